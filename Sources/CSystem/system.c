@@ -1,0 +1,21 @@
+// GNU extensions that Swift's Glibc module does not expose, because they need _GNU_SOURCE.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "rolodeck_system.h"
+
+int rolodeck_rename_exchange(int old_dir, const char *old_path, int new_dir, const char *new_path) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, old_dir, old_path, new_dir, new_path, RENAME_EXCHANGE);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int rolodeck_syncfs(int fd) {
+    return syncfs(fd);
+}

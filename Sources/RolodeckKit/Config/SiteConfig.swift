@@ -1,0 +1,64 @@
+/// The settings in a site's `rolodeck.json`.
+public struct SiteConfig: Sendable, Equatable {
+    /// Which name part a contact is filed under.
+    public enum SortOrder: String, Sendable, CaseIterable {
+        /// File under the family name (then the given name): "Müller, Jürgen".
+        case familyName
+        /// File under the given name (then the family name).
+        case givenName
+    }
+
+    /// How a name is displayed.
+    public enum NameOrder: String, Sendable, CaseIterable {
+        /// "Jürgen Müller".
+        case givenFirst
+        /// "Müller Jürgen"; Korean and Japanese names read this way and are joined without a space.
+        case familyFirst
+    }
+
+    /// A contact field a site can leave out of every page.
+    public enum Field: String, Sendable, CaseIterable {
+        case salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age,
+            groups, notes
+    }
+
+    /// The site's title, shown in the header and the page titles.
+    public var title = "Contacts"
+    /// The locale: collation, sections, interface language (`en`, `de`, `sv`, `ko`, `ja`, …).
+    public var locale = "en"
+    /// Which name part contacts are sorted and sectioned by.
+    public var sortBy = SortOrder.familyName
+    /// How names are displayed; nil picks by script (family first for Korean and Japanese names).
+    public var nameOrder: NameOrder?
+    /// The country numbers without an international prefix belong to (ISO code such as "KR").
+    public var phoneRegion: String?
+    /// Whether raw HTML in notes is published as is.
+    public var unsafeHTML = false
+    /// Whether pages ask search engines not to index them.
+    public var noindex = true
+    /// The store folder, relative to the site folder.
+    public var store = "store"
+    /// The output folder, relative to the site folder, unless `--out` says otherwise.
+    public var output = "_site"
+    /// Fields left out of every page.
+    public var hiddenFields: Set<Field> = []
+    /// Ids of contacts left out of the site.
+    public var hiddenContacts: Set<String> = []
+
+    /// The defaults.
+    public init() {}
+
+    /// The phone region to use: the configured one, or Korea for a Korean-language site.
+    public var effectivePhoneRegion: String? {
+        if let phoneRegion { return phoneRegion.isEmpty ? nil : phoneRegion.uppercased() }
+        return languageCode == "ko" ? "KR" : nil
+    }
+
+    /// The language part of the locale: "de" for "de-AT" or "de_AT".
+    public var languageCode: String {
+        String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    }
+
+    /// Whether a field is shown on pages.
+    public func shows(_ field: Field) -> Bool { !hiddenFields.contains(field) }
+}

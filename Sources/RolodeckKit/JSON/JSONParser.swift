@@ -1,0 +1,330 @@
+/// A strict RFC 8259 JSON parser over bytes that records where every value starts.
+///
+/// Foundation's decoders say "the data couldn't be read" without a place; a user editing
+/// `contacts.json` by hand needs the line and column, so the store has its own parser.
+public struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index: Int
+    private var scratch: [UInt8] = []
+    private let maximumDepth = 512
+
+    /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.parseDocument()
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        self.index = hasBOM ? 3 : 0
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw JSONSyntaxError(.emptyDocument, at: index) }
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count {
+            throw JSONSyntaxError(.trailingContent(describeByte(at: index)), at: index)
+        }
+        return value
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: index) }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            return JSONValue(.object(try parseObject(depth: depth + 1)), offset: start)
+        case UInt8(ascii: "["):
+            return JSONValue(.array(try parseArray(depth: depth + 1)), offset: start)
+        case UInt8(ascii: "\""):
+            return JSONValue(.string(try parseString()), offset: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONValue(.null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "/"):
+            throw JSONSyntaxError(.comment, at: index)
+        default:
+            throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: "a value"), at: index)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
+        guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
+        index += 1  // {
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw JSONSyntaxError(.unexpectedEnd(expected: "a key in double quotes"), at: index)
+            }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                if bytes[index] == UInt8(ascii: "}") { throw JSONSyntaxError(.trailingComma("}"), at: index) }
+                if bytes[index] == UInt8(ascii: "/") { throw JSONSyntaxError(.comment, at: index) }
+                throw JSONSyntaxError(.keyNotQuoted(describeByte(at: index)), at: index)
+            }
+            let keyOffset = index
+            let key = try parseString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), expected: "':' after the key")
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or '}'"), at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                return members
+            default:
+                throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: "',' or '}'"), at: index)
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
+        guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
+        index += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                throw JSONSyntaxError(.trailingComma("]"), at: index)
+            }
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or ']'"), at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                return elements
+            default:
+                throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: "',' or ']'"), at: index)
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let open = index
+        index += 1  // "
+        let contentStart = index
+        // Fast path: no escapes, so the bytes are the string.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw controlCharacterError(byte, open: open) }
+            index += 1
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape()
+            case 0..<0x20:
+                throw controlCharacterError(byte, open: open)
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw JSONSyntaxError(.unterminatedString, at: open)
+    }
+
+    private func controlCharacterError(_ byte: UInt8, open: Int) -> JSONSyntaxError {
+        // A raw line break inside a string usually means a missing closing quote.
+        if byte == UInt8(ascii: "\n") { return JSONSyntaxError(.unterminatedString, at: open) }
+        return JSONSyntaxError(.controlCharacter(byte), at: index)
+    }
+
+    private mutating func parseEscape() throws(JSONSyntaxError) {
+        let escapeStart = index
+        index += 1
+        guard index < bytes.count else { throw JSONSyntaxError(.unterminatedString, at: escapeStart) }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4(escapeStart: escapeStart)
+            if (0xD800..<0xDC00).contains(scalar) {
+                // A high surrogate needs its low half in a second \u escape.
+                if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    let lowStart = index
+                    index += 2
+                    let low = try parseHex4(escapeStart: lowStart)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        throw JSONSyntaxError(.unpairedSurrogate, at: escapeStart)
+                    }
+                } else {
+                    throw JSONSyntaxError(.unpairedSurrogate, at: escapeStart)
+                }
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw JSONSyntaxError(.unpairedSurrogate, at: escapeStart)
+            }
+            scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+        default:
+            throw JSONSyntaxError(.invalidEscape(describeByte(at: index - 1)), at: escapeStart)
+        }
+    }
+
+    private mutating func parseHex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw JSONSyntaxError(.invalidUnicodeEscape, at: escapeStart) }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw JSONSyntaxError(.invalidUnicodeEscape, at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw numberError(from: start) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw numberError(from: start) }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw numberError(from: start) }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw numberError(from: start) }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let number = Double(text) else { throw numberError(from: start) }
+        return JSONValue(.number(number, text: text), offset: start)
+    }
+
+    private mutating func numberError(from start: Int) -> JSONSyntaxError {
+        var end = index
+        while end < bytes.count, !isDelimiter(bytes[end]) { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return JSONSyntaxError(.invalidNumber(text), at: start)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in expected {
+            guard index < bytes.count, bytes[index] == byte else {
+                var end = start
+                while end < bytes.count, !isDelimiter(bytes[end]) { end += 1 }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<max(end, start + 1)]), as: UTF8.self)
+                throw JSONSyntaxError(.invalidLiteral(word), at: start)
+            }
+            index += 1
+        }
+        if index < bytes.count, !isDelimiter(bytes[index]) {
+            var end = index
+            while end < bytes.count, !isDelimiter(bytes[end]) { end += 1 }
+            let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            throw JSONSyntaxError(.invalidLiteral(word), at: start)
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8, expected: String) throws(JSONSyntaxError) {
+        guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: expected), at: index) }
+        guard bytes[index] == byte else {
+            throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: expected), at: index)
+        }
+        index += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The character at an offset as a message shows it: `'x'`, or a code point for the invisible.
+    private func describeByte(at offset: Int) -> String {
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x80 { return "U+" + hex(UInt32(byte)) }
+        // Decode the whole scalar so a stray "ü" is named, not its first byte.
+        var iterator = UnsafeBufferPointer(rebasing: bytes[offset...]).makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            return "'\(Character(scalar))' (U+\(hex(scalar.value)))"
+        }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

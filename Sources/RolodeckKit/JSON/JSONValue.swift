@@ -1,0 +1,65 @@
+/// A parsed JSON value that remembers where it starts, so every later complaint about it can
+/// point at the exact line and column.
+public struct JSONValue: Sendable {
+    /// The kinds of JSON value.
+    public enum Kind: Sendable {
+        /// `null`.
+        case null
+        /// `true` or `false`.
+        case bool(Bool)
+        /// A number, with its text as written so messages can quote it.
+        case number(Double, text: String)
+        /// A string, decoded.
+        case string(String)
+        /// An array, in order.
+        case array([JSONValue])
+        /// An object's members, in the order written (duplicates kept, for the caller to report).
+        case object([JSONMember])
+    }
+
+    /// What the value is.
+    public var kind: Kind
+    /// Byte offset of the value's first character in the source.
+    public var offset: Int
+
+    /// Creates a value at a byte offset.
+    public init(_ kind: Kind, offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+
+    /// The word a message uses for this kind of value: "a string", "an array", …
+    public var typeDescription: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The string, when the value is one.
+    public var stringValue: String? {
+        if case .string(let value) = kind { return value }
+        return nil
+    }
+}
+
+/// One `"key": value` pair of a JSON object.
+public struct JSONMember: Sendable {
+    /// The key, decoded.
+    public var key: String
+    /// Byte offset of the key's opening quote.
+    public var keyOffset: Int
+    /// The value.
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(key: String, keyOffset: Int, value: JSONValue) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.value = value
+    }
+}

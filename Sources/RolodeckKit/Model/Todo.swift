@@ -1,0 +1,45 @@
+/// A task, kept in the user's own order.
+public struct Todo: Sendable, Hashable, Identifiable {
+    /// How urgent a todo is.
+    public enum Priority: String, Sendable, Hashable, CaseIterable {
+        case high, medium, low
+    }
+
+    /// The store's unique id.
+    public var id: String
+    /// What to do.
+    public var title: String
+    /// Whether it is done.
+    public var done = false
+    /// When it is due: a date, optionally with a time of day.
+    public var due: DueDate?
+    /// How urgent it is.
+    public var priority: Priority?
+    /// The id of the contact it concerns.
+    public var contactID: String?
+    /// Notes in Markdown.
+    public var notes = ""
+
+    /// Creates a todo.
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+/// A due date with an optional local time of day.
+public struct DueDate: Sendable, Hashable {
+    /// The calendar date.
+    public var date: PartialDate
+    /// Hour and minute, when a time was given.
+    public var hour: Int?
+    /// The minute, when a time was given.
+    public var minute: Int?
+
+    /// Creates a due date.
+    public init(date: PartialDate, hour: Int? = nil, minute: Int? = nil) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+    }
+}

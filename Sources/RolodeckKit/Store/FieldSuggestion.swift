@@ -1,0 +1,50 @@
+/// Suggests the field a user probably meant when they wrote an unknown one.
+enum FieldSuggestion {
+    /// Names other tools use for our fields; a near-miss in spelling is found by edit distance.
+    private static let aliases: [String: String] = [
+        "firstname": "givenName", "first": "givenName", "forename": "givenName",
+        "lastname": "familyName", "last": "familyName", "surname": "familyName",
+        "middlename": "additionalNames", "prefix": "salutation", "anrede": "salutation",
+        "company": "organization", "org": "organization", "jobtitle": "title",
+        "email": "emails", "mail": "emails", "phone": "phones", "tel": "phones",
+        "telephone": "phones", "address": "addresses", "url": "urls", "website": "urls",
+        "birthdate": "birthday", "dob": "birthday", "bday": "birthday", "note": "notes",
+        "group": "groups", "zip": "postalCode", "zipcode": "postalCode", "postcode": "postalCode",
+        "state": "region", "province": "region", "completed": "done", "duedate": "due",
+        "contactid": "contact", "name": "givenName",
+    ]
+
+    /// The known field closest to `field`, or nil when none is close enough to be a good guess.
+    static func closest(to field: String, in known: [String]) -> String? {
+        let lowered = field.lowercased()
+        if let alias = aliases[lowered.filter { $0 != "_" && $0 != "-" }], known.contains(alias) {
+            return alias
+        }
+        var best: (name: String, distance: Int)?
+        for candidate in known {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance <= max(1, candidate.count / 4), distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

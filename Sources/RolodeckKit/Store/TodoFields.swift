@@ -1,0 +1,89 @@
+/// Reads a todo's fields from a JSON object.
+enum TodoFields {
+    /// Every field a todo may have.
+    static let known = ["id", "title", "done", "due", "priority", "contact", "notes"]
+
+    /// What a todo object yields: the todo (nil when it lacks a title) and its contact reference.
+    struct Decoded {
+        var todo: Todo?
+        var contactReference: (String, Int)?
+    }
+
+    static func decode(_ members: [JSONMember], id: String, at offset: Int, reader: inout RecordReader) -> Decoded {
+        var todo = Todo(id: id, title: "")
+        var hasTitle = false
+        var reference: (String, Int)?
+        reader.forEachMember(of: members) { reader, member in
+            switch member.key {
+            case "id": break
+            case "title":
+                todo.title = reader.string(member)
+                hasTitle = !todo.title.isBlank
+            case "done": todo.done = reader.bool(member)
+            case "due": todo.due = dueDate(member, reader: &reader)
+            case "priority": todo.priority = priority(member, reader: &reader)
+            case "contact":
+                let contactID = reader.string(member)
+                if !contactID.isEmpty {
+                    todo.contactID = contactID
+                    reference = (contactID, member.value.offset)
+                }
+            case "notes": todo.notes = reader.string(member)
+            default: reader.unknown(member, known: known)
+            }
+        }
+        if !hasTitle {
+            if !id.isEmpty { reader.report(.missingField(.todo, id: id, field: "title"), at: offset) }
+            return Decoded(todo: nil, contactReference: reference)
+        }
+        return Decoded(todo: todo, contactReference: reference)
+    }
+
+    /// `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (seconds allowed and ignored).
+    private static func dueDate(_ member: JSONMember, reader: inout RecordReader) -> DueDate? {
+        let text = reader.string(member)
+        guard !text.isEmpty else { return nil }
+        let parts = text.split(separator: "T", maxSplits: 1)
+        let dateText = String(parts[0])
+        if let date = PartialDate.parse(dateText), date.year != nil {
+            if parts.count == 1 { return DueDate(date: date) }
+            let time = parts[1].split(separator: ":")
+            if (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
+               let hour = Int(time[0]), let minute = Int(time[1]), (0..<24).contains(hour), (0..<60).contains(minute),
+               time.count == 2 || Int(time[2]).map({ (0..<61).contains($0) }) == true {
+                return DueDate(date: date, hour: hour, minute: minute)
+            }
+        }
+        let detail = dateText.hasPrefix("--") ? nil : PartialDate.whyInvalid(dateText)
+        reader.report(.invalidDate(field: "due", text: text, detail: detail), at: member.value.offset)
+        return nil
+    }
+
+    /// "high" / "medium" / "low", or an iCalendar number: 1–4 high, 5 medium, 6–9 low, 0 none.
+    private static func priority(_ member: JSONMember, reader: inout RecordReader) -> Todo.Priority? {
+        switch member.value.kind {
+        case .null:
+            return nil
+        case .string(let text):
+            if text.isEmpty || text.lowercased() == "none" { return nil }
+            if let priority = Todo.Priority(rawValue: text.lowercased()) { return priority }
+            reader.report(.invalidPriority("\"\(text)\""), at: member.value.offset)
+            return nil
+        case .number(let value, let text):
+            switch value {
+            case 0: return nil
+            case 1...4 where value.rounded() == value: return .high
+            case 5: return .medium
+            case 6...9 where value.rounded() == value: return .low
+            default:
+                reader.report(.invalidPriority(text), at: member.value.offset)
+                return nil
+            }
+        default:
+            reader.report(.wrongType(field: "priority", expected: "a string or a number",
+                                     found: member.value.typeDescription),
+                          at: member.value.offset)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+@testable import RolodeckKit
+
+@Suite struct JSONParserTests {
+    struct SyntaxCase: CustomTestStringConvertible, Sendable {
+        var json: String
+        var expected: String
+        var testDescription: String { expected }
+    }
+
+    static let syntaxCases: [SyntaxCase] = [
+        SyntaxCase(json: "", expected: "t.json:1:1: the file is empty; expected a JSON value such as []"),
+        SyntaxCase(json: "[1,\n 2,\n]", expected:
+            "t.json:3:1: a comma before ']' is not allowed in JSON; remove the trailing comma"),
+        SyntaxCase(json: "{\"a\": 1,}", expected:
+            "t.json:1:9: a comma before '}' is not allowed in JSON; remove the trailing comma"),
+        SyntaxCase(json: "{\"a\": 1 \"b\": 2}", expected: "t.json:1:9: unexpected '\"'; expected ',' or '}'"),
+        SyntaxCase(json: "{name: 1}", expected:
+            "t.json:1:2: unexpected 'n'; object keys must be strings in double quotes"),
+        SyntaxCase(json: "[\"Müller]\n", expected: "t.json:1:2: this string is never closed; add the closing '\"'"),
+        SyntaxCase(json: "[\"a\\qb\"]", expected:
+            "t.json:1:4: invalid escape \\q in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+        SyntaxCase(json: "[\"\\u12G4\"]", expected: "t.json:1:3: invalid \\u escape; expected four hexadecimal digits"),
+        SyntaxCase(json: "[\"\\uD800\"]", expected:
+            "t.json:1:3: \\u escape is half of a surrogate pair; the other half is missing"),
+        SyntaxCase(json: "[01]", expected: "t.json:1:2: '01' is not a valid JSON number"),
+        SyntaxCase(json: "[1.]", expected: "t.json:1:2: '1.' is not a valid JSON number"),
+        SyntaxCase(json: "[tru]", expected:
+            "t.json:1:2: unexpected 'tru'; expected a value (strings need double quotes; the literals are true, false and null)"),
+        SyntaxCase(json: "[True]", expected: "t.json:1:2: unexpected 'T'; expected a value"),
+        SyntaxCase(json: "// list\n[]", expected: "t.json:1:1: comments are not allowed in JSON"),
+        SyntaxCase(json: "[] []", expected: "t.json:1:4: unexpected '[' after the end of the JSON value"),
+        SyntaxCase(json: "[\"tab\there\"]", expected:
+            "t.json:1:6: control character U+0009 in a string; write it as an escape such as \\t or \\n"),
+        SyntaxCase(json: "{\"a\":", expected: "t.json:1:6: the file ends too early; expected a value"),
+        SyntaxCase(json: "[\"가나\", ü]", expected: "t.json:1:8: unexpected 'ü' (U+00FC); expected a value"),
+    ]
+
+    @Test(arguments: syntaxCases)
+    func syntaxErrorsNameTheirPlace(_ testCase: SyntaxCase) {
+        let source = SourceText(path: "t.json", text: testCase.json)
+        do {
+            let value = try JSONParser.parse(source.bytes)
+            Issue.record("parsed \(value.typeDescription) instead of failing")
+        } catch {
+            #expect("\(source.location(at: error.offset)): \(error.message)" == testCase.expected)
+        }
+    }
+
+    @Test func parsesEveryKindWithOffsets() throws {
+        let text = "\u{FEFF}{\"s\": \"a\\n\\u00e9\\ud83d\\ude00\", \"n\": -1.5e2, \"t\": true, \"f\": false, \"z\": null, \"a\": [1, {}]}"
+        let source = SourceText(path: "t.json", text: text)
+        let value = try JSONParser.parse(source.bytes)
+        guard case .object(let members) = value.kind else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(members.map(\.key) == ["s", "n", "t", "f", "z", "a"])
+        #expect(members[0].value.stringValue == "a\né😀")
+        if case .number(let number, let raw) = members[1].value.kind {
+            #expect(number == -150)
+            #expect(raw == "-1.5e2")
+        } else {
+            Issue.record("n is not a number")
+        }
+        if case .bool(true) = members[2].value.kind {} else { Issue.record("t is not true") }
+        if case .bool(false) = members[3].value.kind {} else { Issue.record("f is not false") }
+        if case .null = members[4].value.kind {} else { Issue.record("z is not null") }
+        if case .array(let elements) = members[5].value.kind {
+            #expect(elements.count == 2)
+            #expect(source.location(at: elements[1].offset).column == 88)
+        } else {
+            Issue.record("a is not an array")
+        }
+        // The BOM is not a column: the object starts at column 1.
+        #expect(source.location(at: value.offset) == SourceLocation(path: "t.json", line: 1, column: 1))
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let source = SourceText(path: "k.json", text: "[\"김철수\",\n  \"Jürgen\", x]")
+        #expect(source.location(at: Array("[\"김철수\",".utf8).count).description == "k.json:1:8")
+        let xOffset = Array("[\"김철수\",\n  \"Jürgen\", ".utf8).count
+        #expect(source.location(at: xOffset).description == "k.json:2:13")
+    }
+
+    @Test func findsInvalidUTF8() {
+        let bytes: [UInt8] = Array("[\"ok\", \"".utf8) + [0xC3, 0x28] + Array("\", \"".utf8) + [0xED, 0xA0, 0x80]
+            + Array("\", \"\u{1F600}\"]".utf8) + [0xF8]
+        #expect(UTF8Validator.invalidOffsets(in: bytes) == [8, 14, 15, 16, 27])
+    }
+}

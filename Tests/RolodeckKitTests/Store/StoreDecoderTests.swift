@@ -1,0 +1,189 @@
+import Testing
+@testable import RolodeckKit
+
+@Suite struct StoreDecoderTests {
+    static func decode(contacts: String = "[]", groups: String = "[]", todos: String = "[]")
+        -> (store: Store, diagnostics: [Diagnostic]) {
+        StoreDecoder.decode([
+            StoreFile(kind: .contact, layout: .list, source: SourceText(path: "store/contacts.json", text: contacts)),
+            StoreFile(kind: .group, layout: .list, source: SourceText(path: "store/groups.json", text: groups)),
+            StoreFile(kind: .todo, layout: .list, source: SourceText(path: "store/todos.json", text: todos)),
+        ])
+    }
+
+    @Test func readsEveryField() throws {
+        let contacts = """
+            [{
+              "id": "mueller-juergen",
+              "salutation": "Herr",
+              "givenName": "Jürgen",
+              "familyName": "Müller",
+              "additionalNames": "Karl",
+              "nickname": "Jü",
+              "phoneticGivenName": "Yürgen",
+              "phoneticFamilyName": "Mueller",
+              "organization": "Müller & Söhne GmbH",
+              "title": "Geschäftsführer",
+              "emails": [{"label": "work", "value": "j@firma.example"}, "j@home.example"],
+              "phones": [{"label": "mobile", "value": "+49 151 1234567"}],
+              "addresses": [{"label": "work", "street": "Hauptstraße 5", "postalCode": "10115",
+                             "city": "Berlin", "region": "BE", "country": "Germany"}],
+              "urls": [{"label": "homepage", "value": "https://firma.example"}],
+              "birthday": "1970-02-28",
+              "groups": ["work"],
+              "notes": "**Kunde** seit 2001"
+            },
+            {"id": "no-year", "givenName": "Ann", "birthday": "--02-29", "organization": null}]
+            """
+        let groups = #"[{"id": "work", "name": "Work", "notes": "The *team*"}]"#
+        let todos = """
+            [{"id": "t2", "title": "Call Jürgen", "done": true, "due": "2026-12-01T09:30", "priority": "high",
+              "contact": "mueller-juergen", "notes": "ask about **invoice**"},
+             {"id": "t1", "title": "Plain", "priority": 5, "due": "2027-01-31"}]
+            """
+        let (store, diagnostics) = Self.decode(contacts: contacts, groups: groups, todos: todos)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let contact = try #require(store.contacts.first)
+        var expected = Contact(id: "mueller-juergen")
+        expected.salutation = "Herr"
+        expected.givenName = "Jürgen"
+        expected.familyName = "Müller"
+        expected.additionalNames = "Karl"
+        expected.nickname = "Jü"
+        expected.phoneticGivenName = "Yürgen"
+        expected.phoneticFamilyName = "Mueller"
+        expected.organization = "Müller & Söhne GmbH"
+        expected.title = "Geschäftsführer"
+        expected.emails = [LabeledValue(label: "work", value: "j@firma.example"),
+                           LabeledValue(label: "", value: "j@home.example")]
+        expected.phones = [LabeledValue(label: "mobile", value: "+49 151 1234567")]
+        expected.addresses = [PostalAddress(label: "work", street: "Hauptstraße 5", postalCode: "10115",
+                                            city: "Berlin", region: "BE", country: "Germany")]
+        expected.urls = [LabeledValue(label: "homepage", value: "https://firma.example")]
+        expected.birthday = PartialDate(year: 1970, month: 2, day: 28)
+        expected.groupIDs = ["work"]
+        expected.notes = "**Kunde** seit 2001"
+        #expect(contact == expected)
+        #expect(store.contacts[1].birthday == PartialDate(year: nil, month: 2, day: 29))
+        #expect(store.groups == [Group(id: "work", name: "Work", notes: "The *team*")])
+        #expect(store.todos.map(\.id) == ["t2", "t1"])
+        let todo = store.todos[0]
+        #expect(todo.title == "Call Jürgen")
+        #expect(todo.done)
+        #expect(todo.due == DueDate(date: PartialDate(year: 2026, month: 12, day: 1), hour: 9, minute: 30))
+        #expect(todo.priority == .high)
+        #expect(todo.contactID == "mueller-juergen")
+        #expect(todo.notes == "ask about **invoice**")
+        #expect(store.todos[1].priority == .medium)
+        #expect(store.todos[1].done == false)
+    }
+
+    struct BadInput: CustomTestStringConvertible, Sendable {
+        var name: String
+        var contacts = "[]"
+        var groups = "[]"
+        var todos = "[]"
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let badInputs: [BadInput] = [
+        BadInput(name: "malformed JSON", contacts: "[\n  {\"id\": \"a\" \"givenName\": \"A\"}\n]",
+                 expected: ["store/contacts.json:2:14: error: unexpected '\"'; expected ',' or '}'"]),
+        BadInput(name: "wrong type", contacts: "[{\"id\": \"a\", \"givenName\": 42, \"phones\": \"0101234\"}]",
+                 expected: [
+                    "store/contacts.json:1:27: error: \"givenName\" must be a string, not a number",
+                    "store/contacts.json:1:41: error: \"phones\" must be an array, not a string",
+                    "store/contacts.json:1:2: error: contact \"a\" has no name; give at least one of givenName, familyName, nickname or organization",
+                 ]),
+        BadInput(name: "missing id", contacts: "[\n {\"givenName\": \"Ann\"}]",
+                 expected: ["store/contacts.json:2:2: error: this contact has no \"id\"; every contact needs a unique id"]),
+        BadInput(name: "empty id", groups: "[{\"id\": \" \", \"name\": \"X\"}]",
+                 expected: ["store/groups.json:1:9: error: the group's \"id\" is empty; every group needs a unique id"]),
+        BadInput(name: "id of the wrong type", todos: "[{\"id\": 7, \"title\": \"x\"}]",
+                 expected: ["store/todos.json:1:9: error: \"id\" must be a string, not a number"]),
+        BadInput(name: "duplicate id", contacts: "[{\"id\": \"a\", \"givenName\": \"A\"},\n {\"id\": \"a\", \"givenName\": \"B\"}]",
+                 expected: ["store/contacts.json:2:9: error: duplicate contact id \"a\"; it is already used at store/contacts.json:1:9"]),
+        BadInput(name: "no name at all", contacts: "[{\"id\": \"nobody\", \"givenName\": \"  \", \"emails\": [\"x@example.com\"]}]",
+                 expected: ["store/contacts.json:1:2: error: contact \"nobody\" has no name; give at least one of givenName, familyName, nickname or organization"]),
+        BadInput(name: "unknown group", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"groups\": [\"family\", \"fmaily\"]}]",
+                 groups: "[{\"id\": \"family\", \"name\": \"Family\"}]",
+                 expected: ["store/contacts.json:1:53: error: contact \"a\" is in group \"fmaily\", which does not exist; add it to groups.json or remove it here"]),
+        BadInput(name: "unknown contact", todos: "[{\"id\": \"t\", \"title\": \"Call\", \"contact\": \"ghost\"}]",
+                 expected: ["store/todos.json:1:42: error: todo \"t\" refers to contact \"ghost\", which does not exist"]),
+        BadInput(name: "impossible date", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"birthday\": \"1990-02-30\"}]",
+                 expected: ["store/contacts.json:1:44: error: birthday \"1990-02-30\" is not a date: February 1990 has 28 days"]),
+        BadInput(name: "malformed date", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"birthday\": \"30.02.1990\"}]",
+                 expected: ["store/contacts.json:1:44: error: birthday \"30.02.1990\" is not a date; write YYYY-MM-DD, or --MM-DD when the year is unknown"]),
+        BadInput(name: "impossible due date", todos: "[{\"id\": \"t\", \"title\": \"x\", \"due\": \"2026-13-01\"}]",
+                 expected: ["store/todos.json:1:35: error: due \"2026-13-01\" is not a date: there is no month 13"]),
+        BadInput(name: "bad priority", todos: "[{\"id\": \"t\", \"title\": \"x\", \"priority\": \"urgent\"}]",
+                 expected: ["store/todos.json:1:40: error: priority \"urgent\" is not one of \"high\", \"medium\", \"low\" or a number from 0 to 9"]),
+        BadInput(name: "todo without title", todos: "[{\"id\": \"t\", \"done\": \"yes\"}]",
+                 expected: [
+                    "store/todos.json:1:2: error: todo \"t\" has no \"title\"",
+                    "store/todos.json:1:22: error: \"done\" must be true or false, not a string",
+                 ]),
+        BadInput(name: "unknown fields are warnings", contacts: "[{\"id\": \"a\", \"firstName\": \"A\", \"familyName\": \"B\", \"shoeSize\": 42}]",
+                 expected: [
+                    "store/contacts.json:1:14: warning: unknown field \"firstName\" of a contact; did you mean \"givenName\"?",
+                    "store/contacts.json:1:51: warning: unknown field \"shoeSize\" of a contact; it is ignored",
+                 ]),
+        BadInput(name: "top level not an array", groups: "{\"id\": \"g\"}",
+                 expected: ["store/groups.json:1:1: error: expected an array of groups here, found an object"]),
+        BadInput(name: "repeated key", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"givenName\": \"B\"}]",
+                 expected: ["store/contacts.json:1:32: error: \"givenName\" appears twice in this object; the first is at store/contacts.json:1:14"]),
+    ]
+
+    @Test(arguments: badInputs)
+    func badInputIsReportedWithItsLocation(_ input: BadInput) {
+        let (_, diagnostics) = Self.decode(contacts: input.contacts, groups: input.groups, todos: input.todos)
+        #expect(diagnostics.map(\.description) == input.expected.sortedByLocationText())
+    }
+
+    @Test func invalidUTF8IsReportedAndTheRestStillRead() {
+        let bytes = Array("[{\"id\": \"a\", \"givenName\": \"J".utf8) + [0xFC] + Array("rgen\"}]".utf8)
+        let (store, diagnostics) = StoreDecoder.decode([
+            StoreFile(kind: .contact, layout: .list, source: SourceText(path: "c.json", bytes: bytes)),
+        ])
+        #expect(diagnostics.map(\.description) == [
+            "c.json:1:29: error: invalid UTF-8 (byte 0xFC); the store must be saved as UTF-8",
+        ])
+        #expect(store.contacts.first?.givenName == "J\u{FFFD}rgen")
+    }
+
+    @Test func everyProblemIsCollectedBeforeFailing() {
+        let contacts = """
+            [{"id": "a"},
+             {"id": "b", "givenName": "B", "birthday": "2001-02-29"},
+             {"givenName": "C"}]
+            """
+        let (_, diagnostics) = Self.decode(contacts: contacts, todos: "[{\"id\": \"t\"}]")
+        #expect(diagnostics.count == 4)
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
+    }
+
+    @Test func singleRecordFilesAreRead() {
+        let (store, diagnostics) = StoreDecoder.decode([
+            StoreFile(kind: .contact, layout: .single,
+                      source: SourceText(path: "store/contacts/kim.json", text: #"{"id": "kim", "familyName": "김"}"#)),
+            StoreFile(kind: .contact, layout: .single,
+                      source: SourceText(path: "store/contacts/lee.json", text: #"{"id": "lee", "familyName": "이"}"#)),
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(store.contacts.map(\.familyName) == ["김", "이"])
+    }
+}
+
+extension Array where Element == String {
+    /// The expected lines in the order the decoder prints them (by file, line, column).
+    func sortedByLocationText() -> [String] {
+        sorted { lhs, rhs in
+            func key(_ line: String) -> (String, Int, Int) {
+                let parts = line.split(separator: ":", maxSplits: 3)
+                return (String(parts[0]), Int(parts[1]) ?? 0, Int(parts[2]) ?? 0)
+            }
+            return key(lhs) < key(rhs)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Paths the tests need: the package root, found from this file, and the shared corpora beside it.
+enum Fixtures {
+    /// The folder holding Package.swift.
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
+
+    /// `../shared/corpora` (or `$ROLODECK_CORPORA`); nil when it is not there.
+    static let corpora: URL? = {
+        let candidate = ProcessInfo.processInfo.environment["ROLODECK_CORPORA"].map(URL.init(fileURLWithPath:))
+            ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+    }()
+
+    /// A fresh empty folder under the system's temporary folder.
+    static func temporaryFolder(_ name: String = #function) throws -> URL {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rolodeck-tests-\(safe)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
