@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import RolodeckKit
+
+@Suite struct PublisherTests {
+    struct Failure: Error {}
+
+    func publish(_ files: [String: String], to output: URL) throws -> PublishReport {
+        try Publisher(outputPath: output.path).publish { writer in
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+                try writer.write(path, Array(text.utf8))
+            }
+        }
+    }
+
+    func tree(_ root: URL) throws -> [String: String] {
+        var result: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            result[relative] = try String(contentsOf: url, encoding: .utf8)
+        }
+        return result
+    }
+
+    func modificationDate(_ url: URL) throws -> Date {
+        try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+    }
+
+    @Test func firstBuildWritesEverythingAndMarksTheFolder() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let report = try publish(["index.html": "home", "contacts/a.html": "A"], to: output)
+        #expect(report == PublishReport(written: 3, unchanged: 0, removed: 0))
+        #expect(try tree(output) == ["index.html": "home", "contacts/a.html": "A",
+                                     ".rolodeck": String(decoding: Publisher.markerContents, as: UTF8.self)])
+    }
+
+    @Test func unchangedFilesKeepTheirModificationTime() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        _ = try publish(["index.html": "home", "contacts/a.html": "A", "contacts/b.html": "B"], to: output)
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for path in ["index.html", "contacts/a.html", "contacts/b.html"] {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: output.appendingPathComponent(path).path)
+        }
+        let same = try publish(["index.html": "home", "contacts/a.html": "A", "contacts/b.html": "B"], to: output)
+        #expect(same == PublishReport(written: 0, unchanged: 4, removed: 0))
+        let changed = try publish(["index.html": "home", "contacts/a.html": "A2", "contacts/b.html": "B"], to: output)
+        #expect(changed == PublishReport(written: 1, unchanged: 3, removed: 0))
+        #expect(try modificationDate(output.appendingPathComponent("index.html")) == old)
+        #expect(try modificationDate(output.appendingPathComponent("contacts/b.html")) == old)
+        #expect(try modificationDate(output.appendingPathComponent("contacts/a.html")) != old)
+    }
+
+    @Test func pagesNoLongerProducedAreRemoved() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        _ = try publish(["index.html": "home", "contacts/a.html": "A", "contacts/b.html": "B"], to: output)
+        let report = try publish(["index.html": "home", "contacts/a.html": "A"], to: output)
+        #expect(report.removed == 1)
+        #expect(try tree(output).keys.sorted() == [".rolodeck", "contacts/a.html", "index.html"])
+    }
+
+    @Test func aFailedBuildLeavesTheOldOutputExactly() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        _ = try publish(["index.html": "home", "contacts/a.html": "A"], to: output)
+        let before = try tree(output)
+        #expect(throws: Failure.self) {
+            try Publisher(outputPath: output.path).publish { writer in
+                try writer.write("index.html", Array("new home".utf8))
+                try writer.write("contacts/c.html", Array("C".utf8))
+                throw Failure()
+            }
+        }
+        #expect(try tree(output) == before)
+        let parent = output.deletingLastPathComponent()
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.contains("staging") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotMake() throws {
+        let output = try Fixtures.temporaryFolder()
+        try Data("precious".utf8).write(to: output.appendingPathComponent("thesis.txt"))
+        #expect(throws: PublishError(.notRolodeckOutput(path: output.path))) {
+            try publish(["index.html": "home"], to: output)
+        }
+        #expect(try tree(output) == ["thesis.txt": "precious"])
+    }
+
+    @Test func deletingNeverFollowsASymbolicLinkOut() throws {
+        let base = try Fixtures.temporaryFolder()
+        let outside = base.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        let output = base.appendingPathComponent("site")
+        _ = try publish(["index.html": "home"], to: output)
+        try FileManager.default.createSymbolicLink(at: output.appendingPathComponent("contacts"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: output.appendingPathComponent("old.html"),
+                                                   withDestinationURL: outside.appendingPathComponent("keep.txt"))
+        let report = try publish(["index.html": "home", "contacts/a.html": "A"], to: output)
+        #expect(report.removed == 2)  // the two links themselves, not what they point at
+        #expect(try String(contentsOf: outside.appendingPathComponent("keep.txt"), encoding: .utf8) == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["keep.txt"])
+        #expect(try tree(output).keys.sorted() == [".rolodeck", "contacts/a.html", "index.html"])
+    }
+
+    @Test func aSymlinkedOutputIsReplacedWhereItPoints() throws {
+        let base = try Fixtures.temporaryFolder()
+        let real = base.appendingPathComponent("real-site")
+        _ = try publish(["index.html": "v1"], to: real)
+        let link = base.appendingPathComponent("site")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        _ = try publish(["index.html": "v2"], to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+        #expect(try tree(real)["index.html"] == "v2")
+    }
+
+    @Test func rejectsPathsThatLeaveTheOutput() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        for path in ["../escape.html", "/etc/passwd", "a//b.html", "contacts/./x.html", ""] {
+            #expect(throws: PublishError(.invalidPagePath(path))) {
+                try publish([path: "x"], to: output)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func concurrentBuildsAreSerialized() async throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let path = output.path
+        // Each build writes 50 pages carrying its own number; with a lock, the result is one
+        // build's pages whole, never a mix.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for build in 0..<4 {
+                group.addTask {
+                    _ = try Publisher(outputPath: path).publish { writer in
+                        for page in 0..<50 {
+                            try writer.write("p\(page).html", Array("build \(build)".utf8))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let contents = Set(try tree(output).filter { $0.key != ".rolodeck" }.values)
+        #expect(contents.count == 1)
+    }
+}
