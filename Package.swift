@@ -5,6 +5,8 @@ let package = Package(
     name: "Rolodeck",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "rolodeck", targets: ["rolodeck"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "RolodeckKit", targets: ["RolodeckKit"]),
     ],
     targets: [
@@ -14,7 +16,18 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .target(name: "CSystem"),
-        .target(name: "RolodeckKit", dependencies: ["CCmark", "CSystem"]),
+        .target(name: "Mustache"),
+        // Templates/ and Public/ are linked into this target so SwiftPM embeds their bytes in
+        // the binary (and notices every edit, addition and removal).
+        .target(
+            name: "RolodeckTheme",
+            resources: [.embedInCode("Templates"), .embedInCode("Public")]
+        ),
+        .target(name: "RolodeckKit", dependencies: ["CCmark", "CSystem", "Mustache", "RolodeckTheme"]),
+        .target(name: "RolodeckCLI", dependencies: ["RolodeckKit"]),
+        .executableTarget(name: "rolodeck", dependencies: ["RolodeckCLI"]),
+        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "RolodeckKitTests", dependencies: ["RolodeckKit"]),
     ]
 )

@@ -3,7 +3,7 @@ public enum ConfigDecoder {
     /// Every key the config accepts.
     static let known = [
         "title", "locale", "sortBy", "nameOrder", "phoneRegion", "unsafeHTML", "noindex", "store", "output",
-        "hiddenFields", "hiddenContacts",
+        "baseURL", "hiddenFields", "hiddenContacts",
     ]
 
     /// Decodes the config file; the config is usable when no diagnostic is an error.
@@ -49,6 +49,10 @@ public enum ConfigDecoder {
             case "noindex": config.noindex = reader.bool(member)
             case "store": config.store = path(member, reader: &reader) ?? config.store
             case "output": config.output = path(member, reader: &reader) ?? config.output
+            case "baseURL":
+                var base = reader.string(member)
+                if !base.isEmpty, !base.hasSuffix("/") { base += "/" }
+                config.baseURL = base.isEmpty ? nil : base
             case "hiddenFields":
                 for (name, offset) in reader.strings(member) {
                     if let field = SiteConfig.Field(rawValue: name) {

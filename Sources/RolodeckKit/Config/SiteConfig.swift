@@ -40,6 +40,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var store = "store"
     /// The output folder, relative to the site folder, unless `--out` says otherwise.
     public var output = "_site"
+    /// Where the site is served from (`/contacts/`); only the 404 page uses it, because a
+    /// server shows that page at any depth. Every other link stays relative.
+    public var baseURL: String?
     /// Fields left out of every page.
     public var hiddenFields: Set<Field> = []
     /// Ids of contacts left out of the site.

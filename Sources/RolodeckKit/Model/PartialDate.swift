@@ -87,3 +87,19 @@ public struct PartialDate: Sendable, Hashable, Comparable, CustomStringConvertib
         return age >= 0 ? age : nil
     }
 }
+
+extension PartialDate {
+    /// The date `days` days after 1970-01-01 (negative: before), in the proleptic Gregorian
+    /// calendar; the civil-from-days algorithm, so no time zone or locale is involved.
+    public init(daysSince1970 days: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+}

@@ -90,7 +90,7 @@ struct RecordReader {
 
     /// Reports a field this record does not know, with a suggestion when one is close.
     mutating func unknown(_ member: JSONMember, known: [String]) {
-        report(.unknownField(kind, field: member.key, suggestion: FieldSuggestion.closest(to: member.key, in: known)),
+        report(.unknownField(kind, field: member.key, suggestion: Suggestion.closest(to: member.key, in: known)),
                at: member.keyOffset)
     }
 

@@ -1,0 +1,88 @@
+/// Turns a finished draft tree into immutable nodes, merging text and line starts into runs.
+struct NodeAssembler {
+    /// Index of the template being compiled, recorded in partial calls for error locations.
+    let templateIndex: Int
+
+    /// The nodes for a draft's content.
+    func nodes(for items: [DraftItem]) -> [Node] {
+        var nodes: [Node] = []
+        var run: [UInt8] = []
+        var lineStarts: [Int] = []
+        var pendingLineStart = false
+
+        func flushRun() {
+            guard !run.isEmpty else { return }
+            nodes.append(.text(TextRun(bytes: run, lineStarts: lineStarts)))
+            run = []
+            lineStarts = []
+        }
+
+        for item in items {
+            switch item {
+            case .lineStart:
+                pendingLineStart = true
+            case .text(let text):
+                guard !text.isEmpty else { continue }
+                if pendingLineStart {
+                    lineStarts.append(run.count)
+                    pendingLineStart = false
+                }
+                run.append(contentsOf: text)
+            case .variable, .partial, .container:
+                flushRun()
+                if pendingLineStart {
+                    nodes.append(.lineStart)
+                    pendingLineStart = false
+                }
+                if let node = node(for: item) { nodes.append(node) }
+            }
+        }
+        flushRun()
+        if pendingLineStart { nodes.append(.lineStart) }
+        return nodes
+    }
+
+    private func node(for item: DraftItem) -> Node? {
+        switch item {
+        case .variable(let name, let escaped):
+            return .variable(name, escaped: escaped)
+        case .partial(let target, let indentation, let offset):
+            return .partial(
+                PartialCall(
+                    target: target, indentation: indentation, templateIndex: templateIndex, offset: offset))
+        case .container(let draft):
+            return node(for: draft)
+        case .text, .lineStart:
+            return nil
+        }
+    }
+
+    private func node(for draft: Draft) -> Node? {
+        let name = draft.token.name
+        switch draft.kind {
+        case .section:
+            return .section(Name(name), nodes(for: draft.items))
+        case .invertedSection:
+            return .invertedSection(Name(name), nodes(for: draft.items))
+        case .block:
+            return .block(block(for: draft))
+        case .parent:
+            var overrides: [String: Block] = [:]
+            // Only blocks directly inside the parent count; any other content is ignored.
+            for case .container(let child) in draft.items where child.kind == .block {
+                overrides[child.token.name] = block(for: child)
+            }
+            let indentation = draft.token.isStandalone ? draft.token.indentation : []
+            let call = PartialCall(
+                target: draft.target ?? .missing(name), indentation: indentation,
+                templateIndex: templateIndex, offset: draft.token.start)
+            return .parent(ParentCall(call: call, overrides: overrides))
+        case .root:
+            return nil
+        }
+    }
+
+    private func block(for draft: Draft) -> Block {
+        Block(name: draft.token.name, body: nodes(for: draft.items), slotIndentation: draft.slotIndentation)
+    }
+}

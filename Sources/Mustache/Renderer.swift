@@ -1,0 +1,136 @@
+/// Renders compiled nodes against a context stack into a byte buffer; one per render call.
+struct Renderer {
+    /// Deepest allowed nesting of partials and parents; guards against endless recursion.
+    static let nestingLimit = 100
+
+    /// The blocks one parent tag overrides, and the scope that was current at that tag.
+    struct OverrideScope {
+        let overrides: [String: Block]
+        let enclosing: Int
+    }
+
+    let templates: [CompiledTemplate]
+    let indexByName: [String: Int]
+    let strict: Bool
+    /// The rendered bytes.
+    var output: [UInt8] = []
+    var baseCount = 0
+    var stack: [Value] = []
+    var indentation: [UInt8] = []
+    var scopes: [OverrideScope] = []
+    var currentScope = -1
+    var nesting = 0
+
+    /// Creates a renderer over a library's templates.
+    init(templates: [CompiledTemplate], indexByName: [String: Int], strict: Bool) {
+        self.templates = templates
+        self.indexByName = indexByName
+        self.strict = strict
+    }
+
+    /// Renders template `index` with `context` as the bottom of the context stack.
+    mutating func render(template index: Int, context: Any?) throws(MustacheError) {
+        baseCount = output.count
+        stack.reserveCapacity(16)
+        stack.append(Value(context))
+        try render(templates[index].nodes)
+    }
+
+    // Not inlined, so recursive partials cost little stack per level.
+    @inline(never)
+    mutating func render(_ nodes: [Node]) throws(MustacheError) {
+        for node in nodes {
+            try render(node)
+        }
+    }
+
+    private mutating func render(_ node: Node) throws(MustacheError) {
+        switch node {
+        case .text(let run):
+            appendText(run)
+        case .lineStart:
+            if !indentation.isEmpty, isAtLineStart { output.append(contentsOf: indentation) }
+        case .variable(let name, let escaped):
+            output.append(resolve(name), escaped: escaped)
+        case .section(let name, let body):
+            try renderSection(resolve(name), body: body)
+        case .invertedSection(let name, let body):
+            if resolve(name).isFalsey { try render(body) }
+        case .partial(let call):
+            try renderPartial(call, overrides: nil)
+        case .parent(let parent):
+            try renderPartial(parent.call, overrides: parent.overrides)
+        case .block(let block):
+            try renderSlot(block)
+        }
+    }
+
+    /// Whether the output is empty or ends with a newline.
+    var isAtLineStart: Bool {
+        output.count == baseCount || output[output.count - 1] == Byte.newline
+    }
+
+    private mutating func appendText(_ run: TextRun) {
+        if indentation.isEmpty || run.lineStarts.isEmpty {
+            output.append(contentsOf: run.bytes)
+            return
+        }
+        var previous = 0
+        for start in run.lineStarts {
+            output.append(contentsOf: run.bytes[previous..<start])
+            // A run starting a source line may still continue an output line (an inline partial).
+            if start > 0 || isAtLineStart { output.append(contentsOf: indentation) }
+            previous = start
+        }
+        output.append(contentsOf: run.bytes[previous...])
+    }
+
+    /// Looks `name` up: the first part through the context stack, the rest within each result.
+    func resolve(_ name: Name) -> Value {
+        let components = name.components
+        guard let first = components.first else { return stack[stack.count - 1] }
+        var index = stack.count - 1
+        while index >= 0 {
+            if let found = stack[index].value(forKey: first) {
+                return components.count == 1 ? found : Self.resolve(components, after: found)
+            }
+            index -= 1
+        }
+        return .null
+    }
+
+    /// Resolves the remaining parts of a dotted name within `value` only.
+    private static func resolve(_ components: [String], after value: Value) -> Value {
+        var current = value
+        for key in components[1...] {
+            guard let next = current.value(forKey: key) else { return .null }
+            current = next
+        }
+        return current
+    }
+
+    private mutating func renderSection(_ value: Value, body: [Node]) throws(MustacheError) {
+        switch value {
+        case .list(let items):
+            for item in items { try renderBody(body, with: Value(item)) }
+        case .dictionaryList(let items):
+            for item in items { try renderBody(body, with: .dictionary(item)) }
+        case .stringList(let items):
+            for item in items { try renderBody(body, with: .string(item)) }
+        case .object(let box):
+            guard !box.value.mustacheIsFalsey else { return }
+            guard let elements = box.value.mustacheListElements else {
+                return try renderBody(body, with: value)
+            }
+            for item in elements { try renderBody(body, with: Value(item)) }
+        default:
+            if !value.isFalsey { try renderBody(body, with: value) }
+        }
+    }
+
+    private mutating func renderBody(_ body: [Node], with value: Value) throws(MustacheError) {
+        stack.append(value)
+        try render(body)
+        stack.removeLast()
+    }
+}

@@ -1,0 +1,134 @@
+/// A context value sorted once into the shapes rendering cares about, so that the
+/// dynamic casting happens in one place and the common types are recognized quickly.
+enum Value {
+    case null
+    case bool(Bool)
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case dictionary([String: Any])
+    case optionalDictionary([String: Any?])
+    case list([Any])
+    case dictionaryList([[String: Any]])
+    case stringList([String])
+    /// Boxed to keep `Value` small and cheap to copy; these cases are rare.
+    case object(Box<any MustacheBoxable>)
+    case other(Box<Any>)
+
+    /// Classifies an optional value.
+    init(_ value: Any?) {
+        if let value {
+            self.init(value)
+        } else {
+            self = .null
+        }
+    }
+
+    /// Classifies a value; exact type checks first, since failed casts are the slow part.
+    init(_ value: Any) {
+        let type = Swift.type(of: value)
+        if type == String.self {
+            self = .string(value as! String)
+        } else if type == [String: Any].self {
+            self = .dictionary(value as! [String: Any])
+        } else if type == Int.self {
+            self = .int(value as! Int)
+        } else if type == Bool.self {
+            self = .bool(value as! Bool)
+        } else if type == Double.self {
+            self = .double(value as! Double)
+        } else if type == [Any].self {
+            self = .list(value as! [Any])
+        } else if type == [[String: Any]].self {
+            self = .dictionaryList(value as! [[String: Any]])
+        } else if type == [String].self {
+            self = .stringList(value as! [String])
+        } else if type == [String: Any?].self {
+            self = .optionalDictionary(value as! [String: Any?])
+        } else {
+            self = Value.classifySlowly(value)
+        }
+    }
+
+    private static func classifySlowly(_ value: Any) -> Value {
+        if let optional = value as? any AnyOptional { return Value(optional.wrappedAny) }
+        if let object = value as? any MustacheBoxable { return .object(Box(object)) }
+        if let dictionary = value as? [String: Any] { return .dictionary(dictionary) }
+        if let list = value as? [Any] { return .list(list) }
+        if let substring = value as? Substring { return .string(String(substring)) }
+        // The engine does not import Foundation, yet JSONSerialization output is common input;
+        // its booleans must be caught before the numeric casts below accept them as 0 and 1.
+        switch String(describing: Swift.type(of: value)) {
+        case "NSNull": return .null
+        case "__NSCFBoolean": return .bool(value as? Bool ?? false)
+        default: break
+        }
+        if let integer = value as? Int { return .int(integer) }
+        if let double = value as? Double { return .double(double) }
+        if let float = value as? Float { return .double(Double(float)) }
+        if let integer = value as? any BinaryInteger {
+            return Int(exactly: integer).map(Value.int) ?? .other(Box(value))
+        }
+        return .other(Box(value))
+    }
+
+    /// The value for `key` when this value has keys; nil when the key is absent.
+    func value(forKey key: String) -> Value? {
+        switch self {
+        case .dictionary(let dictionary):
+            guard let found = dictionary[key] else { return nil }
+            return Value(found)
+        case .optionalDictionary(let dictionary):
+            guard let found = dictionary[key] else { return nil }
+            return Value(found)
+        case .object(let box):
+            guard let found = box.value.mustacheValue(forKey: key) else { return nil }
+            return Value(found)
+        default:
+            return nil
+        }
+    }
+
+    /// Falsey values: nil, false, "", 0, NaN, empty lists, and objects that say so (like `!!data` in JS).
+    var isFalsey: Bool {
+        switch self {
+        case .null: return true
+        case .bool(let bool): return !bool
+        case .string(let string): return string.isEmpty
+        case .int(let int): return int == 0
+        case .double(let double): return double == 0 || double.isNaN
+        case .list(let list): return list.isEmpty
+        case .dictionaryList(let list): return list.isEmpty
+        case .stringList(let list): return list.isEmpty
+        case .object(let box):
+            return box.value.mustacheIsFalsey || box.value.mustacheListElements?.isEmpty == true
+        case .dictionary, .optionalDictionary, .other: return false
+        }
+    }
+}
+
+/// A reference wrapper that keeps large existentials out of `Value`'s inline storage.
+final class Box<Wrapped> {
+    /// The wrapped value.
+    let value: Wrapped
+
+    /// Wraps `value`.
+    init(_ value: Wrapped) {
+        self.value = value
+    }
+}
+
+/// Lets an `Any` holding an `Optional` be unwrapped without knowing the wrapped type.
+protocol AnyOptional {
+    /// The wrapped value, or nil.
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: AnyOptional {
+    var wrappedAny: Any? {
+        switch self {
+        case .some(let wrapped): return wrapped
+        case .none: return nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import RolodeckKit
+
+/// An option a command accepts: a flag (`--quiet`) or an option with a value (`--out DIR`).
+struct OptionSpec: Sendable {
+    /// The long name, with its dashes: `--out`.
+    var name: String
+    /// A one-letter alias, with its dash: `-o`.
+    var short: String?
+    /// The placeholder for the value (`DIR`); nil for a flag.
+    var value: String?
+    /// One line of help.
+    var help: String
+}
+
+/// What a command line says, once checked against the command's options.
+struct Arguments {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    /// The value of an option, by its long name.
+    func value(_ name: String) -> String? { values[name] }
+
+    /// Whether a flag was given, by its long name.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A mistake on the command line; printed with a one-line hint, exit status 64.
+struct UsageError: Error, Equatable {
+    var command: String
+    var message: String
+
+    /// The two lines printed: the mistake and where to read the usage.
+    var lines: [String] {
+        ["rolodeck\(command.isEmpty ? "" : " " + command): \(message)",
+         "Run 'rolodeck\(command.isEmpty ? "" : " " + command) --help' for usage."]
+    }
+}
+
+extension Arguments {
+    /// Parses `arguments` against `options`; `--help` is always accepted. `--name=value` and
+    /// `--name value` are both understood, and `--` ends the options.
+    init(parsing arguments: [String], command: String, options: [OptionSpec], positionals maximum: Int) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        let all = options + [OptionSpec(name: "--help", short: "-h", value: nil, help: "")]
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                guard positionals.count < maximum else {
+                    throw UsageError(command: command, message: "unexpected argument '\(argument)'")
+                }
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            guard let option = all.first(where: { $0.name == name || $0.short == name }) else {
+                let hint = Suggestion.closest(to: name, in: all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(command: command, message: "unknown option '\(name)'\(hint)")
+            }
+            if option.value == nil {
+                guard parts.count == 1 else {
+                    throw UsageError(command: command, message: "option '\(option.name)' takes no value")
+                }
+                flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if parts.count == 2 {
+                value = parts[1]
+            } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(command: command, message: "option '\(option.name)' needs a value (\(option.value!))")
+            }
+            guard !value.isEmpty else {
+                throw UsageError(command: command, message: "option '\(option.name)' needs a value (\(option.value!))")
+            }
+            values[option.name] = value
+        }
+    }
+}

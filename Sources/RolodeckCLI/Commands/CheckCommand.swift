@@ -1,0 +1,35 @@
+import RolodeckKit
+
+/// `rolodeck check`: validate everything a build reads, write nothing.
+enum CheckCommand {
+    static let command = Command(
+        name: "check",
+        summary: "Validate the store, the config and the templates without writing anything.",
+        usage: "[--site DIR] [--quiet]",
+        options: [
+            OptionSpec(name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)"),
+            OptionSpec(name: "--quiet", short: "-q", value: nil, help: "Print nothing unless there are errors"),
+        ],
+        run: run)
+
+    static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
+        let quiet = arguments.has("--quiet")
+        let site: Site
+        do {
+            site = try SiteLocation(arguments).load()
+        } catch {
+            let shown = quiet ? error.diagnostics.filter { $0.severity == .error } : error.diagnostics
+            shown.forEach(console.report)
+            let count = error.diagnostics.filter { $0.severity == .error }.count
+            console.printError("error: check found \(count) error\(count == 1 ? "" : "s")")
+            return .failure
+        }
+        guard !quiet else { return .success }
+        site.warnings.forEach(console.report)
+        let warnings = site.warnings.count
+        console.print("OK: \(site.store.contacts.count) contacts, \(site.store.groups.count) groups, "
+                      + "\(site.store.todos.count) todos, \(site.theme.templates.templateNames.count) templates"
+                      + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+        return .success
+    }
+}

@@ -1,0 +1,9 @@
+/// The exit statuses `rolodeck` returns; cron and scripts rely on them.
+public enum ExitCode: Int32, Sendable {
+    /// Everything worked.
+    case success = 0
+    /// The input was bad or the build failed; the messages say why.
+    case failure = 1
+    /// The command line was wrong (EX_USAGE from sysexits.h).
+    case usage = 64
+}

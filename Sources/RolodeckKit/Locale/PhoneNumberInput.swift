@@ -1,0 +1,102 @@
+import Foundation
+
+/// A phone number as the user typed it, taken apart: international prefix,
+/// digits, extension, and whether it is a plain number at all.
+struct PhoneNumberInput: Sendable, Equatable {
+    /// How the number announces a country code.
+    enum Prefix: Sendable, Equatable {
+        /// No international prefix: a national or local number.
+        case none
+        /// Written with a leading `+`.
+        case plus
+        /// Written with the international call prefix `00`.
+        case doubleZero
+    }
+
+    /// The input with surrounding whitespace removed, for display as written.
+    let trimmed: String
+    /// The international prefix, if any.
+    let prefix: Prefix
+    /// Dialable characters after the prefix: digits, plus `*` and `#` if written.
+    let dialable: String
+    /// The extension digits, if the user wrote one ("ext. 12", ",12", ";ext=12", "x12").
+    let extensionDigits: String?
+    /// True when the number has only digits, separators and a leading `+`,
+    /// so it may be regrouped for display.
+    let isPlain: Bool
+
+    /// Keypad letters (E.161) for vanity numbers such as 1-800-FLOWERS.
+    private static let keypad: [Character: Character] = {
+        var table: [Character: Character] = [:]
+        let groups = ["2": "ABC", "3": "DEF", "4": "GHI", "5": "JKL", "6": "MNO", "7": "PQRS", "8": "TUV", "9": "WXYZ"]
+        for (digit, letters) in groups {
+            for letter in letters { table[letter] = Character(digit) }
+        }
+        return table
+    }()
+
+    /// Characters people put between digit groups.
+    private static let separators: Set<Character> = [" ", "-", ".", "(", ")", "/", "\u{00A0}", "\u{2011}", "\u{2013}"]
+
+    init(_ raw: String) {
+        trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = trimmed.precomposedStringWithCompatibilityMapping
+        var extensionDigits: String?
+        if let split = Self.splitExtension(text) {
+            text = split.number
+            extensionDigits = split.digits
+        }
+        var prefix = Prefix.none
+        if text.hasPrefix("+") {
+            prefix = .plus
+            text.removeFirst()
+            // "+82 (0)10…": the bracketed trunk zero is not dialled from abroad.
+            if let range = text.range(of: "(0)") { text.removeSubrange(range) }
+        }
+        var dialable = ""
+        var letters = ""
+        var onlyPhoneCharacters = true
+        for character in text {
+            if character.isASCII, character.isNumber || character == "*" || character == "#" {
+                dialable.append(character)
+            } else if character.isASCII, let digit = Self.keypad[Character(character.uppercased())] {
+                dialable.append(digit)
+                letters.append(character)
+            } else if !Self.separators.contains(character) {
+                onlyPhoneCharacters = false
+            }
+        }
+        // Letters only make a vanity number alongside real digits and nothing else.
+        if !letters.isEmpty && (!onlyPhoneCharacters || dialable.count - letters.count < 3) {
+            dialable = Self.digitsOnly(of: text)
+        }
+        if prefix == .none && dialable.hasPrefix("00") {
+            prefix = .doubleZero
+            dialable.removeFirst(2)
+        }
+        self.prefix = prefix
+        self.dialable = dialable
+        self.extensionDigits = extensionDigits
+        isPlain = extensionDigits == nil && letters.isEmpty && onlyPhoneCharacters
+            && !dialable.isEmpty && dialable.allSatisfy(\.isNumber)
+    }
+
+    /// The digits the user wrote in `text`, ignoring everything else.
+    private static func digitsOnly(of text: String) -> String {
+        String(text.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") })
+    }
+
+    /// Splits "02-123-4567 ext. 12" into number and extension digits.
+    private static func splitExtension(_ text: String) -> (number: String, digits: String)? {
+        let padding = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ".:="))
+        for marker in [";ext=", "extension", "ext.", "ext", "내선", "x", ","] {
+            guard let range = text.range(of: marker, options: [.backwards, .caseInsensitive]) else { continue }
+            let tail = text[range.upperBound...].trimmingCharacters(in: padding)
+            let head = text[..<range.lowerBound]
+            guard !tail.isEmpty, tail.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  head.contains(where: { $0.isASCII && $0.isNumber }) else { continue }
+            return (String(head), tail)
+        }
+        return nil
+    }
+}

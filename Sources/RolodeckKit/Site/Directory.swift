@@ -1,0 +1,103 @@
+/// The planned site: contacts sorted and sectioned for the locale, with display names and
+/// slugs, groups resolved to their members, todos linked to their contacts.
+///
+/// Everything locale-dependent is decided here, once; rendering only reads it.
+public struct Directory: Sendable {
+    /// One contact as the site shows it.
+    public struct Entry: Sendable {
+        /// The contact.
+        public var contact: Contact
+        /// The page's file name without `.html`.
+        public var slug: String
+        /// The name as displayed.
+        public var displayName: String
+        /// The section it is filed under.
+        public var section: DirectorySection
+    }
+
+    /// A group and its members.
+    public struct GroupEntry: Sendable {
+        /// The group.
+        public var group: Group
+        /// The page's file name without `.html`.
+        public var slug: String
+        /// Members, as indices into `entries`, sectioned like the index.
+        public var sections: [SectionGroup<Int>]
+        /// How many members the group has.
+        public var memberCount: Int
+    }
+
+    /// A todo and the contact it links to.
+    public struct TodoEntry: Sendable {
+        /// The todo.
+        public var todo: Todo
+        /// The linked contact, as an index into `entries`, when it is shown on the site.
+        public var contact: Int?
+    }
+
+    /// The settings the site was planned with.
+    public var config: SiteConfig
+    /// Contacts in display order (by section, then collation).
+    public var entries: [Entry]
+    /// The index's sections, as indices into `entries`.
+    public var sections: [SectionGroup<Int>]
+    /// Groups in collation order of their names.
+    public var groups: [GroupEntry]
+    /// Todos in the user's order.
+    public var todos: [TodoEntry]
+    /// Position in `groups` by group id.
+    public var groupIndex: [String: Int]
+
+    /// Plans the site from a validated store.
+    public init(store: Store, config: SiteConfig) {
+        self.config = config
+        let sorter = DirectorySorter(localeIdentifier: config.locale)
+        let names = NameFormatter(order: config.nameOrder)
+        let visible = store.contacts.filter { !config.hiddenContacts.contains($0.id) }
+        let slugs = Dictionary(uniqueKeysWithValues: zip(visible.map(\.id), Slugger.slugs(for: visible.map(\.id))))
+
+        let grouped = sorter.sorted(visible) { names.sortKeys($0, by: config.sortBy) }
+        var entries: [Entry] = []
+        entries.reserveCapacity(visible.count)
+        var sections: [SectionGroup<Int>] = []
+        for group in grouped {
+            let start = entries.count
+            for contact in group.items {
+                entries.append(Entry(contact: contact, slug: slugs[contact.id] ?? contact.id,
+                                     displayName: names.displayName(contact), section: group.section))
+            }
+            sections.append(SectionGroup(section: group.section, items: Array(start..<entries.count)))
+        }
+        self.entries = entries
+        self.sections = sections
+
+        // Groups: members collected in one pass over the sorted entries, so they stay in order.
+        let orderedGroups = sorter.sorted(store.groups) { (primary: $0.name, secondary: "", id: $0.id) }
+            .flatMap(\.items)
+        let groupSlugs = Slugger.slugs(for: orderedGroups.map(\.id))
+        var groupIndex: [String: Int] = [:]
+        for (index, group) in orderedGroups.enumerated() { groupIndex[group.id] = index }
+        var members = Array(repeating: [SectionGroup<Int>](), count: orderedGroups.count)
+        for section in sections {
+            var bySection: [Int: [Int]] = [:]
+            for index in section.items {
+                for id in entries[index].contact.groupIDs {
+                    if let group = groupIndex[id] { bySection[group, default: []].append(index) }
+                }
+            }
+            for (group, items) in bySection {
+                members[group].append(SectionGroup(section: section.section, items: items))
+            }
+        }
+        self.groups = orderedGroups.enumerated().map { index, group in
+            GroupEntry(group: group, slug: groupSlugs[index], sections: members[index],
+                       memberCount: members[index].reduce(0) { $0 + $1.items.count })
+        }
+        self.groupIndex = groupIndex
+
+        let entryIndex = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.contact.id, $0) })
+        self.todos = store.todos.map { todo in
+            TodoEntry(todo: todo, contact: todo.contactID.flatMap { entryIndex[$0] })
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Decides how a contact's name is shown and which text it is sorted by.
+public struct NameFormatter: Sendable {
+    /// The configured display order; nil means each name's own convention.
+    public var order: SiteConfig.NameOrder?
+
+    /// Creates a formatter.
+    public init(order: SiteConfig.NameOrder?) {
+        self.order = order
+    }
+
+    /// The name as shown in lists and headings (without the salutation).
+    ///
+    /// Korean, Chinese and Japanese names are written family name first with no space (김철수,
+    /// 佐藤花子) whatever the setting; other names follow the setting, given name first by
+    /// default, "Family, Given" when family first. Without a given or family name the nickname,
+    /// then the organization, stands in.
+    public func displayName(_ contact: Contact) -> String {
+        let given = [contact.givenName, contact.additionalNames].map(trimmed).filter { !$0.isEmpty }
+            .joined(separator: " ")
+        let family = trimmed(contact.familyName)
+        if given.isEmpty || family.isEmpty {
+            let single = given.isEmpty ? family : given
+            if !single.isEmpty { return single }
+            let nickname = trimmed(contact.nickname)
+            return nickname.isEmpty ? trimmed(contact.organization) : nickname
+        }
+        if NameFormatter.isEastAsian(family) || NameFormatter.isEastAsian(contact.givenName) {
+            return family + trimmed(contact.givenName)
+        }
+        switch order ?? .givenFirst {
+        case .givenFirst: return given + " " + family
+        case .familyFirst: return family + ", " + given
+        }
+    }
+
+    /// What a contact is filed under: the phonetic form of a name part when given, never the
+    /// salutation; a card without a family name files under its given name, one without any
+    /// personal name under its nickname or organization.
+    public func sortKeys(_ contact: Contact, by field: SiteConfig.SortOrder)
+        -> (primary: String, secondary: String, id: String) {
+        let family = firstNonEmpty(contact.phoneticFamilyName, contact.familyName)
+        let given = firstNonEmpty(contact.phoneticGivenName, contact.givenName)
+        let (first, second) = field == .familyName ? (family, given) : (given, family)
+        if !first.isEmpty { return (first, second, contact.id) }
+        if !second.isEmpty { return (second, "", contact.id) }
+        let nickname = trimmed(contact.nickname)
+        if !nickname.isEmpty { return (nickname, trimmed(contact.organization), contact.id) }
+        return (trimmed(contact.organization), "", contact.id)
+    }
+
+    private func firstNonEmpty(_ preferred: String, _ fallback: String) -> String {
+        let value = trimmed(preferred)
+        return value.isEmpty ? trimmed(fallback) : value
+    }
+
+    private func trimmed(_ text: String) -> String { text.trimmingWhitespace }
+
+    /// Whether a name is written in Hangul, kana or Han characters.
+    static func isEastAsian(_ text: String) -> Bool {
+        guard let scalar = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF,  // Hangul
+             0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,  // kana
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F:  // Han
+            return true
+        default:
+            return false
+        }
+    }
+}

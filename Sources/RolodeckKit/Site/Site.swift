@@ -1,0 +1,46 @@
+/// A site ready to render: its config, its validated store and its compiled theme.
+///
+/// `load` runs the load stage of the pipeline (parse and validate everything, collecting every
+/// problem); `render` runs plan and render, handing each finished file to a closure, which the
+/// CLI connects to the publisher.
+public struct Site: Sendable {
+    /// The settings.
+    public let config: SiteConfig
+    /// The validated store.
+    public let store: Store
+    /// The compiled templates and static files.
+    public let theme: Theme
+    /// Problems that did not stop the build.
+    public let warnings: [Diagnostic]
+
+    /// Validates the store and compiles the templates; throws every error found (with the
+    /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
+    /// the input (the config's warnings), reported together with these.
+    public static func load(_ input: SiteInput, earlier: [Diagnostic] = []) throws(DiagnosticError) -> Site {
+        var diagnostics = earlier
+        let (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles)
+        diagnostics += storeDiagnostics
+        var theme: Theme?
+        do {
+            theme = try Theme.load(siteTemplates: input.templates, siteAssets: input.assets)
+            diagnostics += theme?.warnings ?? []
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        let ids = Set(store.contacts.map(\.id))
+        for id in input.config.hiddenContacts.sorted() where !ids.contains(id) {
+            diagnostics.append(Diagnostic(.warning, at: nil, "hiddenContacts names \"\(id)\", which is not in the store"))
+        }
+        guard let theme, !diagnostics.containsErrors else { throw DiagnosticError(diagnostics) }
+        return Site(config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation())
+    }
+
+    /// Plans the directory and renders every page and static file, calling `emit` with each
+    /// file's output path and bytes; `progress` hears how many of the files are done.
+    public func render(today: PartialDate, progress: ((Int, Int) -> Void)? = nil,
+                       emit: (String, [UInt8]) throws -> Void) throws {
+        let directory = Directory(store: store, config: config)
+        let renderer = SiteRenderer(directory: directory, theme: theme, today: today)
+        try renderer.render(progress: progress, emit: emit)
+    }
+}

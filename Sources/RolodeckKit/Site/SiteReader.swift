@@ -1,0 +1,115 @@
+import Foundation
+
+/// Reads a site folder from disk into a `SiteInput`.
+///
+/// Paths in messages are built from `displayPath`, the site folder as the user named it, so a
+/// diagnostic reads `demo/store/contacts.json:4:7`, a path the user can open.
+public struct SiteReader {
+    /// The site folder.
+    public var folder: URL
+    /// How messages name the site folder ("" for the current folder).
+    public var displayPath: String
+
+    /// Creates a reader for a site folder.
+    public init(folder: URL, displayPath: String) {
+        self.folder = folder
+        self.displayPath = displayPath
+    }
+
+    /// The name of the config file in a site folder.
+    public static let configName = "rolodeck.json"
+
+    /// Reads the config (if any), the store, and the site's own templates and static files.
+    /// The config is decoded here already, because it says where the store is. Throws the
+    /// config's errors; returns its warnings.
+    public func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
+        var input = SiteInput()
+        var diagnostics: [Diagnostic] = []
+        let configURL = folder.appendingPathComponent(Self.configName)
+        if let bytes = try readIfPresent(configURL) {
+            let decoded = ConfigDecoder.decode(SourceText(path: display(Self.configName), bytes: bytes))
+            input.config = decoded.config
+            diagnostics += decoded.diagnostics
+        }
+        let config = input.config
+        let store = folder.appendingPathComponent(config.store)
+        input.storeFiles = try storeFiles(in: store, displayFolder: display(config.store))
+        if input.storeFiles.isEmpty {
+            let issue = StoreIssue(.noStore(path: display(config.store) + "/"))
+            diagnostics.append(Diagnostic(.error, at: nil, issue.message))
+        }
+        for (path, bytes) in try files(under: folder.appendingPathComponent("Templates")) {
+            input.templates[path] = SourceText(path: display("Templates/" + path), bytes: bytes)
+        }
+        input.assets = try files(under: folder.appendingPathComponent("Public"))
+        if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
+        return (input, diagnostics)
+    }
+
+    private func storeFiles(in store: URL, displayFolder: String) throws(DiagnosticError) -> [StoreFile] {
+        var found: [StoreFile] = []
+        let kinds: [(StoreIssue.RecordKind, String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
+        for (kind, name) in kinds {
+            let listURL = store.appendingPathComponent(name + ".json")
+            if let bytes = try readIfPresent(listURL) {
+                found.append(StoreFile(kind: kind, layout: .list,
+                                       source: SourceText(path: displayFolder + "/" + name + ".json", bytes: bytes)))
+            }
+            let folderURL = store.appendingPathComponent(name)
+            // One record per file, in file-name order (which is the todo order for todos/).
+            for (path, bytes) in try files(under: folderURL) where path.hasSuffix(".json") && !path.contains("/") {
+                found.append(StoreFile(kind: kind, layout: .single,
+                                       source: SourceText(path: displayFolder + "/" + name + "/" + path, bytes: bytes)))
+            }
+        }
+        return found
+    }
+
+    /// Every regular file under a folder (none if it is missing), by `/`-separated relative path,
+    /// skipping hidden files and editor leftovers.
+    private func files(under root: URL) throws(DiagnosticError) -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return result
+        }
+        let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return result }
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard path.hasPrefix(rootPath + "/") else { continue }
+            let relative = String(path.dropFirst(rootPath.count + 1))
+            if let bytes = try readIfPresent(url) { result[relative] = bytes }
+        }
+        return result
+    }
+
+    private func readIfPresent(_ url: URL) throws(DiagnosticError) -> [UInt8]? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url)))")])
+        }
+        defer { try? handle.close() }
+        do {
+            return Array(try handle.readToEnd() ?? Data())
+        } catch {
+            throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url))): \(error)")])
+        }
+    }
+
+    private func relativePath(_ url: URL) -> String {
+        let base = folder.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+
+    /// A path inside the site as messages show it.
+    public func display(_ relative: String) -> String {
+        if displayPath.isEmpty || displayPath == "." { return relative }
+        return displayPath.hasSuffix("/") ? displayPath + relative : displayPath + "/" + relative
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Makes stable ASCII file names from record ids.
+///
+/// A slug depends only on its id and on which other ids fold to the same text: the id that is
+/// already its own slug keeps it; every other member of a colliding set gets a short hash of its
+/// id appended. So adding or removing an unrelated contact never moves another contact's page.
+public enum Slugger {
+    static let maximumLength = 60
+
+    /// Slugs for every id, in the same order.
+    public static func slugs(for ids: [String]) -> [String] {
+        let bases = ids.map(base)
+        var owners: [String: [Int]] = [:]
+        for (index, base) in bases.enumerated() {
+            owners[base, default: []].append(index)
+        }
+        var slugs = bases
+        var taken = Set(owners.keys)
+        for (base, indices) in owners where indices.count > 1 || base.isEmpty {
+            let keeper = indices.first { ids[$0] == base && !base.isEmpty }
+            for index in indices where index != keeper {
+                // Lengthen the hash until it is free; a 64-bit FNV-1a hash practically never collides.
+                var length = 6
+                var candidate: String
+                repeat {
+                    let hash = String(fnv1a(ids[index]), radix: 16)
+                    let suffix = String(hash.prefix(length))
+                    candidate = base.isEmpty ? "id-" + suffix : base + "-" + suffix
+                    length += 2
+                } while taken.contains(candidate) && length <= 16
+                taken.insert(candidate)
+                slugs[index] = candidate
+            }
+        }
+        return slugs
+    }
+
+    /// The folded ASCII form of a text: "Jürgen Müller" → "juergen-mueller"; "" when nothing
+    /// ASCII is left (a Hangul-only id).
+    public static func base(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+            let folded = fold(scalar)
+            for character in folded.unicodeScalars {
+                if character.isASCII, character.properties.isAlphabetic || ("0"..."9").contains(character) {
+                    if pendingDash, !slug.isEmpty { slug.append("-") }
+                    pendingDash = false
+                    slug.unicodeScalars.append(contentsOf: String(character).lowercased().unicodeScalars)
+                } else {
+                    pendingDash = true
+                }
+            }
+        }
+        if slug.count > maximumLength {
+            let cut = slug.prefix(maximumLength)
+            slug = String(cut.lastIndex(of: "-").map { cut[..<$0] } ?? cut)
+        }
+        return slug
+    }
+
+    /// German transliteration first (ü → ue, ß → ss), then accents stripped (é → e).
+    private static func fold(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "ä", "Ä": return "ae"
+        case "ö", "Ö", "ø", "Ø", "œ", "Œ": return "oe"
+        case "ü", "Ü": return "ue"
+        case "ß", "ẞ": return "ss"
+        case "æ", "Æ": return "ae"
+        case "ı": return "i"
+        case "đ", "Đ", "ð", "Ð": return "d"
+        case "ł", "Ł": return "l"
+        case "þ", "Þ": return "th"
+        default:
+            guard !scalar.isASCII else { return String(scalar) }
+            let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+            return String(String.UnicodeScalarView(decomposed.filter(\.isASCII)))
+        }
+    }
+
+    /// 64-bit FNV-1a over the UTF-8 bytes: stable across runs and machines, unlike `hashValue`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}

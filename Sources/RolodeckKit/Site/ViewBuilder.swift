@@ -1,0 +1,161 @@
+/// Builds the context each template receives. `docs/templates.md` lists every key built here;
+/// change both together.
+struct ViewBuilder {
+    let directory: Directory
+    let today: PartialDate
+    let strings: InterfaceStrings
+    let phones: PhoneFormatter
+    let markdown: MarkdownRenderer
+    private let site: [String: Any]
+    private let interface: [String: Any]
+
+    init(directory: Directory, today: PartialDate) {
+        self.directory = directory
+        self.today = today
+        let config = directory.config
+        strings = InterfaceStrings(localeIdentifier: config.locale)
+        phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
+        // Notes sit under the page's h1 and its h2 "Notes", so their own headings start at h3.
+        markdown = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingOffset: 2)
+        site = [
+            "title": config.title,
+            "lang": strings.language.languageTag,
+            "noindex": config.noindex,
+            "contactCount": directory.entries.count,
+            "groupCount": directory.groups.count,
+            "todoCount": directory.todos.count,
+        ]
+        var table: [String: Any] = [:]
+        for key in InterfaceKey.allCases { table[key.rawValue] = strings[key] }
+        interface = table
+    }
+
+    /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
+    func common(kind: String, title: String, root: String) -> [String: Any] {
+        let links: [(String, String, InterfaceKey)] = [
+            ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
+        ]
+        return [
+            "site": site,
+            "t": interface,
+            "root": root,
+            "page": ["kind": kind, "title": title, "is\(kind.capitalizedFirst)": true],
+            "nav": links.map { name, href, key in
+                ["label": strings[key], "href": root + href, "current": name == kind] as [String: Any]
+            },
+        ]
+    }
+
+    func indexPage() -> [String: Any] {
+        var context = common(kind: "index", title: strings[.contacts], root: "")
+        context["sections"] = sections(directory.sections, root: "")
+        context["count"] = directory.entries.count
+        context["countText"] = strings.contactCount(directory.entries.count)
+        context["empty"] = directory.entries.isEmpty
+        return context
+    }
+
+    func groupsPage() -> [String: Any] {
+        var context = common(kind: "groups", title: strings[.groups], root: "")
+        context["groups"] = directory.groups.map { entry -> [String: Any] in
+            [
+                "id": entry.group.id,
+                "name": entry.group.name,
+                "href": "groups/\(entry.slug).html",
+                "count": entry.memberCount,
+                "countText": strings.memberCount(entry.memberCount),
+                "notesHTML": markdown.html(entry.group.notes),
+            ]
+        }
+        context["count"] = directory.groups.count
+        context["empty"] = directory.groups.isEmpty
+        return context
+    }
+
+    func groupPage(_ index: Int) -> [String: Any] {
+        let entry = directory.groups[index]
+        var context = common(kind: "group", title: entry.group.name, root: "../")
+        context["group"] = [
+            "id": entry.group.id,
+            "name": entry.group.name,
+            "count": entry.memberCount,
+            "countText": strings.memberCount(entry.memberCount),
+            "notesHTML": markdown.html(entry.group.notes),
+        ] as [String: Any]
+        context["sections"] = sections(entry.sections, root: "../")
+        context["empty"] = entry.memberCount == 0
+        return context
+    }
+
+    func todosPage() -> [String: Any] {
+        var context = common(kind: "todos", title: strings[.todos], root: "")
+        context["todos"] = directory.todos.enumerated().map { todo($1, number: $0 + 1) }
+        let done = directory.todos.filter(\.todo.done).count
+        context["openCount"] = String(directory.todos.count - done)
+        context["doneCount"] = String(done)
+        context["empty"] = directory.todos.isEmpty
+        return context
+    }
+
+    func notFoundPage() -> [String: Any] {
+        // A server shows this page for a missing URL at any depth, where links relative to the
+        // page would break; with `baseURL` configured its links are absolute instead.
+        common(kind: "notFound", title: strings[.pageNotFound], root: directory.config.baseURL ?? "")
+    }
+
+    /// Sections of contact rows, as the index and the group pages show them.
+    func sections(_ sections: [SectionGroup<Int>], root: String) -> [[String: Any]] {
+        sections.map { section in
+            [
+                "label": section.section.label,
+                "anchor": section.section.anchor,
+                "lang": section.section.script.headingLanguage ?? "",
+                "count": section.items.count,
+                "contacts": section.items.map { row(directory.entries[$0], root: root) },
+            ]
+        }
+    }
+
+    private func todo(_ entry: Directory.TodoEntry, number: Int) -> [String: Any] {
+        let todo = entry.todo
+        var view: [String: Any] = [
+            "id": todo.id,
+            // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
+            "number": number,
+            "title": todo.title,
+            "done": todo.done,
+            "notesHTML": markdown.html(todo.notes),
+        ]
+        if let due = todo.due {
+            var date = strings.date(due.date)
+            var iso = due.date.description
+            if let hour = due.hour, let minute = due.minute {
+                let time = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+                date += ", " + time
+                iso += "T" + time
+            }
+            view["due"] = ["display": date, "iso": iso, "overdue": !todo.done && due.date < today] as [String: Any]
+        }
+        if let priority = todo.priority {
+            let key: InterfaceKey = switch priority {
+            case .high: .priorityHigh
+            case .medium: .priorityMedium
+            case .low: .priorityLow
+            }
+            view["priority"] = ["level": priority.rawValue, "label": strings[key]]
+        }
+        if let index = entry.contact {
+            let contact = directory.entries[index]
+            view["contact"] = ["name": contact.displayName, "href": "contacts/\(contact.slug).html"]
+        }
+        return view
+    }
+}
+
+extension String {
+    /// "index" → "Index"; used for `page.isIndex`-style flags.
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}
