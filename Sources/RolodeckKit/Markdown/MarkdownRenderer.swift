@@ -82,15 +82,36 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// Unlinks and frees every raw HTML node. Nodes are collected first because cmark's iterator
-    /// must not see a node vanish under it.
+    /// Unlinks and frees every raw HTML node, and the text between an inline `<script>` or
+    /// `<style>` and its end tag, which would otherwise show as stray code. Nodes are collected
+    /// first because cmark's iterator must not see a node vanish under it.
     private func removeRawHTML(_ root: OpaquePointer) {
         var doomed: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(root) else { return }
+        var skippingUntil: String?
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE { doomed.append(node) }
+            if event == CMARK_EVENT_EXIT {
+                // An unclosed inline script ends with its paragraph.
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { skippingUntil = nil }
+                continue
+            }
+            if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
+                doomed.append(node)
+                guard type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) else { continue }
+                let tag = String(cString: literal).lowercased()
+                if let end = skippingUntil, tag.hasPrefix(end) {
+                    skippingUntil = nil
+                } else if skippingUntil == nil, !tag.hasSuffix("/>") {
+                    if tag.hasPrefix("<script") { skippingUntil = "</script" }
+                    if tag.hasPrefix("<style") { skippingUntil = "</style" }
+                }
+            } else if skippingUntil != nil, cmark_node_parent(node).map(cmark_node_get_type) != CMARK_NODE_DOCUMENT,
+                      type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_SOFTBREAK
+                        || type == CMARK_NODE_LINEBREAK {
+                doomed.append(node)
+            }
         }
         cmark_iter_free(iterator)
         for node in doomed {

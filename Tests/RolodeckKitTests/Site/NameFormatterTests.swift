@@ -1,0 +1,57 @@
+import Testing
+@testable import RolodeckKit
+
+@Suite struct NameFormatterTests {
+    static func contact(_ given: String = "", _ family: String = "", additional: String = "", nickname: String = "",
+                        organization: String = "", salutation: String = "", phoneticGiven: String = "",
+                        phoneticFamily: String = "") -> Contact {
+        var contact = Contact(id: "x")
+        contact.givenName = given
+        contact.familyName = family
+        contact.additionalNames = additional
+        contact.nickname = nickname
+        contact.organization = organization
+        contact.salutation = salutation
+        contact.phoneticGivenName = phoneticGiven
+        contact.phoneticFamilyName = phoneticFamily
+        return contact
+    }
+
+    struct DisplayCase: CustomTestStringConvertible, Sendable {
+        var contact: Contact
+        var order: SiteConfig.NameOrder?
+        var expected: String
+        var testDescription: String { expected }
+    }
+
+    static let displayCases: [DisplayCase] = [
+        DisplayCase(contact: contact("Jürgen", "Müller", salutation: "Herr"), order: nil, expected: "Jürgen Müller"),
+        DisplayCase(contact: contact("Jürgen", "Müller"), order: .familyFirst, expected: "Müller, Jürgen"),
+        DisplayCase(contact: contact("Ada", "Lovelace", additional: "King"), order: .givenFirst, expected: "Ada King Lovelace"),
+        DisplayCase(contact: contact("철수", "김"), order: nil, expected: "김철수"),
+        DisplayCase(contact: contact("철수", "김"), order: .givenFirst, expected: "김철수"),
+        DisplayCase(contact: contact("花子", "佐藤"), order: .familyFirst, expected: "佐藤花子"),
+        DisplayCase(contact: contact("Madonna"), order: nil, expected: "Madonna"),
+        DisplayCase(contact: contact("", "Zendaya"), order: nil, expected: "Zendaya"),
+        DisplayCase(contact: contact(nickname: "짱구"), order: nil, expected: "짱구"),
+        DisplayCase(contact: contact(organization: "Praxis Dr. Weiß"), order: nil, expected: "Praxis Dr. Weiß"),
+        DisplayCase(contact: contact("  Ann ", " Lee  "), order: nil, expected: "Ann Lee"),
+    ]
+
+    @Test(arguments: displayCases)
+    func displayName(_ testCase: DisplayCase) {
+        #expect(NameFormatter(order: testCase.order).displayName(testCase.contact) == testCase.expected)
+    }
+
+    @Test func sortKeysNeverUseTheSalutationAndPreferPhoneticNames() {
+        let names = NameFormatter(order: nil)
+        let herr = Self.contact("Jürgen", "Müller", salutation: "Herr")
+        #expect(names.sortKeys(herr, by: .familyName) == ("Müller", "Jürgen", "x"))
+        #expect(names.sortKeys(herr, by: .givenName) == ("Jürgen", "Müller", "x"))
+        let japanese = Self.contact("花子", "佐藤", phoneticGiven: "ハナコ", phoneticFamily: "サトウ")
+        #expect(names.sortKeys(japanese, by: .familyName) == ("サトウ", "ハナコ", "x"))
+        #expect(names.sortKeys(Self.contact("Madonna"), by: .familyName) == ("Madonna", "", "x"))
+        #expect(names.sortKeys(Self.contact(organization: "Acme"), by: .givenName) == ("Acme", "", "x"))
+        #expect(names.sortKeys(Self.contact(nickname: "Teo", organization: "Club"), by: .familyName) == ("Teo", "Club", "x"))
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import RolodeckKit
+
+@Suite struct SluggerTests {
+    @Test(arguments: [
+        ("mueller-juergen", "mueller-juergen"), ("Jürgen Müller", "juergen-mueller"), ("Straße 5", "strasse-5"),
+        ("Élodie_Lefèvre", "elodie-lefevre"), ("  --x--  ", "x"), ("Ørsted", "oersted"), ("ŁÓDŹ", "lodz"),
+        ("김철수", ""), ("ｆｕｌｌ", "full"), ("a/b\\c?d#e", "a-b-c-d-e"),
+    ])
+    func base(_ id: String, _ expected: String) {
+        #expect(Slugger.base(id) == expected)
+    }
+
+    @Test func collisionsAreResolvedTheSameWayEveryTime() {
+        let ids = ["mueller", "Müller", "MUELLER", "김철수", "이영희", "plain"]
+        let slugs = Slugger.slugs(for: ids)
+        #expect(slugs[0] == "mueller")  // the id that is already a slug keeps it
+        #expect(slugs[1].hasPrefix("mueller-") && slugs[2].hasPrefix("mueller-"))
+        #expect(slugs[3].hasPrefix("id-") && slugs[4].hasPrefix("id-"))
+        #expect(slugs[5] == "plain")
+        #expect(Set(slugs).count == ids.count)
+        #expect(slugs.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") } })
+        // Order of the input and unrelated ids do not change anyone's slug.
+        let shuffled = Slugger.slugs(for: ids.reversed() + ["unrelated"])
+        #expect(Array(shuffled.prefix(6).reversed()) == slugs)
+    }
+}
