@@ -29,5 +29,6 @@ let package = Package(
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "RolodeckKitTests", dependencies: ["RolodeckKit"]),
+        .testTarget(name: "RolodeckCLITests", dependencies: ["RolodeckCLI"]),
     ]
 )

@@ -1,0 +1,69 @@
+# Rolodeck: the README's commands. `make demo` builds the demo site, `make test` runs every test.
+# Debian packages the project needs are installed when run as root; otherwise the exact
+# apt-get line is printed.
+
+SWIFT ?= swift
+PYTHON ?= python3
+BIN := .build/debug/rolodeck
+VENV := .build/test-venv
+SITE_OUT ?= _site
+
+# Needed to build: the CommonMark library (found through pkg-config).
+BUILD_PACKAGES := libcmark-dev pkg-config
+# Needed by the browser and validator tests.
+TEST_PACKAGES := chromium chromium-driver
+
+.PHONY: demo build test test-swift test-browser deps test-deps bench clean
+
+demo: build
+	$(BIN) build --site Examples/demo --out $(SITE_OUT)
+	@echo "Open $(SITE_OUT)/index.html in a browser: file://$(CURDIR)/$(SITE_OUT)/index.html"
+
+build: deps
+	$(SWIFT) build
+
+test: deps test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	$(VENV)/bin/python Tests/Browser/run_tests.py --rolodeck $(BIN)
+
+test-swift: deps
+	$(SWIFT) test
+
+test-browser: test-deps build
+	$(VENV)/bin/python Tests/Browser/run_tests.py --rolodeck $(BIN)
+
+deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BUILD_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-packages \
+		PACKAGES="$(TEST_PACKAGES) $(if $(shell command -v java),,default-jre-headless)"
+	@if [ ! -x $(VENV)/bin/python ] || [ Tests/Browser/requirements.txt -nt $(VENV)/.installed ]; then \
+		$(PYTHON) -m venv $(VENV) && \
+		$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt && \
+		touch $(VENV)/.installed; \
+	fi
+
+# Installs the missing ones of $(PACKAGES) as root, or says how to.
+install-packages:
+	@missing=""; \
+	for package in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing Debian packages:$$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$$missing; \
+		else \
+			echo "Missing Debian packages. Run:"; \
+			echo "  sudo apt-get install -y$$missing"; \
+			exit 1; \
+		fi; \
+	fi
+
+bench:
+	Benchmarks/run.sh
+
+clean:
+	rm -rf .build $(SITE_OUT)

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Runs the built `rolodeck` binary and prepares site folders for it.
+enum CLI {
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
+
+    /// The binary SwiftPM built beside this test bundle.
+    static let binary: URL = {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("rolodeck") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `rolodeck` with arguments, in a folder, with extra environment variables.
+    @discardableResult
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+                    shellPrefix: String? = nil) throws -> Result {
+        let process = Process()
+        if let shellPrefix {
+            // For limits set by the shell (ulimit) before the binary starts.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let quoted = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            process.arguments = ["-c", shellPrefix + "; exec " + quoted.joined(separator: " ")]
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
+        if let folder { process.currentDirectoryURL = folder }
+        var env = ProcessInfo.processInfo.environment
+        env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1795000000"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder.
+    static func temporaryFolder(_ name: String = #function) throws -> URL {
+        let safe = name.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rolodeck-cli-\(safe)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A copy of the demo site in a temporary folder, so a test may change its store.
+    static func copyOfDemo(_ name: String = #function) throws -> URL {
+        let folder = try temporaryFolder(name).appendingPathComponent("site")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/demo"), to: folder)
+        return folder
+    }
+
+    /// Every file under a folder with its bytes and modification time.
+    static func snapshot(_ root: URL) throws -> [String: (bytes: Data, modified: Date)] {
+        var result: [String: (Data, Date)] = [:]
+        let keys: [URLResourceKey] = [.isRegularFileKey, .contentModificationDateKey]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys)
+        while let url = enumerator?.nextObject() as? URL {
+            let values = try url.resourceValues(forKeys: Set(keys))
+            guard values.isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            result[relative] = (try Data(contentsOf: url), values.contentModificationDate ?? .distantPast)
+        }
+        return result
+    }
+
+    /// The files' bytes only, for equality checks.
+    static func contents(_ root: URL) throws -> [String: Data] {
+        try snapshot(root).mapValues(\.bytes)
+    }
+}
