@@ -62,8 +62,8 @@ install-packages:
 		fi; \
 	fi
 
-bench:
-	Benchmarks/run.sh
+bench: deps
+	$(PYTHON) Benchmarks/bench.py
 
 clean:
 	rm -rf .build $(SITE_OUT)

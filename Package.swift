@@ -27,8 +27,9 @@ let package = Package(
         .target(name: "RolodeckCLI", dependencies: ["RolodeckKit"]),
         .executableTarget(name: "rolodeck", dependencies: ["RolodeckCLI"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
+        .executableTarget(name: "locale-bench", dependencies: ["RolodeckKit"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "RolodeckKitTests", dependencies: ["RolodeckKit"]),
+        .testTarget(name: "RolodeckKitTests", dependencies: ["RolodeckKit"], exclude: ["Snapshots"]),
         .testTarget(name: "RolodeckCLITests", dependencies: ["RolodeckCLI"]),
     ]
 )

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import RolodeckKit
+
+/// docs/templates.md promises to list every key a page receives; this holds it to that.
+@Suite struct TemplateDocsTests {
+    static let docs = (try? String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/templates.md"),
+                                   encoding: .utf8)) ?? ""
+
+    /// Every key name at any depth of a context, with the path to it for messages.
+    static func keys(_ value: Any, path: String = "") -> [(name: String, path: String)] {
+        if let dictionary = value as? [String: Any] {
+            return dictionary.flatMap { key, child in
+                [(key, path + key)] + (path == "" && key == "t" ? [] : keys(child, path: path + key + "."))
+            }
+        }
+        if let list = value as? [Any] { return list.flatMap { keys($0, path: path) } }
+        return []
+    }
+
+    @Test func everyContextKeyIsDocumented() throws {
+        let reader = SiteReader(folder: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), displayPath: "")
+        let site = try Site.load(try reader.read().input)
+        let directory = Directory(store: site.store, config: site.config)
+        let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30))
+        let contexts: [(String, [String: Any])] = [
+            ("index", views.indexPage()), ("groups", views.groupsPage()), ("group", views.groupPage(0)),
+            ("todos", views.todosPage()), ("not-found", views.notFoundPage()),
+        ] + directory.entries.indices.map { ("contact", views.contactPage($0)) }
+        #expect(!Self.docs.isEmpty)
+        var missing = Set<String>()
+        for (page, context) in contexts {
+            for (name, path) in Self.keys(context) {
+                let documented = Self.docs.contains("`\(name)`") || Self.docs.contains(".\(name)`")
+                    || Self.docs.contains("`\(name).") || Self.docs.contains(", `\(name)`")
+                if !documented { missing.insert("\(page): \(path)") }
+            }
+        }
+        #expect(missing.isEmpty, "not in docs/templates.md: \(missing.sorted())")
+        for key in InterfaceKey.allCases {
+            #expect(Self.docs.contains("`t.\(key.rawValue)`"), "t.\(key.rawValue) is not in docs/templates.md")
+        }
+    }
+}
