@@ -58,4 +58,12 @@ public final class Console: @unchecked Sendable {
         let place = diagnostic.location.map { "\u{1B}[1m\($0):\u{1B}[0m " } ?? ""
         printError("\(place)\(colour)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message)")
     }
+
+    /// Prints every diagnostic of a failed stage (only the errors when quiet) and returns how
+    /// many errors there were, for the closing line.
+    func report(_ failure: DiagnosticError, quiet: Bool) -> Int {
+        let errors = failure.diagnostics.filter { $0.severity == .error }
+        (quiet ? errors : failure.diagnostics).forEach(report)
+        return errors.count
+    }
 }

@@ -66,9 +66,7 @@ enum BuildCommand {
 
     /// Prints every diagnostic and the closing line; returns the failure status.
     static func fail(_ error: DiagnosticError, console: Console, quiet: Bool) -> ExitCode {
-        let shown = quiet ? error.diagnostics.filter { $0.severity == .error } : error.diagnostics
-        shown.forEach(console.report)
-        let count = error.diagnostics.filter { $0.severity == .error }.count
+        let count = console.report(error, quiet: quiet)
         console.printError("error: build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written")
         return .failure
     }

@@ -18,9 +18,7 @@ enum CheckCommand {
         do {
             site = try SiteLocation(arguments).load()
         } catch {
-            let shown = quiet ? error.diagnostics.filter { $0.severity == .error } : error.diagnostics
-            shown.forEach(console.report)
-            let count = error.diagnostics.filter { $0.severity == .error }.count
+            let count = console.report(error, quiet: quiet)
             console.printError("error: check found \(count) error\(count == 1 ? "" : "s")")
             return .failure
         }
