@@ -13,24 +13,29 @@ import Darwin
 public struct MarkdownRenderer: Sendable {
     /// Whether raw HTML in notes passes through; off by default, since notes are user data.
     public var allowsRawHTML: Bool
-    /// Added to every heading's level (clamped to 6), so a note's `#` fits under the page's own
-    /// headings instead of competing with the page title.
-    public var headingOffset: Int
+    /// The level a note's highest heading becomes (the others keep their distance to it, up to
+    /// h6), so notes fit under the page's own headings without skipping a level; nil keeps the
+    /// levels as written.
+    public var topHeadingLevel: Int?
 
-    /// Creates a renderer; safe (raw HTML dropped, dangerous links emptied) unless told otherwise.
-    public init(allowsRawHTML: Bool = false, headingOffset: Int = 0) {
+    /// Creates a renderer; safe (raw HTML dropped, dangerous links made plain text) unless told
+    /// otherwise.
+    public init(allowsRawHTML: Bool = false, topHeadingLevel: Int? = nil) {
         self.allowsRawHTML = allowsRawHTML
-        self.headingOffset = headingOffset
+        self.topHeadingLevel = topHeadingLevel
     }
 
     /// The notes as an HTML fragment.
     public func html(_ markdown: String) -> String {
         guard !markdown.isEmpty else { return "" }
         return withDocument(markdown) { root in
-            if !allowsRawHTML { removeRawHTML(root) }
-            if headingOffset != 0 { shiftHeadings(root) }
-            // CMARK_OPT_UNSAFE only lets raw HTML and every URL through; in safe mode cmark
-            // itself empties javascript:, vbscript:, file: and most data: links.
+            if !allowsRawHTML {
+                removeRawHTML(root)
+                unwrapDangerousLinks(root)
+            }
+            if let topHeadingLevel { shiftHeadings(root, top: topHeadingLevel) }
+            // CMARK_OPT_UNSAFE lets raw HTML and every URL through; in safe mode cmark itself
+            // would also empty javascript:, vbscript:, file: and most data: links.
             let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
             guard let rendered = cmark_render_html(root, options) else { return "" }
             defer { free(rendered) }
@@ -120,15 +125,53 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    private func shiftHeadings(_ root: OpaquePointer) {
-        guard let iterator = cmark_iter_new(root) else { return }
+    private func shiftHeadings(_ root: OpaquePointer, top: Int) {
+        let headings = nodes(in: root) { $0 == CMARK_NODE_HEADING }
+        guard let highest = headings.map({ Int(cmark_node_get_heading_level($0)) }).min() else { return }
+        for heading in headings {
+            let level = Int(cmark_node_get_heading_level(heading)) - highest + top
+            cmark_node_set_heading_level(heading, Int32(min(max(level, 1), 6)))
+        }
+    }
+
+    /// Replaces each link or image whose URL could run code (`javascript:` and the like) by its
+    /// text, rather than leaving cmark's empty `href=""`, which would only reload the page.
+    private func unwrapDangerousLinks(_ root: OpaquePointer) {
+        let links = nodes(in: root) { $0 == CMARK_NODE_LINK || $0 == CMARK_NODE_IMAGE }
+        for link in links {
+            guard let url = cmark_node_get_url(link), MarkdownRenderer.isDangerous(String(cString: url)) else { continue }
+            while let child = cmark_node_first_child(link) {
+                cmark_node_insert_before(link, child)
+            }
+            cmark_node_unlink(link)
+            cmark_node_free(link)
+        }
+    }
+
+    /// The schemes cmark's safe mode refuses: javascript:, vbscript:, file:, and data: except
+    /// for the common image types.
+    static func isDangerous(_ url: String) -> Bool {
+        let scheme = url.drop { $0.isWhitespace }.lowercased()
+        if scheme.hasPrefix("data:") {
+            return !["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains {
+                scheme.hasPrefix($0)
+            }
+        }
+        return scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:") || scheme.hasPrefix("file:")
+    }
+
+    /// Every node of the given types, in document order (collected first, so that the caller
+    /// may change the tree).
+    private func nodes(in root: OpaquePointer, where matches: (cmark_node_type) -> Bool) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                  cmark_node_get_type(node) == CMARK_NODE_HEADING else { continue }
-            let level = Int(cmark_node_get_heading_level(node)) + headingOffset
-            cmark_node_set_heading_level(node, Int32(min(max(level, 1), 6)))
+                  matches(cmark_node_get_type(node)) else { continue }
+            found.append(node)
         }
+        return found
     }
 
     private func isBlock(_ type: cmark_node_type) -> Bool {

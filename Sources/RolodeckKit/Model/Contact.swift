@@ -45,6 +45,11 @@ public struct Contact: Sendable, Hashable, Identifiable {
         !givenName.isBlank || !familyName.isBlank || !nickname.isBlank || !organization.isBlank
     }
 
+    /// Whether the contact has a given, family or nickname of its own.
+    public var hasPersonalName: Bool {
+        !givenName.isBlank || !familyName.isBlank || !nickname.isBlank
+    }
+
     /// Whether the card stands for an organization rather than a person.
     public var isOrganizationOnly: Bool {
         givenName.isBlank && familyName.isBlank && !organization.isBlank

@@ -67,6 +67,11 @@ public struct PartialDate: Sendable, Hashable, Comparable, CustomStringConvertib
         return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + monthDay
     }
 
+    /// The form HTML's `<time datetime>` takes: `1990-03-05`, or `03-05` without a year.
+    public var htmlDateString: String {
+        year == nil ? String(description.dropFirst(2)) : description
+    }
+
     /// Orders by year (unknown first), month, then day.
     public static func < (lhs: PartialDate, rhs: PartialDate) -> Bool {
         (lhs.year ?? Int.min, lhs.month, lhs.day) < (rhs.year ?? Int.min, rhs.month, rhs.day)

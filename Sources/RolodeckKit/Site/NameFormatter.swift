@@ -55,6 +55,26 @@ public struct NameFormatter: Sendable {
 
     private func trimmed(_ text: String) -> String { text.trimmingWhitespace }
 
+    /// The language a contact's name is written in, when its script says so: Hangul is Korean,
+    /// kana Japanese; Han characters are Japanese only with a kana reading (they could be
+    /// Chinese otherwise); nil for everything else.
+    public static func languageTag(of contact: Contact) -> String? {
+        let written = contact.familyName + contact.givenName + contact.nickname
+            + (contact.hasPersonalName ? "" : contact.organization)
+        var hasHan = false
+        for scalar in written.unicodeScalars {
+            switch scalar.value {
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return "ko"
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: hasHan = true
+            default: continue
+            }
+        }
+        let reading = contact.phoneticFamilyName + contact.phoneticGivenName
+        if hasHan, reading.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) { return "ja" }
+        return nil
+    }
+
     /// Whether a name is written in Hangul, kana or Han characters.
     static func isEastAsian(_ text: String) -> Bool {
         guard let scalar = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }

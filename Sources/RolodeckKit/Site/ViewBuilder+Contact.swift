@@ -6,6 +6,7 @@ extension ViewBuilder {
         var view: [String: Any] = [
             "id": contact.id,
             "name": entry.displayName,
+            "lang": nameLanguage(contact),
             "href": root + "contacts/\(entry.slug).html",
         ]
         if config.shows(.salutation) { view["salutation"] = contact.salutation }
@@ -24,6 +25,7 @@ extension ViewBuilder {
         var view: [String: Any] = [
             "id": contact.id,
             "name": entry.displayName,
+            "lang": nameLanguage(contact),
             "givenName": contact.givenName,
             "familyName": contact.familyName,
             "additionalNames": contact.additionalNames,
@@ -54,7 +56,7 @@ extension ViewBuilder {
         if config.shows(.birthday), let birthday = contact.birthday {
             var date: [String: Any] = [
                 "display": birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday),
-                "iso": birthday.description,
+                "iso": birthday.htmlDateString,
             ]
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             if config.shows(.age), let age = birthday.age(on: today) { date["age"] = String(age) }
@@ -69,11 +71,18 @@ extension ViewBuilder {
             view["groups"] = groups
             view["hasGroups"] = !groups.isEmpty
         }
-        if config.shows(.notes) { view["notesHTML"] = markdown.html(contact.notes) }
+        if config.shows(.notes) { view["notesHTML"] = contactNotes.html(contact.notes) }
 
         var context = common(kind: "contact", title: entry.displayName, root: "../")
         context["contact"] = view
         return context
+    }
+
+    /// The language a name is written in when it is not the page's, for a `lang` attribute so
+    /// screen readers pronounce 김철수 as Korean on an English page; "" otherwise.
+    func nameLanguage(_ contact: Contact) -> String {
+        guard let tag = NameFormatter.languageTag(of: contact), tag != strings.language.languageTag else { return "" }
+        return tag
     }
 
     func phone(_ phone: LabeledValue) -> [String: Any] {

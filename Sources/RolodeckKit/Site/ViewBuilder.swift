@@ -5,7 +5,10 @@ struct ViewBuilder {
     let today: PartialDate
     let strings: InterfaceStrings
     let phones: PhoneFormatter
-    let markdown: MarkdownRenderer
+    /// Notes on contact pages, where they sit under the h2 "Notes".
+    let contactNotes: MarkdownRenderer
+    /// Notes of groups and todos, which sit directly under the page's h1.
+    let pageNotes: MarkdownRenderer
     private let site: [String: Any]
     private let interface: [String: Any]
 
@@ -15,8 +18,8 @@ struct ViewBuilder {
         let config = directory.config
         strings = InterfaceStrings(localeIdentifier: config.locale)
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
-        // Notes sit under the page's h1 and its h2 "Notes", so their own headings start at h3.
-        markdown = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, headingOffset: 2)
+        contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
+        pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
         site = [
             "title": config.title,
             "lang": strings.language.languageTag,
@@ -64,7 +67,7 @@ struct ViewBuilder {
                 "href": "groups/\(entry.slug).html",
                 "count": entry.memberCount,
                 "countText": strings.memberCount(entry.memberCount),
-                "notesHTML": markdown.html(entry.group.notes),
+                "notesHTML": pageNotes.html(entry.group.notes),
             ]
         }
         context["count"] = directory.groups.count
@@ -80,7 +83,7 @@ struct ViewBuilder {
             "name": entry.group.name,
             "count": entry.memberCount,
             "countText": strings.memberCount(entry.memberCount),
-            "notesHTML": markdown.html(entry.group.notes),
+            "notesHTML": pageNotes.html(entry.group.notes),
         ] as [String: Any]
         context["sections"] = sections(entry.sections, root: "../")
         context["empty"] = entry.memberCount == 0
@@ -124,7 +127,7 @@ struct ViewBuilder {
             "number": number,
             "title": todo.title,
             "done": todo.done,
-            "notesHTML": markdown.html(todo.notes),
+            "notesHTML": pageNotes.html(todo.notes),
         ]
         if let due = todo.due {
             var date = strings.date(due.date)
@@ -146,7 +149,8 @@ struct ViewBuilder {
         }
         if let index = entry.contact {
             let contact = directory.entries[index]
-            view["contact"] = ["name": contact.displayName, "href": "contacts/\(contact.slug).html"]
+            view["contact"] = ["name": contact.displayName, "lang": nameLanguage(contact.contact),
+                               "href": "contacts/\(contact.slug).html"]
         }
         return view
     }

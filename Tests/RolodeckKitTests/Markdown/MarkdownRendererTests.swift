@@ -18,7 +18,7 @@ import Testing
                    safe: "<p>Click here now.</p>\n",
                    unsafe: "<p>Click <a href=\"javascript:alert(1)\">here</a> now.</p>\n"),
         SafetyCase(markdown: "[Totally safe link](javascript:alert(document.cookie))",
-                   safe: "<p><a href=\"\">Totally safe link</a></p>\n",
+                   safe: "<p>Totally safe link</p>\n",
                    unsafe: "<p><a href=\"javascript:alert(document.cookie)\">Totally safe link</a></p>\n"),
         SafetyCase(markdown: "Inline <script>document.write('x')</script> in a *paragraph*.",
                    safe: "<p>Inline  in a <em>paragraph</em>.</p>\n",
@@ -26,11 +26,14 @@ import Testing
         SafetyCase(markdown: "Unclosed <SCRIPT src=x> tail\n\nnext *para*",
                    safe: "<p>Unclosed </p>\n<p>next <em>para</em></p>\n",
                    unsafe: "<p>Unclosed <SCRIPT src=x> tail</p>\n<p>next <em>para</em></p>\n"),
+        SafetyCase(markdown: "![a *cat*](data:text/html,x) and ![ok](data:image/png;base64,AA==)",
+                   safe: "<p>a <em>cat</em> and <img src=\"data:image/png;base64,AA==\" alt=\"ok\" /></p>\n",
+                   unsafe: "<p><img src=\"data:text/html,x\" alt=\"a cat\" /> and <img src=\"data:image/png;base64,AA==\" alt=\"ok\" /></p>\n"),
         SafetyCase(markdown: "<img src=\"x\" onerror=\"alert(1)\">",
                    safe: "",
                    unsafe: "<img src=\"x\" onerror=\"alert(1)\">\n"),
         SafetyCase(markdown: "[v](VBScript:msgbox) and [ok](https://example.com/?a=1&b=2)",
-                   safe: "<p><a href=\"\">v</a> and <a href=\"https://example.com/?a=1&amp;b=2\">ok</a></p>\n",
+                   safe: "<p>v and <a href=\"https://example.com/?a=1&amp;b=2\">ok</a></p>\n",
                    unsafe: "<p><a href=\"VBScript:msgbox\">v</a> and <a href=\"https://example.com/?a=1&amp;b=2\">ok</a></p>\n"),
         SafetyCase(markdown: "```html\n<script>alert(1)</script>\n```",
                    safe: "<pre><code class=\"language-html\">&lt;script&gt;alert(1)&lt;/script&gt;\n</code></pre>\n",
@@ -43,10 +46,14 @@ import Testing
         #expect(MarkdownRenderer(allowsRawHTML: true).html(testCase.markdown) == testCase.unsafe)
     }
 
-    @Test func headingsMoveUnderThePageHeadings() {
-        let renderer = MarkdownRenderer(headingOffset: 2)
-        #expect(renderer.html("# Gift ideas\n\n#### Deep\n\n###### Deepest") ==
-            "<h3>Gift ideas</h3>\n<h6>Deep</h6>\n<h6>Deepest</h6>\n")
+    @Test func headingsMoveUnderThePageHeadingsWithoutSkippingALevel() {
+        let renderer = MarkdownRenderer(topHeadingLevel: 3)
+        #expect(renderer.html("# Gift ideas\n\n## Books\n\n#### Deep\n\n###### Deepest") ==
+            "<h3>Gift ideas</h3>\n<h4>Books</h4>\n<h6>Deep</h6>\n<h6>Deepest</h6>\n")
+        // A note whose highest heading is ## still starts at the page's free level.
+        #expect(renderer.html("## Gift ideas\n\n### Books") == "<h3>Gift ideas</h3>\n<h4>Books</h4>\n")
+        #expect(MarkdownRenderer(topHeadingLevel: 2).html("### Only") == "<h2>Only</h2>\n")
+        #expect(MarkdownRenderer().html("### As written") == "<h3>As written</h3>\n")
     }
 
     @Test func plainTextComesFromTheTree() {
