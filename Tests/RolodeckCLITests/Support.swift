@@ -55,10 +55,10 @@ enum CLI {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, inside one folder per test run that is removed when the run ends.
     static func temporaryFolder(_ name: String = #function) throws -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rolodeck-cli-\(safe)-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent("\(safe)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -89,3 +89,12 @@ enum CLI {
         try snapshot(root).mapValues(\.bytes)
     }
 }
+
+/// The run's scratch folder; `atexit` removes it, so tests leave nothing behind.
+private let scratchRoot: URL = {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("rolodeck-cli-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: scratchRoot) }
+    return url
+}()

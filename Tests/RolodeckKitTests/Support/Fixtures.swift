@@ -18,12 +18,20 @@ enum Fixtures {
         return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
     }()
 
-    /// A fresh empty folder under the system's temporary folder.
+    /// A fresh empty folder, inside one folder per test run that is removed when the run ends.
     static func temporaryFolder(_ name: String = #function) throws -> URL {
         let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rolodeck-tests-\(safe)-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent("\(safe)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
+
+/// The run's scratch folder; `atexit` removes it, so tests leave nothing behind.
+private let scratchRoot: URL = {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("rolodeck-kit-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: scratchRoot) }
+    return url
+}()
