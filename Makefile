@@ -25,6 +25,7 @@ build: deps
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(VENV)/bin/python Tests/Schema/check_schema.py
 	$(VENV)/bin/python Tests/Browser/run_tests.py --rolodeck $(BIN)
 
 test-swift: deps

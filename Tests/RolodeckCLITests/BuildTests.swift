@@ -167,4 +167,26 @@ import Testing
         #expect(again.status == 1)
         #expect(again.stderr.contains("rolodeck.json already exists"))
     }
+
+    @Test func aCopiedBinaryCarriesItsThemeAndWorksFromAnyFolder() throws {
+        let base = try CLI.temporaryFolder()
+        let binary = base.appendingPathComponent("bin/rolodeck")
+        try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.binary, to: binary)
+        let site = try CLI.copyOfDemo()
+        let work = base.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["build", "--quiet", "--site", site.path, "--out", "site-out"]
+        process.currentDirectoryURL = work
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let css = try Data(contentsOf: work.appendingPathComponent("site-out/style.css"))
+        #expect(css == (try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Public/style.css"))))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("site-out/contacts/kim-cheolsu.html").path))
+    }
 }
