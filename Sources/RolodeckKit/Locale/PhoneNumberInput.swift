@@ -39,8 +39,9 @@ struct PhoneNumberInput: Sendable, Equatable {
     private static let separators: Set<Character> = [" ", "-", ".", "(", ")", "/", "\u{00A0}", "\u{2011}", "\u{2013}"]
 
     init(_ raw: String) {
-        trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        var text = trimmed.precomposedStringWithCompatibilityMapping
+        trimmed = raw.trimmingWhitespace
+        // Compatibility mapping turns full-width digits into ASCII; plain ASCII needs none.
+        var text = trimmed.utf8.allSatisfy { $0 < 0x80 } ? trimmed : trimmed.precomposedStringWithCompatibilityMapping
         var extensionDigits: String?
         if let split = Self.splitExtension(text) {
             text = split.number
@@ -88,6 +89,10 @@ struct PhoneNumberInput: Sendable, Equatable {
 
     /// Splits "02-123-4567 ext. 12" into number and extension digits.
     private static func splitExtension(_ text: String) -> (number: String, digits: String)? {
+        // Every marker has a letter, a comma or a semicolon; most numbers have none of them.
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == ";" || $0.properties.isAlphabetic }) else {
+            return nil
+        }
         let padding = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ".:="))
         for marker in [";ext=", "extension", "ext.", "ext", "내선", "x", ","] {
             guard let range = text.range(of: marker, options: [.backwards, .caseInsensitive]) else { continue }

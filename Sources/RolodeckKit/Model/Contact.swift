@@ -101,8 +101,3 @@ public struct PostalAddress: Sendable, Hashable {
         [street, postalCode, city, region, country].allSatisfy(\.isBlank)
     }
 }
-
-extension String {
-    /// Whether the string is empty or only whitespace.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
-}

@@ -29,6 +29,7 @@ public struct SiteReader {
         if let bytes = try readIfPresent(configURL) {
             let decoded = ConfigDecoder.decode(SourceText(path: display(Self.configName), bytes: bytes))
             input.config = decoded.config
+            input.configBytes = bytes
             diagnostics += decoded.diagnostics
         }
         let config = input.config

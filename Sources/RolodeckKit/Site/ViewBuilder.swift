@@ -1,6 +1,9 @@
 /// Builds the context each template receives. `docs/templates.md` lists every key built here;
 /// change both together.
-struct ViewBuilder {
+///
+/// Unchecked `Sendable`: the `[String: Any]` tables hold only strings, numbers and booleans and
+/// are never changed after `init`, so the builder is shared read-only by the render workers.
+struct ViewBuilder: @unchecked Sendable {
     let directory: Directory
     let today: PartialDate
     let strings: InterfaceStrings
@@ -11,6 +14,8 @@ struct ViewBuilder {
     let pageNotes: MarkdownRenderer
     private let site: [String: Any]
     private let interface: [String: Any]
+    /// List rows by entry index, made once for the index and all group pages.
+    private var rows: [RowData] = []
 
     init(directory: Directory, today: PartialDate) {
         self.directory = directory
@@ -31,6 +36,8 @@ struct ViewBuilder {
         var table: [String: Any] = [:]
         for key in InterfaceKey.allCases { table[key.rawValue] = strings[key] }
         interface = table
+        let builder = self
+        rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
@@ -114,7 +121,8 @@ struct ViewBuilder {
                 "anchor": section.section.anchor,
                 "lang": section.section.script.headingLanguage ?? "",
                 "count": section.items.count,
-                "contacts": section.items.map { row(directory.entries[$0], root: root) },
+                // [Any], not [ContactRow]: the engine takes [Any] as is, a typed array it must convert.
+                "contacts": section.items.map { ContactRow(data: rows[$0], root: root) as Any },
             ]
         }
     }

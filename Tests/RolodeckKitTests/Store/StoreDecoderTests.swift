@@ -163,6 +163,20 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.severity == .error })
     }
 
+    @Test func aMalformedRecordDoesNotHideTheProblemsOfTheOthers() {
+        let contacts = """
+            [{"id": "a", "givenName": "A" "familyName": "B"},
+             {"id": "b", "givenName": "B", "birthday": "2001-02-29"},
+             {"id": "c", "givenName": "C"}]
+            """
+        let (store, diagnostics) = Self.decode(contacts: contacts)
+        #expect(diagnostics.map(\.description) == [
+            "store/contacts.json:1:31: error: unexpected '\"'; expected ',' or '}'",
+            "store/contacts.json:2:44: error: birthday \"2001-02-29\" is not a date: February 2001 has 28 days",
+        ])
+        #expect(store.contacts.map(\.id) == ["b", "c"])
+    }
+
     @Test func singleRecordFilesAreRead() {
         let (store, diagnostics) = StoreDecoder.decode([
             StoreFile(kind: .contact, layout: .single,
