@@ -57,14 +57,37 @@ struct PhoneNumberInput: Sendable, Equatable {
         var dialable = ""
         var letters = ""
         var onlyPhoneCharacters = true
-        for character in text {
-            if character.isASCII, character.isNumber || character == "*" || character == "#" {
-                dialable.append(character)
-            } else if character.isASCII, let digit = Self.keypad[Character(character.uppercased())] {
-                dialable.append(digit)
-                letters.append(character)
-            } else if !Self.separators.contains(character) {
-                onlyPhoneCharacters = false
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The usual case, by bytes: Character properties cost more than the rest of the parse.
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "#"):
+                    dialable.unicodeScalars.append(Unicode.Scalar(byte))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    let upper = byte & 0xDF
+                    if let digit = Self.keypad[Character(Unicode.Scalar(upper))] {
+                        dialable.append(digit)
+                        letters.unicodeScalars.append(Unicode.Scalar(byte))
+                    } else {
+                        onlyPhoneCharacters = false
+                    }
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"),
+                     UInt8(ascii: "/"):
+                    break
+                default:
+                    onlyPhoneCharacters = false
+                }
+            }
+        } else {
+            for character in text {
+                if character.isASCII, character.isNumber || character == "*" || character == "#" {
+                    dialable.append(character)
+                } else if character.isASCII, let digit = Self.keypad[Character(character.uppercased())] {
+                    dialable.append(digit)
+                    letters.append(character)
+                } else if !Self.separators.contains(character) {
+                    onlyPhoneCharacters = false
+                }
             }
         }
         // Letters only make a vanity number alongside real digits and nothing else.

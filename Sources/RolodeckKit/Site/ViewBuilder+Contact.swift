@@ -97,7 +97,7 @@ extension ViewBuilder {
         let bytes = address.utf8
         if bytes.contains(UInt8(ascii: "@")),
            !bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }),
-           !address.contains(where: \.isWhitespace) {
+           bytes.allSatisfy({ $0 < 0x80 }) || !address.contains(where: \.isWhitespace) {
             view["href"] = "mailto:" + address
         }
         return view
