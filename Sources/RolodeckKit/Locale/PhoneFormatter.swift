@@ -71,11 +71,6 @@ public struct PhoneFormatter: Sendable {
         return "tel:" + number
     }
 
-    /// Whether the text contains anything to dial at all.
-    public func isDialable(_ raw: String) -> Bool {
-        PhoneNumberInput(raw).dialable.contains { $0.isNumber }
-    }
-
     private enum KoreanNumber {
         /// Written with +82 or 0082; the national significant number, trunk 0 removed.
         case international(String)
