@@ -1,18 +1,39 @@
 /// Turns store files into a validated `Store`, collecting every problem before giving up.
+///
+/// JSON records are decoded file by file. vCard and iCalendar records are collected as their
+/// files are read and merged into the store once every file is known (`StoreDecoder+VCard`,
+/// `StoreDecoder+ICalendar`), because their groups, members and subtasks refer to one another
+/// across files.
 public struct StoreDecoder {
-    private var store = Store()
-    private var diagnostics: [Diagnostic] = []
-    private var contactIDs: [String: Mark] = [:]
-    private var groupIDs: [String: Mark] = [:]
-    private var todoIDs: [String: Mark] = [:]
+    var store = Store()
+    var diagnostics: [Diagnostic] = []
+    var contactIDs: [String: Mark] = [:]
+    var groupIDs: [String: Mark] = [:]
+    var todoIDs: [String: Mark] = [:]
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
+    /// The records of vCard files, in reading order.
+    var cards: [VCardRecord] = []
+    /// The todos of iCalendar files, in reading order, with their task list's name.
+    var calendarTodos: [ICalendarTodo] = []
 
     /// A place in a file; turned into a line and column only when a message needs it.
-    struct Mark {
-        var source: SourceText
-        var offset: Int
-        var location: SourceLocation { source.location(at: offset) }
+    enum Mark {
+        /// A byte offset in a JSON file.
+        case offset(SourceText, Int)
+        /// A location already known (vCard and iCalendar records).
+        case location(SourceLocation)
+
+        init(source: SourceText, offset: Int) {
+            self = .offset(source, offset)
+        }
+
+        var location: SourceLocation {
+            switch self {
+            case .offset(let source, let offset): return source.location(at: offset)
+            case .location(let location): return location
+            }
+        }
     }
 
     /// A reference to a record by id, remembered until every file has been read.
@@ -26,8 +47,14 @@ public struct StoreDecoder {
     public static func decode(_ files: [StoreFile]) -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
         for file in files {
-            decoder.read(file)
+            switch file.layout {
+            case .list, .single: decoder.read(file)
+            case .vCard: decoder.readVCard(file)
+            case .iCalendar: decoder.readICalendar(file)
+            }
         }
+        decoder.mergeCards()
+        decoder.mergeCalendarTodos()
         decoder.resolveReferences()
         return (decoder.store, decoder.diagnostics.sortedByLocation())
     }

@@ -93,7 +93,7 @@ public struct StoreIssue: Sendable, Equatable {
             return "contact \"\(contactID)\" lists group \"\(groupID)\" more than once"
         case .noStore(let path):
             return "no store found in \(path): expected contacts.json (or a contacts/ folder), "
-                + "groups.json and todos.json"
+                + "groups.json and todos.json, or vCard (.vcf) and iCalendar (.ics) files"
         }
     }
 }
