@@ -12,6 +12,7 @@ public struct StoreDecoder {
     var todoIDs: [String: Mark] = [:]
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
+    private var parentReferences: [Reference] = []
     /// The records of vCard files, in reading order.
     var cards: [VCardRecord] = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
@@ -120,6 +121,10 @@ public struct StoreDecoder {
                 contactReferences.append(Reference(from: id, to: contactID,
                                                    mark: Mark(source: reader.source, offset: contactOffset)))
             }
+            if let (parentID, parentOffset) = todo.parentReference {
+                parentReferences.append(Reference(from: id, to: parentID,
+                                                  mark: Mark(source: reader.source, offset: parentOffset)))
+            }
             guard !id.isEmpty, let value = todo.todo else { return }
             todoIDs[id] = Mark(source: reader.source, offset: idOffset)
             store.todos.append(value)
@@ -164,6 +169,28 @@ public struct StoreDecoder {
         for reference in contactReferences where contactIDs[reference.to] == nil {
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+        }
+        var parents: [String: String] = [:]
+        for todo in store.todos {
+            if let parent = todo.parentID { parents[todo.id] = parent }
+        }
+        for reference in parentReferences {
+            guard todoIDs[reference.to] != nil else {
+                let issue = StoreIssue(.unknownParent(todoID: reference.from, parentID: reference.to))
+                diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+                continue
+            }
+            // Following the parents from here must not come back here.
+            var seen: Set<String> = []
+            var next: String? = reference.to
+            while let id = next, seen.insert(id).inserted {
+                if id == reference.from {
+                    let issue = StoreIssue(.subtaskCycle(todoID: reference.from))
+                    diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+                    break
+                }
+                next = parents[id]
+            }
         }
     }
 }
