@@ -65,6 +65,10 @@ extension StoreDecoder {
         var memberships: [(groupID: String, groupName: String, member: Located<String>)] = []
         for record in groupCards {
             guard case .group(let name, let notes, let members) = record.content else { continue }
+            guard !name.isBlank else {
+                warn(.groupWithoutName, at: record.location)
+                continue
+            }
             if let uid = record.uid, let first = groupCardUIDs[uid.value] {
                 warn(.duplicateGroupUID(uid.value, first: first), at: uid.location)
                 continue

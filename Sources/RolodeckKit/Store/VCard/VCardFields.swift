@@ -119,11 +119,9 @@ struct VCardFields {
         contact.notes = notes.joined(separator: "\n\n")
 
         if isGroup {
-            let name = fn ?? parts.first?.first ?? orgParts.first
-            guard let name else {
-                report(.groupWithoutName, at: card.location)
-                return nil
-            }
+            // A group without a name is still read (its members are what it says); the store
+            // skips it, since there is nothing to call it by.
+            let name = fn ?? parts.first?.first ?? orgParts.first ?? ""
             return VCardRecord(content: .group(name: name, notes: contact.notes, members: members), uid: uid,
                                formattedName: name, categories: categories, location: card.location,
                                writtenFN: fn, writtenN: n)
