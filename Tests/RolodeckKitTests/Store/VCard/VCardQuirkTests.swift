@@ -47,7 +47,7 @@ import Testing
         Case("CR line ends", "BEGIN:VCARD\rVERSION:3.0\rN:Ng;Anh\rTEL:1\rEND:VCARD\r",
              contacts: ["id: Anh Ng\ngiven: Anh\nfamily: Ng\nphone: 1"]),
         Case("vCard 2.1 unfolding keeps the space",
-             card("VERSION:2.1", "N:Ng;Anh", "NOTE:first half", " second half"),
+             card("VERSION:2.1", "N:Ng;Anh", "FN:Anh", " Ng", "NOTE:first half", " second half"),
              contacts: ["id: Anh Ng\ngiven: Anh\nfamily: Ng\nnotes: first half second half"]),
         Case("vCard 3.0 unfolding drops it",
              card("VERSION:3.0", "N:Ng;Anh", "NOTE:hyphen-", " ated"),
