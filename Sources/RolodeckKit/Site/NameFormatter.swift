@@ -38,7 +38,8 @@ public struct NameFormatter: Sendable {
     /// under its given name, one without any personal name under its nickname or organization.
     public func sortKeys(_ contact: Contact, by field: SiteConfig.SortOrder)
         -> (primary: String, secondary: String, id: String) {
-        let family = firstNonEmpty(contact.phoneticFamilyName, firstNonEmpty(contact.sortFamilyName, contact.familyName))
+        let family = firstNonEmpty(contact.phoneticFamilyName,
+                                   firstNonEmpty(contact.sortFamilyName, contact.familyName))
         let given = firstNonEmpty(contact.phoneticGivenName, firstNonEmpty(contact.sortGivenName, contact.givenName))
         let (first, second) = field == .familyName ? (family, given) : (given, family)
         if !first.isEmpty { return (first, second, contact.id) }

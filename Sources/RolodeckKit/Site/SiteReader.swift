@@ -123,7 +123,8 @@ public struct SiteReader {
         }
         let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
         guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return result }
+            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return result }
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
             if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }

@@ -77,7 +77,8 @@ extension StoreDecoder {
             let id: String
             if let existing = groupsByName[key] {
                 id = existing
-                if let index = store.groups.firstIndex(where: { $0.id == existing }), store.groups[index].notes.isBlank {
+                if let index = store.groups.firstIndex(where: { $0.id == existing }),
+                   store.groups[index].notes.isBlank {
                     store.groups[index].notes = notes
                 }
             } else {
@@ -137,12 +138,14 @@ extension StoreDecoder {
         for (groupID, groupName, member) in memberships {
             if contacts[groupID] == nil, subgroups[groupID] == nil { order.append(groupID) }
             let written = member.value
-            if written.lowercased().hasPrefix("mailto:"),
-               let index = contactByEmail[String(written.dropFirst("mailto:".count)).trimmingWhitespace.lowercased()] {
+            let uid = VCardFields.normalizedUID(written) ?? ""
+            let email = written.lowercased().hasPrefix("mailto:")
+                ? String(written.dropFirst("mailto:".count)).trimmingWhitespace.lowercased() : nil
+            if let email, let index = contactByEmail[email] {
                 contacts[groupID, default: []].append(index)
-            } else if let uid = VCardFields.normalizedUID(written), let index = contactByID[uid] {
+            } else if let index = contactByID[uid] {
                 contacts[groupID, default: []].append(index)
-            } else if let uid = VCardFields.normalizedUID(written), let group = groupByUID[uid] ?? groupIDs[uid].map({ _ in uid }) {
+            } else if let group = groupByUID[uid] ?? (groupIDs[uid] != nil ? uid : nil) {
                 subgroups[groupID, default: []].append(group)
             } else {
                 warn(.unknownMember(group: groupName, member: written), at: member.location)

@@ -81,7 +81,8 @@ struct ICalendarFields {
                 switch ICalendarDateTime.parse(text(line)) {
                 case .dateTime(let time, _)?: record.created = time.secondsSince1970
                 case .date(let date)?:
-                    record.created = LocalDateTime(year: date.year ?? 0, month: date.month, day: date.day).secondsSince1970
+                    let midnight = LocalDateTime(year: date.year ?? 0, month: date.month, day: date.day)
+                    record.created = midnight.secondsSince1970
                 case nil: continue
                 }
             default:

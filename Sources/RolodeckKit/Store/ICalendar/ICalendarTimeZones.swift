@@ -103,7 +103,8 @@ struct ICalendarTimeZones {
             guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
             let digits = text.dropFirst()
             guard digits.count == 4 || digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2)) else { return nil }
+                  let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2))
+            else { return nil }
             let seconds = digits.count == 6 ? Int(digits.suffix(2)) ?? 0 : 0
             return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60 + seconds)
         }
@@ -154,7 +155,9 @@ struct ICalendarTimeZones {
             let length = PartialDate.daysIn(month: month, year: year)
             var days: [Int]
             if let weekday {
-                let matching = (1...length).filter { LocalDateTime.weekday(year: year, month: month, day: $0) == weekday }
+                let matching = (1...length).filter {
+                    LocalDateTime.weekday(year: year, month: month, day: $0) == weekday
+                }
                 if !monthDays.isEmpty {
                     days = matching.filter(monthDays.contains)
                 } else if let ordinal, ordinal != 0 {

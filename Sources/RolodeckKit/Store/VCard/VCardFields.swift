@@ -35,8 +35,9 @@ struct VCardFields {
             case "N":
                 guard n == nil else { continue }
                 n = TextValue.components(rawText(line), lists: lists)
-                sortAs = line.values(of: "SORT-AS")
-                    .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace } }
+                sortAs = line.values(of: "SORT-AS").flatMap { value in
+                    value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+                }
             case "NICKNAME":
                 nicknames += (lists ? TextValue.split(rawText(line), at: ",") : [text(line)]).map(\.trimmingWhitespace)
             case "X-PHONETIC-FIRST-NAME": contact.phoneticGivenName = text(line).trimmingWhitespace
