@@ -138,6 +138,10 @@ extension ViewBuilder {
 extension String {
     /// The string without leading and trailing whitespace.
     var trimmingWhitespace: String {
+        // Most strings start and end with a printable ASCII character: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         var result = Substring(self)
         while let first = result.first, first.isWhitespace { result.removeFirst() }
         while let last = result.last, last.isWhitespace { result.removeLast() }

@@ -49,7 +49,7 @@ struct ContentLineHeader {
             }
         }
         guard let colon else { return nil }
-        var fullName = String(decoding: line[..<nameEnd], as: UTF8.self).trimmingWhitespace
+        var fullName = String(decoding: ContentLineHeader.trimmed(line[..<nameEnd]), as: UTF8.self)
         var group = ""
         if let dot = fullName.firstIndex(of: ".") {
             group = String(fullName[..<dot]).lowercased()
@@ -66,7 +66,7 @@ struct ContentLineHeader {
     var encoding: ContentLine.Encoding? { ContentLine.encoding(in: parameters) }
 
     private static func parameter(_ bytes: ArraySlice<UInt8>) -> ContentLine.Parameter? {
-        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
+        let text = String(decoding: trimmed(bytes), as: UTF8.self)
         guard !text.isEmpty else { return nil }
         guard let equals = text.firstIndex(of: "=") else {
             let name = encodings.contains(text.uppercased()) ? "ENCODING" : "TYPE"
@@ -90,9 +90,17 @@ struct ContentLineHeader {
         return ContentLine.Parameter(name: name, values: values.map { caretDecoded($0.trimmingWhitespace) })
     }
 
+    /// The bytes without spaces and tabs around them.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
+        while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
+        return slice
+    }
+
     /// RFC 6868: `^n` is a line break, `^'` a double quote, `^^` a caret; any other `^` stays.
     static func caretDecoded(_ text: String) -> String {
-        guard text.contains("^") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "^")) else { return text }
         var result = ""
         var pendingCaret = false
         for character in text {

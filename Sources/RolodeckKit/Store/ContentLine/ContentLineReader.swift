@@ -104,15 +104,16 @@ struct ContentLineReader {
         return nil
     }
 
-    /// The value of the first `VERSION` property from the next line up to `END:<component>`,
-    /// looked up before the lines are unfolded, since unfolding depends on it.
+    /// The value of the first `VERSION` property from the next line up to `END:<component>` (or
+    /// the next `BEGIN:<component>`, when the end is missing), looked up before the lines are
+    /// unfolded, since unfolding depends on it.
     func peekVersion(until component: String) -> String? {
-        let end = Array("END:\(component)".utf8)
+        let end = Array("END:\(component)".utf8), begin = Array("BEGIN:\(component)".utf8)
         var position = index
         while position < lines.count {
             let line = lines[position]
             let text = bytes[line.start..<line.end]
-            if hasPrefix(text, end) { return nil }
+            if hasPrefix(text, end) || hasPrefix(text, begin) { return nil }
             if hasPrefix(text, Array("VERSION:".utf8)) {
                 let value = text.dropFirst(8)
                 return String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -125,12 +126,12 @@ struct ContentLineReader {
     /// Whether any line up to `END:<component>` has a parameter only vCard 2.1 writes
     /// (quoted-printable or `CHARSET`), for a card that does not say its version.
     func peekLooksLikeVersion21(until component: String) -> Bool {
-        let end = Array("END:\(component)".utf8)
+        let end = Array("END:\(component)".utf8), begin = Array("BEGIN:\(component)".utf8)
         var position = index
         while position < lines.count {
             let line = lines[position]
             let text = bytes[line.start..<line.end]
-            if hasPrefix(text, end) { return false }
+            if hasPrefix(text, end) || hasPrefix(text, begin) { return false }
             if let colon = text.firstIndex(of: UInt8(ascii: ":")) {
                 let head = String(decoding: text[..<colon], as: UTF8.self).uppercased()
                 if head.contains("QUOTED-PRINTABLE") || head.contains("CHARSET=") { return true }

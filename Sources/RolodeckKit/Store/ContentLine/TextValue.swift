@@ -10,7 +10,7 @@ import Foundation
 enum TextValue {
     /// The text with its escapes decoded.
     static func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return normalizedLineBreaks(text) }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return normalizedLineBreaks(text) }
         var result = ""
         var escaping = false
         for character in text {
@@ -83,7 +83,7 @@ enum TextValue {
 
     /// CRLF and CR as LF, as quoted-printable text (`=0D=0A`) often has them.
     static func normalizedLineBreaks(_ text: String) -> String {
-        guard text.contains("\r") || text.contains("\r\n") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 }
