@@ -109,17 +109,20 @@ import Testing
              card("VERSION:3.0", "EMAIL:someone@example.com") + card("VERSION:2.1", "TEL;CELL:+49 151 1"),
              contacts: ["id: someone@example.com\nnickname: someone@example.com\nemail: someone@example.com",
                         "id: +49 151 1\nnickname: +49 151 1\nphone: (cell) +49 151 1"]),
-        Case("birthdays: full, without a year, Apple's 1604, and one that does not exist",
+        Case("birthdays: full, without a year, Apple's 1604 (with or without X-APPLE-OMIT-YEAR), 0000, and wrong ones",
              card("VERSION:3.0", "N:A;One", "BDAY:1980-03-22") + card("VERSION:4.0", "N:B;Two", "BDAY:--0229")
                 + card("VERSION:3.0", "N:C;Three", "BDAY;X-APPLE-OMIT-YEAR=1604:1604-05-06")
                 + card("VERSION:3.0", "N:D;Four", "BDAY:19900230") + card("VERSION:4.0", "N:E;Five", "BDAY:19531015T231000Z")
-                + card("VERSION:3.0", "N:F;Six", "BDAY:sometime in May"),
+                + card("VERSION:3.0", "N:F;Six", "BDAY:sometime in May")
+                + card("VERSION:3.0", "N:G;Seven", "BDAY:1604-12-24") + card("VERSION:2.1", "N:H;Eight", "BDAY:0000-01-02"),
              contacts: ["id: One A\ngiven: One\nfamily: A\nbirthday: 1980-03-22",
                         "id: Two B\ngiven: Two\nfamily: B\nbirthday: --02-29",
                         "id: Three C\ngiven: Three\nfamily: C\nbirthday: --05-06",
                         "id: Four D\ngiven: Four\nfamily: D",
                         "id: Five E\ngiven: Five\nfamily: E\nbirthday: 1953-10-15",
-                        "id: Six F\ngiven: Six\nfamily: F"],
+                        "id: Six F\ngiven: Six\nfamily: F",
+                        "id: Seven G\ngiven: Seven\nfamily: G\nbirthday: --12-24",
+                        "id: Eight H\ngiven: Eight\nfamily: H\nbirthday: --01-02"],
              warnings: [
                 "c.vcf:19:6: warning: BDAY \"19900230\" is not a date: February 1990 has 28 days; the birthday is left out",
                 "c.vcf:29:6: warning: BDAY \"sometime in May\" is not a date; the birthday is left out",
