@@ -74,7 +74,9 @@ extension StoreDecoder {
         var reference: [Int: SourceLocation] = [:]
         for (index, record) in records.enumerated() {
             guard let parent = record.parents.first else { continue }
-            if todoIDs[parent.value] != nil, parent.value != todos[index].id {
+            if parent.value == todos[index].id {
+                warn(.subtaskCycle(todo: todos[index].title), at: parent.location)
+            } else if todoIDs[parent.value] != nil {
                 todos[index].parentID = parent.value
                 reference[index] = parent.location
             } else {

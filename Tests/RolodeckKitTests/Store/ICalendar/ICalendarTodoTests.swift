@@ -101,14 +101,16 @@ import Testing
                              ["UID:other-child", "SUMMARY:Other child"],
                              ["UID:sibling", "SUMMARY:Sibling", "RELATED-TO;RELTYPE=SIBLING:parent"],
                              ["UID:orphan", "SUMMARY:Orphan", "RELATED-TO:gone"],
-                             ["UID:x", "SUMMARY:X", "RELATED-TO:y"], ["UID:y", "SUMMARY:Y", "RELATED-TO:x"]),
+                             ["UID:x", "SUMMARY:X", "RELATED-TO:y"], ["UID:y", "SUMMARY:Y", "RELATED-TO:x"],
+                             ["UID:me", "SUMMARY:Me", "RELATED-TO:me"]),
              todos: ["id: child\ntitle: Child\nparent: parent", "id: parent\ntitle: Parent",
                      "id: other-child\ntitle: Other child\nparent: parent", "id: sibling\ntitle: Sibling",
-                     "id: orphan\ntitle: Orphan", "id: x\ntitle: X", "id: y\ntitle: Y\nparent: x"],
+                     "id: orphan\ntitle: Orphan", "id: x\ntitle: X", "id: y\ntitle: Y\nparent: x", "id: me\ntitle: Me"],
              warnings: [
                 "c.ics:26:12: warning: todo \"Orphan\" is a subtask of \"gone\", which is not in the store; it is shown "
                     + "as a todo of its own",
                 "c.ics:31:12: warning: todo \"X\" is, through RELATED-TO, a subtask of itself; it is shown as a todo of its own",
+                "c.ics:41:12: warning: todo \"Me\" is, through RELATED-TO, a subtask of itself; it is shown as a todo of its own",
              ]),
         Case(name: "order: X-APPLE-SORT-ORDER, then CREATED, then file order",
              input: calendar(["UID:a", "SUMMARY:No order, no date"], ["UID:b", "SUMMARY:Created late", "CREATED:20260301T000000Z"],
