@@ -27,6 +27,7 @@ extension ViewBuilder {
             "givenName": contact.givenName,
             "familyName": contact.familyName,
             "additionalNames": contact.additionalNames,
+            "suffix": contact.suffix,
             "isOrganization": contact.isOrganizationOnly,
             "monogram": entry.displayName.first.map { String($0).uppercased() } ?? "",
         ]

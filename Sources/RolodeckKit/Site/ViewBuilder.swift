@@ -12,6 +12,8 @@ struct ViewBuilder: @unchecked Sendable {
     let contactNotes: MarkdownRenderer
     /// Notes of groups and todos, which sit directly under the page's h1.
     let pageNotes: MarkdownRenderer
+    /// Whether todos come from more than one task list, so each says which it is on.
+    let showsTodoLists: Bool
     private let site: [String: Any]
     private let interface: [String: Any]
     /// List rows by entry index, made once for the index and all group pages.
@@ -25,6 +27,7 @@ struct ViewBuilder: @unchecked Sendable {
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
         contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
         pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
+        showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
         site = [
             "title": config.title,
             "lang": strings.language.languageTag,
@@ -99,7 +102,7 @@ struct ViewBuilder: @unchecked Sendable {
 
     func todosPage() -> [String: Any] {
         var context = common(kind: "todos", title: strings[.todos], root: "")
-        context["todos"] = directory.todos.enumerated().map { todo($1, number: $0 + 1) }
+        context["todos"] = directory.todos.indices.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
         let done = directory.todos.filter(\.todo.done).count
         context["openCount"] = String(directory.todos.count - done)
         context["doneCount"] = String(done)
@@ -127,15 +130,27 @@ struct ViewBuilder: @unchecked Sendable {
         }
     }
 
-    private func todo(_ entry: Directory.TodoEntry, number: Int) -> [String: Any] {
+    /// A todo with its subtasks. Every key is set, if only to false, because a subtask's section
+    /// would otherwise find its parent's value for a key it lacks.
+    private func todoView(at index: Int) -> [String: Any] {
+        let entry = directory.todos[index]
         let todo = entry.todo
+        let subtasks = entry.subtasks.map(todoView(at:))
         var view: [String: Any] = [
             "id": todo.id,
             // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
-            "number": number,
+            "number": index + 1,
             "title": todo.title,
             "done": todo.done,
             "notesHTML": pageNotes.html(todo.notes),
+            "due": false,
+            "priority": false,
+            "contact": false,
+            "categories": todo.categories,
+            "hasCategories": !todo.categories.isEmpty,
+            "list": showsTodoLists ? todo.list : "",
+            "subtasks": subtasks,
+            "hasSubtasks": !subtasks.isEmpty,
         ]
         if let due = todo.due {
             var date = strings.date(due.date)

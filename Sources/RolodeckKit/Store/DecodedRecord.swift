@@ -19,6 +19,8 @@ struct DecodedRecord: Sendable {
     var groupReferences: [(String, Int)] = []
     /// The contact a todo refers to, with where it is written.
     var contactReference: (String, Int)?
+    /// The todo a subtask belongs to, with where it is written.
+    var parentReference: (String, Int)?
     var diagnostics: [Diagnostic] = []
 
     /// A record that could not even be parsed.
@@ -54,6 +56,7 @@ struct DecodedRecord: Sendable {
         case .todo:
             let decoded = TodoFields.decode(members, id: id, at: value.offset, reader: &reader)
             contactReference = decoded.contactReference
+            parentReference = decoded.parentReference
             if let todo = decoded.todo { payload = .todo(todo) }
         }
         if case .none = payload { self.id = nil }

@@ -1,23 +1,44 @@
 /// Turns store files into a validated `Store`, collecting every problem before giving up.
 ///
-/// Records are decoded in two steps. Each record on its own (types, fields, dates) can be
+/// JSON records are decoded in two steps. Each record on its own (types, fields, dates) can be
 /// decoded on any core, so a large array file is split into its elements and those are parsed
 /// and decoded in parallel, each element's JSON tree freed once it is read. What relates
 /// records to each other (duplicate ids, references) is then checked in file order.
+///
+/// vCard and iCalendar records are collected as their files are read and merged into the store
+/// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
+/// groups, members and subtasks refer to one another across files.
 public struct StoreDecoder {
-    private var store = Store()
-    private var diagnostics: [Diagnostic] = []
-    private var contactIDs: [String: Mark] = [:]
-    private var groupIDs: [String: Mark] = [:]
-    private var todoIDs: [String: Mark] = [:]
+    var store = Store()
+    var diagnostics: [Diagnostic] = []
+    var contactIDs: [String: Mark] = [:]
+    var groupIDs: [String: Mark] = [:]
+    var todoIDs: [String: Mark] = [:]
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
+    private var parentReferences: [Reference] = []
+    /// The records of vCard files, in reading order.
+    var cards: [VCardRecord] = []
+    /// The todos of iCalendar files, in reading order, with their task list's name.
+    var calendarTodos: [ICalendarTodo] = []
 
     /// A place in a file; turned into a line and column only when a message needs it.
-    struct Mark: Sendable {
-        var source: SourceText
-        var offset: Int
-        var location: SourceLocation { source.location(at: offset) }
+    enum Mark: Sendable {
+        /// A byte offset in a JSON file.
+        case offset(SourceText, Int)
+        /// A location already known (vCard and iCalendar records).
+        case location(SourceLocation)
+
+        init(source: SourceText, offset: Int) {
+            self = .offset(source, offset)
+        }
+
+        var location: SourceLocation {
+            switch self {
+            case .offset(let source, let offset): return source.location(at: offset)
+            case .location(let location): return location
+            }
+        }
     }
 
     /// A reference to a record by id, remembered until every file has been read.
@@ -31,8 +52,14 @@ public struct StoreDecoder {
     public static func decode(_ files: [StoreFile]) -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
         for file in files {
-            decoder.read(file)
+            switch file.layout {
+            case .list, .single: decoder.read(file)
+            case .vCard: decoder.readVCard(file)
+            case .iCalendar: decoder.readICalendar(file)
+            }
         }
+        decoder.mergeCards()
+        decoder.mergeCalendarTodos()
         decoder.resolveReferences()
         return (decoder.store, decoder.diagnostics.sortedByLocation())
     }
@@ -87,6 +114,9 @@ public struct StoreDecoder {
         if let (contactID, offset) = record.contactReference {
             contactReferences.append(Reference(from: record.id ?? "", to: contactID, mark: Mark(source: source, offset: offset)))
         }
+        if let (parentID, offset) = record.parentReference {
+            parentReferences.append(Reference(from: record.id ?? "", to: parentID, mark: Mark(source: source, offset: offset)))
+        }
         guard let id = record.id, let kind = record.kind else { return }
         let mark = Mark(source: source, offset: record.idOffset)
         let known: Mark?
@@ -123,6 +153,28 @@ public struct StoreDecoder {
         for reference in contactReferences where contactIDs[reference.to] == nil {
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+        }
+        var parents: [String: String] = [:]
+        for todo in store.todos {
+            if let parent = todo.parentID { parents[todo.id] = parent }
+        }
+        for reference in parentReferences {
+            guard todoIDs[reference.to] != nil else {
+                let issue = StoreIssue(.unknownParent(todoID: reference.from, parentID: reference.to))
+                diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+                continue
+            }
+            // Following the parents from here must not come back here.
+            var seen: Set<String> = []
+            var next: String? = reference.to
+            while let id = next, seen.insert(id).inserted {
+                if id == reference.from {
+                    let issue = StoreIssue(.subtaskCycle(todoID: reference.from))
+                    diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+                    break
+                }
+                next = parents[id]
+            }
         }
     }
 }
