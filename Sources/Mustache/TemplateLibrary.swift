@@ -14,8 +14,8 @@
 public final class TemplateLibrary: Sendable {
     /// The options the library was compiled with.
     public let options: MustacheOptions
-    private let templates: [CompiledTemplate]
-    private let indexByName: [String: Int]
+    let templates: [CompiledTemplate]
+    let indexByName: [String: Int]
 
     /// Compiles every template, resolving static partial and parent names up front.
     ///

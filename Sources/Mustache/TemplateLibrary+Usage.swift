@@ -1,0 +1,86 @@
+/// What rendering one template of a library can reach: the templates it may render as partials
+/// and parents, and the names its tags may look up. A site generator uses it to re-render only
+/// the pages an edited template or a changed value can affect.
+public struct TemplateUsage: Sendable, Equatable {
+    /// Every template rendering may use, the template itself included.
+    public var templates: Set<String>
+    /// Every part of every name a tag looks up (`{{site.title}}` gives `site` and `title`).
+    public var names: Set<String>
+    /// Whether a dynamic partial or parent (`{{>*name}}`) is reachable. Its template is only
+    /// known at render time, so `templates` and `names` then cover the whole library.
+    public var isDynamic: Bool
+
+    /// Creates a usage.
+    public init(templates: Set<String>, names: Set<String>, isDynamic: Bool) {
+        self.templates = templates
+        self.names = names
+        self.isDynamic = isDynamic
+    }
+}
+
+extension TemplateLibrary {
+    /// What rendering template `name` can reach, following partials and parents (and the
+    /// blocks given to them); nil when the library has no such template.
+    public func usage(of name: String) -> TemplateUsage? {
+        guard let start = indexByName[name] else { return nil }
+        var visited: Set<Int> = []
+        var pending = [start]
+        var names: Set<String> = []
+        var isDynamic = false
+        while let index = pending.popLast() {
+            guard visited.insert(index).inserted else { continue }
+            Self.collect(templates[index].nodes, names: &names, templates: &pending, isDynamic: &isDynamic)
+        }
+        if isDynamic {
+            // Any template may be named at render time, and whatever it uses with it.
+            for index in templates.indices where !visited.contains(index) {
+                Self.collect(
+                    templates[index].nodes, names: &names, templates: &pending, isDynamic: &isDynamic)
+            }
+            visited = Set(templates.indices)
+        }
+        return TemplateUsage(
+            templates: Set(visited.map { templates[$0].name }), names: names, isDynamic: isDynamic)
+    }
+
+    private static func collect(
+        _ nodes: [Node], names: inout Set<String>, templates: inout [Int],
+        isDynamic: inout Bool
+    ) {
+        for node in nodes {
+            switch node {
+            case .text, .lineStart:
+                break
+            case .variable(let name, _):
+                names.formUnion(name.components)
+            case .section(let name, let body), .invertedSection(let name, let body):
+                names.formUnion(name.components)
+                collect(body, names: &names, templates: &templates, isDynamic: &isDynamic)
+            case .partial(let call):
+                target(call.target, names: &names, templates: &templates, isDynamic: &isDynamic)
+            case .parent(let parent):
+                target(parent.call.target, names: &names, templates: &templates, isDynamic: &isDynamic)
+                for block in parent.overrides.values {
+                    collect(block.body, names: &names, templates: &templates, isDynamic: &isDynamic)
+                }
+            case .block(let block):
+                collect(block.body, names: &names, templates: &templates, isDynamic: &isDynamic)
+            }
+        }
+    }
+
+    private static func target(
+        _ target: PartialTarget, names: inout Set<String>, templates: inout [Int],
+        isDynamic: inout Bool
+    ) {
+        switch target {
+        case .resolved(let index):
+            templates.append(index)
+        case .missing:
+            break
+        case .dynamic(let name, _):
+            names.formUnion(name.components)
+            isDynamic = true
+        }
+    }
+}
