@@ -60,7 +60,7 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    private func page(_ template: String, _ context: [String: Any]) throws -> [UInt8] {
+    func page(_ template: String, _ context: [String: Any]) throws -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8192)
         do {

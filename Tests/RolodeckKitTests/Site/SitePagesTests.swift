@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import RolodeckKit
+
+/// Watch renders pages one at a time through `SiteRenderer.pages`; the pages must be exactly
+/// the files a whole build emits, byte for byte, or watched sites drift from built ones.
+@Suite struct SitePagesTests {
+    static let today = PartialDate(year: 2026, month: 11, day: 30)
+
+    static func sites() throws -> [(String, Site)] {
+        let demo = SiteReader(
+            folder: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), displayPath: "demo")
+        let vdirFolder = try Fixtures.temporaryFolder()
+        for (path, text) in VdirSiteTests.files {
+            let url = vdirFolder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let vdir = SiteReader(folder: vdirFolder, displayPath: "vdir")
+        return try [("demo", demo), ("vdir", vdir)].map { name, reader in
+            let (input, warnings) = try reader.read()
+            return (name, try Site.load(input, earlier: warnings))
+        }
+    }
+
+    @Test func pagesRenderedOneByOneAreTheFilesOfAWholeBuild() throws {
+        for (name, site) in try Self.sites() {
+            let whole = try site.renderFiles(today: Self.today)
+            let renderer = SiteRenderer(
+                directory: Directory(store: site.store, config: site.config), theme: site.theme,
+                today: Self.today)
+            var single: [String: [UInt8]] = [:]
+            for page in renderer.pages {
+                let path = renderer.path(of: page)
+                #expect(single[path] == nil, "\(name): \(path) listed twice")
+                single[path] = try renderer.render(page)
+            }
+            #expect(single.count == renderer.pageCount, "\(name)")
+            #expect(Set(single.keys) == Set(whole.keys), "\(name)")
+            for (path, bytes) in whole where single[path] != bytes {
+                Issue.record("\(name): \(path) differs when rendered on its own")
+            }
+        }
+    }
+
+    @Test func everyPageButStaticFilesNamesItsTemplate() throws {
+        let (_, site) = try Self.sites()[0]
+        let renderer = SiteRenderer(
+            directory: Directory(store: site.store, config: site.config), theme: site.theme,
+            today: Self.today)
+        for page in renderer.pages {
+            let template = SiteRenderer.template(of: page)
+            if case .asset = page {
+                #expect(template == nil)
+            } else {
+                #expect(template.map(site.theme.templates.contains) == true, "\(page)")
+            }
+        }
+    }
+}
