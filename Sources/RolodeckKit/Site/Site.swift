@@ -17,10 +17,12 @@ public struct Site: Sendable {
 
     /// Validates the store and compiles the templates; throws every error found (with the
     /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
-    /// the input (the config's warnings), reported together with these.
-    public static func load(_ input: SiteInput, earlier: [Diagnostic] = []) throws(DiagnosticError) -> Site {
+    /// the input (the config's warnings), reported together with these. `storeCache` lets a
+    /// watched site decode only the store files and records that changed.
+    public static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
+                            storeCache: StoreDecodeCache? = nil) throws(DiagnosticError) -> Site {
         var diagnostics = earlier
-        let (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles)
+        let (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
         diagnostics += storeDiagnostics
         var theme: Theme?
         do {

@@ -10,18 +10,19 @@
 ///   child); a parent that is not in the store, or a loop, is a warning and the todo stays on
 ///   its own.
 extension StoreDecoder {
-    mutating func readICalendar(_ file: StoreFile) {
+    /// What an iCalendar file yields on its own: its todos, and the problems found in them.
+    static func todos(of file: StoreFile) -> (todos: [ICalendarTodo], diagnostics: [Diagnostic]) {
         let (components, parseDiagnostics) = ICalendarParser.parse(file.source)
-        diagnostics += parseDiagnostics
         let zones = ICalendarTimeZones(components.flatMap { [$0] + $0.all("VTIMEZONE") })
         var fields = ICalendarFields(timeZones: zones)
+        var todos: [ICalendarTodo] = []
         for component in components.flatMap({ ($0.name == "VTODO" ? [$0] : []) + $0.all("VTODO") }) {
             if var record = fields.todo(from: component) {
                 record.todo.list = file.collection
-                calendarTodos.append(record)
+                todos.append(record)
             }
         }
-        diagnostics += fields.diagnostics
+        return (todos, parseDiagnostics + fields.diagnostics)
     }
 
     mutating func mergeCalendarTodos() {

@@ -12,14 +12,12 @@
 /// - Members are found by UID (with or without `urn:uuid:`), by `mailto:` address, or are
 ///   groups, whose members are included; a member that is not in the store is a warning.
 extension StoreDecoder {
-    mutating func readVCard(_ file: StoreFile) {
+    /// What a vCard file yields on its own: its cards, and the problems found in them.
+    static func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
         let (parsed, parseDiagnostics) = VCardParser.parse(file.source)
-        diagnostics += parseDiagnostics
         var fields = VCardFields()
-        for card in parsed {
-            if let record = fields.record(from: card) { cards.append(record) }
-        }
-        diagnostics += fields.diagnostics
+        let cards = parsed.compactMap { fields.record(from: $0) }
+        return (cards, parseDiagnostics + fields.diagnostics)
     }
 
     mutating func mergeCards() {

@@ -49,58 +49,81 @@ public struct StoreDecoder {
     }
 
     /// Decodes the files in order; the store is complete only when no diagnostic is an error.
-    public static func decode(_ files: [StoreFile]) -> (store: Store, diagnostics: [Diagnostic]) {
+    /// With a `cache` (watch keeps one between rebuilds), what each file yields on its own is
+    /// taken from the last decode when the file, or a record of a JSON list, is unchanged.
+    public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
+        -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
         for file in files {
             switch file.layout {
-            case .list, .single: decoder.read(file)
-            case .vCard: decoder.readVCard(file)
-            case .iCalendar: decoder.readICalendar(file)
+            case .list, .single:
+                let (records, diagnostics) = cache?.records(of: file) ?? StoreDecoder.records(of: file)
+                decoder.diagnostics += diagnostics
+                for record in records {
+                    decoder.accept(record, source: file.source)
+                }
+            case .vCard:
+                let (cards, diagnostics) = cache?.cards(of: file) ?? StoreDecoder.cards(of: file)
+                decoder.cards += cards
+                decoder.diagnostics += diagnostics
+            case .iCalendar:
+                let (todos, diagnostics) = cache?.todos(of: file) ?? StoreDecoder.todos(of: file)
+                decoder.calendarTodos += todos
+                decoder.diagnostics += diagnostics
             }
         }
+        cache?.keepOnly(files)
         decoder.mergeCards()
         decoder.mergeCalendarTodos()
         decoder.resolveReferences()
         return (decoder.store, decoder.diagnostics.sortedByLocation())
     }
 
-    private mutating func read(_ file: StoreFile) {
+    /// What a JSON file yields on its own: its records, and the problems of the file as a whole
+    /// (bytes that are not UTF-8, a syntax error outside any record, the wrong top level).
+    static func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
         let source = file.source
-        for offset in UTF8Validator.invalidOffsets(in: source.bytes) {
-            let issue = StoreIssue(.invalidUTF8(byte: source.bytes[offset]))
-            diagnostics.append(Diagnostic(.error, at: source.location(at: offset), issue.message))
-        }
-        let records: [DecodedRecord]
+        var diagnostics = utf8Diagnostics(source)
         if case .list = file.layout, let elements = JSONArraySplitter.elements(of: source.bytes) {
-            records = ParallelWork.map(elements.count, batch: 512) { index in
-                do throws(JSONSyntaxError) {
-                    let value = try JSONParser.parse(source.bytes, range: elements[index])
-                    return DecodedRecord(value, kind: file.kind, source: source)
-                } catch {
-                    return DecodedRecord(syntaxError: error, source: source)
-                }
-            }
-        } else {
-            let root: JSONValue
-            do {
-                root = try JSONParser.parse(source.bytes)
+            return (records(of: file, elements: elements), diagnostics)
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(source.bytes)
+        } catch {
+            diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
+            return ([], diagnostics)
+        }
+        switch (root.kind, file.layout) {
+        case (.array(let elements), _):
+            return (elements.map { DecodedRecord($0, kind: file.kind, source: source) }, diagnostics)
+        case (.object, .single):
+            return ([DecodedRecord(root, kind: file.kind, source: source)], diagnostics)
+        default:
+            let issue = StoreIssue(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"))
+            diagnostics.append(Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message))
+            return ([], diagnostics)
+        }
+    }
+
+    /// The records of some elements of a JSON list, parsed and decoded on every core.
+    static func records(of file: StoreFile, elements: [Range<Int>]) -> [DecodedRecord] {
+        let source = file.source
+        return ParallelWork.map(elements.count, batch: 512) { index in
+            do throws(JSONSyntaxError) {
+                let value = try JSONParser.parse(source.bytes, range: elements[index])
+                return DecodedRecord(value, kind: file.kind, source: source)
             } catch {
-                diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
-                return
-            }
-            switch (root.kind, file.layout) {
-            case (.array(let elements), _):
-                records = elements.map { DecodedRecord($0, kind: file.kind, source: source) }
-            case (.object, .single):
-                records = [DecodedRecord(root, kind: file.kind, source: source)]
-            default:
-                let issue = StoreIssue(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"))
-                diagnostics.append(Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message))
-                return
+                return DecodedRecord(syntaxError: error, source: source)
             }
         }
-        for record in records {
-            accept(record, source: source)
+    }
+
+    /// An error for every byte of a JSON file that is not UTF-8.
+    static func utf8Diagnostics(_ source: SourceText) -> [Diagnostic] {
+        UTF8Validator.invalidOffsets(in: source.bytes).map { offset in
+            let issue = StoreIssue(.invalidUTF8(byte: source.bytes[offset]))
+            return Diagnostic(.error, at: source.location(at: offset), issue.message)
         }
     }
 
