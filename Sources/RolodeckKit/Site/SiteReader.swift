@@ -9,11 +9,14 @@ public struct SiteReader {
     public var folder: URL
     /// How messages name the site folder ("" for the current folder).
     public var displayPath: String
+    /// Files read before, which watch keeps between rebuilds so that only changed files are read.
+    public var cache: InputFileCache?
 
     /// Creates a reader for a site folder.
-    public init(folder: URL, displayPath: String) {
+    public init(folder: URL, displayPath: String, cache: InputFileCache? = nil) {
         self.folder = folder
         self.displayPath = displayPath
+        self.cache = cache
     }
 
     /// The name of the config file in a site folder.
@@ -23,6 +26,7 @@ public struct SiteReader {
     /// The config is decoded here already, because it says where the store is. Throws the
     /// config's errors; returns its warnings.
     public func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
+        cache?.beginPass()
         var input = SiteInput()
         var diagnostics: [Diagnostic] = []
         let configURL = folder.appendingPathComponent(Self.configName)
@@ -43,6 +47,7 @@ public struct SiteReader {
             input.templates[path] = SourceText(path: display("Templates/" + path), bytes: bytes)
         }
         input.assets = try files(under: folder.appendingPathComponent("Public"))
+        cache?.endPass()
         if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
         return (input, diagnostics)
     }
@@ -139,6 +144,11 @@ public struct SiteReader {
 
     private func readIfPresent(_ url: URL) throws(DiagnosticError) -> [UInt8]? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let cache else { return try readFile(url) }
+        return try cache.bytes(atPath: url.path) { () throws(DiagnosticError) in try readFile(url) }
+    }
+
+    private func readFile(_ url: URL) throws(DiagnosticError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url)))")])
         }
