@@ -47,22 +47,24 @@ enum PageDependencies {
         }
         let templates = changedTemplates(old.siteTemplates, new.siteTemplates)
         let countNames = changedCounts(old.directory, new.directory)
-        var usage: [String: Bool] = [:]
         /// Whether a change of templates or counts reaches pages made from `template`.
         func touched(_ template: String) -> Bool {
-            if let known = usage[template] { return known }
             let reached = [old.theme, new.theme].compactMap { $0.templates.usage(of: template) }
-            let result =
-                reached.count < 2
+            return reached.count < 2
                 || reached.contains {
                     !$0.templates.isDisjoint(with: templates) || !$0.names.isDisjoint(with: countNames)
                 }
-            usage[template] = result
-            return result
         }
+        let touchedContacts = touched(SiteRenderer.template(of: .contact(0))!)
+        let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
         let rows = RowChanges(old: old.directory, new: new.directory)
+        let relinked = changedGroupLinks(old.directory, new.directory)
         return pages.filter { page in
-            if let template = SiteRenderer.template(of: page), touched(template) { return true }
+            switch page {
+            case .contact: if touchedContacts { return true }
+            case .group: if touchedGroups { return true }
+            default: if let template = SiteRenderer.template(of: page), touched(template) { return true }
+            }
             switch page {
             case .asset(let path):
                 return old.theme.assets[path] != new.theme.assets[path]
@@ -81,10 +83,10 @@ enum PageDependencies {
             case .notFound:
                 return false
             case .contact(let index):
-                let entry = new.directory.entries[index]
-                guard let before = rows.oldIndex[entry.contact.id] else { return true }
+                // An unchanged contact has the same group ids; their names or slugs may differ.
                 return rows.changed(index)
-                    || groupLinks(old.directory, before) != groupLinks(new.directory, index)
+                    || (!relinked.isEmpty
+                        && new.directory.entries[index].contact.groupIDs.contains(where: relinked.contains))
             case .group(let index):
                 let entry = new.directory.groups[index]
                 guard let position = old.directory.groupIndex[entry.group.id] else { return true }
@@ -116,13 +118,15 @@ enum PageDependencies {
         return names
     }
 
-    /// The names and slugs of the groups a contact page links to.
-    private static func groupLinks(_ directory: Directory, _ index: Int) -> [String] {
-        directory.entries[index].contact.groupIDs.compactMap { id in
-            directory.groupIndex[id].map {
-                directory.groups[$0].group.name + "\u{0}" + directory.groups[$0].slug
-            }
+    /// The ids of the groups whose link on a contact page (name and slug) changed, came or went.
+    private static func changedGroupLinks(_ old: Directory, _ new: Directory) -> Set<String> {
+        var ids: Set<String> = []
+        for id in Set(old.groupIndex.keys).union(new.groupIndex.keys) {
+            let before = old.groupIndex[id].map { old.groups[$0] }
+            let after = new.groupIndex[id].map { new.groups[$0] }
+            if before?.group.name != after?.group.name || before?.slug != after?.slug { ids.insert(id) }
         }
+        return ids
     }
 
     /// Whether two lists of sections have the same headings and the same contacts, in order.
@@ -156,22 +160,26 @@ enum PageDependencies {
 /// Which contacts' rows (what lists and links show of a contact) changed, by position in the
 /// new directory.
 private struct RowChanges {
-    /// Each old contact's position, by id.
-    let oldIndex: [String: Int]
     private let changedRows: [Bool]
     /// Whether any contact's row changed, or a contact came or went.
     let anyChanged: Bool
 
     init(old: Directory, new: Directory) {
-        var oldIndex: [String: Int] = [:]
-        oldIndex.reserveCapacity(old.entries.count)
-        for (index, entry) in old.entries.enumerated() {
-            oldIndex[entry.contact.id] = index
+        // Contacts mostly keep their place; only those that moved are looked up by id.
+        var oldIndex: [String: Int]?
+        let changedRows = new.entries.indices.map { index -> Bool in
+            let entry = new.entries[index]
+            if index < old.entries.count, old.entries[index].contact.id == entry.contact.id {
+                return !RowChanges.sameRow(old.entries[index], entry)
+            }
+            if oldIndex == nil {
+                var byID: [String: Int] = [:]
+                byID.reserveCapacity(old.entries.count)
+                for (position, entry) in old.entries.enumerated() { byID[entry.contact.id] = position }
+                oldIndex = byID
+            }
+            return oldIndex![entry.contact.id].map { !RowChanges.sameRow(old.entries[$0], entry) } ?? true
         }
-        let changedRows = new.entries.map { entry in
-            oldIndex[entry.contact.id].map { !RowChanges.sameRow(old.entries[$0], entry) } ?? true
-        }
-        self.oldIndex = oldIndex
         self.changedRows = changedRows
         anyChanged = old.entries.count != new.entries.count || changedRows.contains(true)
     }

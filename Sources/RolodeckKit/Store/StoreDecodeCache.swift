@@ -64,19 +64,34 @@ public final class StoreDecodeCache: Sendable {
         let bytes = file.source.bytes
         let previous = state.withLock { $0.entries[key] }
         if let previous, case .records(let records, let diagnostics, _) = previous.yield,
-            previous.bytes == bytes
+            Self.same(previous.bytes, bytes)
         {
             return (records, diagnostics)
         }
         let records: [DecodedRecord]
         let diagnostics: [Diagnostic]
         let elements = file.layout == .list ? JSONArraySplitter.elements(of: bytes) : nil
-        if let elements, let previous, case .records(let oldRecords, _, let oldElements?) = previous.yield {
-            let (patched, decoded) = Self.patch(
+        if let elements, let previous,
+            case .records(let oldRecords, let oldDiagnostics, let oldElements?) = previous.yield
+        {
+            let (patched, fresh) = Self.patch(
                 file, elements: elements, old: (previous.bytes, oldElements, oldRecords))
             records = patched
-            diagnostics = StoreDecoder.utf8Diagnostics(file.source)
-            state.withLock { $0.decoded += decoded }
+            if oldDiagnostics.isEmpty {
+                // Only whitespace, commas and brackets lie between records, and the kept
+                // records were valid UTF-8 before: only the decoded ones need checking.
+                diagnostics = fresh.flatMap { index in
+                    let range = elements[index]
+                    return UTF8Validator.invalidOffsets(in: Array(bytes[range])).map { offset in
+                        let issue = StoreIssue(.invalidUTF8(byte: bytes[range.lowerBound + offset]))
+                        return Diagnostic(
+                            .error, at: file.source.location(at: range.lowerBound + offset), issue.message)
+                    }
+                }.prefix(20).map { $0 }
+            } else {
+                diagnostics = StoreDecoder.utf8Diagnostics(file.source)
+            }
+            state.withLock { $0.decoded += fresh.count }
         } else {
             (records, diagnostics) = StoreDecoder.records(of: file)
             state.withLock { $0.decoded += records.count }
@@ -87,12 +102,24 @@ public final class StoreDecodeCache: Sendable {
         return (records, diagnostics)
     }
 
+    /// Whether two files have the same bytes (`==` compares element by element, this at
+    /// `memcmp` speed; a 70 MB store is compared on every rebuild).
+    private static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { leftBuffer in
+            right.withUnsafeBytes { rightBuffer in
+                leftBuffer.baseAddress == rightBuffer.baseAddress || left.isEmpty
+                    || memcmp(leftBuffer.baseAddress!, rightBuffer.baseAddress!, left.count) == 0
+            }
+        }
+    }
+
     /// A vCard file's cards and problems.
     func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
         let key = Key(file)
         if let previous = state.withLock({ $0.entries[key] }),
             case .cards(let cards, let diagnostics) = previous.yield,
-            previous.bytes == file.source.bytes
+            Self.same(previous.bytes, file.source.bytes)
         {
             return (cards, diagnostics)
         }
@@ -109,7 +136,7 @@ public final class StoreDecodeCache: Sendable {
         let key = Key(file)
         if let previous = state.withLock({ $0.entries[key] }),
             case .todos(let todos, let diagnostics) = previous.yield,
-            previous.bytes == file.source.bytes
+            Self.same(previous.bytes, file.source.bytes)
         {
             return (todos, diagnostics)
         }
@@ -135,57 +162,68 @@ public final class StoreDecodeCache: Sendable {
         _ file: StoreFile, elements: [Range<Int>],
         old: (bytes: [UInt8], elements: [Range<Int>], records: [DecodedRecord])
     )
-        -> (records: [DecodedRecord], decoded: Int)
+        -> (records: [DecodedRecord], fresh: [Int])
     {
         let bytes = file.source.bytes
         // The last element's range runs on to the closing bracket; its trailing whitespace
         // does not count, so the element that becomes the last one is still the same.
-        func trimmed(_ range: Range<Int>, _ bytes: [UInt8]) -> Range<Int> {
+        func trimmed(_ range: Range<Int>, _ bytes: UnsafeRawBufferPointer) -> Range<Int> {
             var end = range.upperBound
-            while end > range.lowerBound, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-            return range.lowerBound..<end
-        }
-        func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-            let left = trimmed(old.elements[oldIndex], old.bytes)
-            let right = trimmed(elements[newIndex], bytes)
-            guard left.count == right.count else { return false }
-            return old.bytes.withUnsafeBytes { oldBuffer in
-                bytes.withUnsafeBytes { newBuffer in
-                    memcmp(
-                        oldBuffer.baseAddress! + left.lowerBound, newBuffer.baseAddress! + right.lowerBound,
-                        left.count) == 0
+            while end > range.lowerBound {
+                switch bytes[end - 1] {
+                case 0x20, 0x0A, 0x0D, 0x09: end -= 1
+                default: return range.lowerBound..<end
                 }
             }
+            return range.lowerBound..<end
         }
-        let common = min(old.elements.count, elements.count)
-        var prefix = 0
-        while prefix < common, same(prefix, prefix) { prefix += 1 }
-        var suffix = 0
-        while suffix < common - prefix, same(old.elements.count - 1 - suffix, elements.count - 1 - suffix) {
-            suffix += 1
+        let (prefix, suffix) = old.bytes.withUnsafeBytes { oldBuffer in
+            bytes.withUnsafeBytes { newBuffer -> (Int, Int) in
+                func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+                    let left = trimmed(old.elements[oldIndex], oldBuffer)
+                    let right = trimmed(elements[newIndex], newBuffer)
+                    return left.count == right.count
+                        && memcmp(
+                            oldBuffer.baseAddress! + left.lowerBound,
+                            newBuffer.baseAddress! + right.lowerBound,
+                            left.count) == 0
+                }
+                let common = min(old.elements.count, elements.count)
+                var prefix = 0
+                while prefix < common, same(prefix, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < common - prefix,
+                    same(old.elements.count - 1 - suffix, elements.count - 1 - suffix)
+                {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
         }
-
-        // For each new element, the old record it keeps, if any.
-        var kept = [DecodedRecord?](repeating: nil, count: elements.count)
-        for index in 0..<prefix {
-            kept[index] = old.records[index]
+        // A kept record that had problems is decoded again, so its messages point at its new place.
+        let oldIndex = { (index: Int) in
+            index < prefix ? index : old.elements.count - (elements.count - index)
         }
-        for back in 0..<suffix {
-            kept[elements.count - 1 - back] = old.records[old.elements.count - 1 - back]
+        let fresh = elements.indices.filter { index in
+            (index >= prefix && index < elements.count - suffix)
+                || !old.records[oldIndex(index)].diagnostics.isEmpty
         }
-        for index in kept.indices {
-            guard let record = kept[index] else { continue }
-            let oldIndex = index < prefix ? index : old.elements.count - (elements.count - index)
-            kept[index] =
-                record.diagnostics.isEmpty
-                ? record.moved(by: elements[index].lowerBound - old.elements[oldIndex].lowerBound) : nil
-        }
-        let fresh = kept.indices.filter { kept[$0] == nil }
         let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] })
-        for (position, index) in fresh.enumerated() {
-            kept[index] = decoded[position]
+        var records: [DecodedRecord] = []
+        records.reserveCapacity(elements.count)
+        var next = 0
+        for index in elements.indices {
+            if next < fresh.count, fresh[next] == index {
+                records.append(decoded[next])
+                next += 1
+            } else {
+                let before = oldIndex(index)
+                records.append(
+                    old.records[before].moved(
+                        by: elements[index].lowerBound - old.elements[before].lowerBound))
+            }
         }
-        return (kept.map { $0! }, fresh.count)
+        return (records, fresh)
     }
 }
 
