@@ -113,6 +113,25 @@ import Testing
         #expect(decoded == test.decoded)
     }
 
+    @Test func bytesThatAreNotUTF8AreReportedWhereverTheyAre() {
+        let valid = Array(Self.three.utf8)
+        var broken = valid
+        broken[valid.firstIndex(of: UInt8(ascii: "B"))!] = 0xFF
+        var brokenTwice = broken
+        brokenTwice[valid.firstIndex(of: UInt8(ascii: "C"))!] = 0xC3
+        let cache = StoreDecodeCache()
+        for (number, bytes) in [valid, broken, brokenTwice, valid].enumerated() {
+            let file = StoreFile(
+                kind: .contact, layout: .list, source: SourceText(path: "store/contacts.json", bytes: bytes))
+            let cached = StoreDecoder.decode([Self.groups, file], cache: cache).diagnostics.map(\.description)
+            let fresh = StoreDecoder.decode([Self.groups, file]).diagnostics.map(\.description)
+            #expect(cached == fresh, "version \(number)")
+            #expect(
+                cached.filter { $0.contains("UTF-8") }.count == [0, 1, 2, 0][number],
+                "version \(number): \(cached)")
+        }
+    }
+
     @Test func vCardAndICalendarFilesAreTakenWholeWhenUnchanged() {
         let card = StoreFile.vCard(
             SourceText(
