@@ -52,7 +52,8 @@ public enum Rolodeck {
 
     /// Every command by name.
     static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [BuildCommand.command, CheckCommand.command, InitCommand.command].map { ($0.name, $0) })
+        uniqueKeysWithValues: [BuildCommand.command, CheckCommand.command, InitCommand.command, WatchCommand.command]
+            .map { ($0.name, $0) })
 
     static let help = """
         rolodeck \(version): publish a contacts store as a browsable, searchable website
@@ -63,6 +64,7 @@ public enum Rolodeck {
           build    Build the site into its output folder (default: _site)
           check    Validate the store, the config and the templates; write nothing
           init     Create a new site folder with a small sample store
+          watch    Build, then rebuild on every change to the store, templates or config
 
         Options:
           -h, --help       Show help (also: rolodeck <command> --help)

@@ -64,8 +64,8 @@ public final class IncrementalBuild {
     /// The output folder of the last good build.
     public var outputPath: String? { baseline?.outputPath }
 
-    /// The store folder of the last read input, relative to the site folder.
-    public var storeFolder: String { lastInput?.config.store ?? SiteConfig().store }
+    /// The config the site was last read with (nil until it has been read without error).
+    public private(set) var config: SiteConfig?
 
     /// Brings the output up to date with the site's files, for ages as of `today`.
     /// `isCancelled` is asked between pages; when it says yes, the rebuild stops and leaves the
@@ -81,6 +81,7 @@ public final class IncrementalBuild {
             lastInput = nil
             return Rebuild(outcome: .failed(error), changedInputs: [])
         }
+        config = input.config
         // The input of the last rebuild that ended, well or with bad input; after any other
         // ending (cancelled, the output could not be written) the same input is tried again.
         let changes = lastInput.map { Self.changes(from: $0, to: input, reader: reader) }

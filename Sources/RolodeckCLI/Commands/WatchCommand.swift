@@ -1,0 +1,41 @@
+import RolodeckKit
+
+/// `rolodeck watch`: build, then rebuild on every change until Ctrl-C.
+enum WatchCommand {
+    static let command = Command(
+        name: "watch",
+        summary:
+            "Build the site, then rebuild it whenever the store, templates, static files or config change.",
+        usage: "[--site DIR] [--out DIR] [--poll]",
+        options: [
+            OptionSpec(
+                name: "--site", short: "-s", value: "DIR",
+                help: "The site folder (default: the current folder)"),
+            OptionSpec(
+                name: "--out", short: "-o", value: "DIR",
+                help: "Where the site is written (default: the config's output, _site)"),
+            OptionSpec(
+                name: "--poll", short: nil, value: nil,
+                help: "Look for changes every second instead of using inotify (network file systems)"),
+        ],
+        details: """
+            Each rebuild reads only the files that changed and writes only the pages they touch, and prints
+            one line: what changed, how many files were written, and how long it took. The result is always
+            what 'rolodeck build' would write. A broken file is reported with its line and column and the
+            last good site stays in place; the next good save rebuilds. Ctrl-C stops.
+            """,
+        run: run)
+
+    static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
+        let session = WatchSession(arguments, environment: environment, console: console)
+        if let problem = session.problem() {
+            _ = console.report(problem, quiet: false)
+            return .failure
+        }
+        let stop = SignalTrap.install()
+        _ = session.start()
+        guard !SignalTrap.isRequested else { return .success }
+        session.watch(polling: arguments.has("--poll"), stop: stop) { _ in }
+        return .success
+    }
+}

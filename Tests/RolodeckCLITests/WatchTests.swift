@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `rolodeck watch` against real file operations: after each one, the watched output must be
+/// byte for byte what `rolodeck build` writes for the same input into a new folder.
+@Suite(.serialized) struct WatchTests {
+    /// Every file and folder under `root`, files with their bytes (the manifest included).
+    static func tree(_ root: URL) -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        while let url = enumerator?.nextObject() as? URL {
+            let relative = String(
+                url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+            result[relative] = isFolder ? .some(nil) : try? Data(contentsOf: url)
+        }
+        return result
+    }
+
+    /// The site, the watched output and a scratch folder for reference builds.
+    struct Scene {
+        let site: URL
+        let out: URL
+        let scratch: URL
+        let watch: RunningCommand
+        var references = 0
+
+        init(extra arguments: [String] = [], name: String = #function) throws {
+            site = try CLI.copyOfDemo(name)
+            scratch = site.deletingLastPathComponent()
+            out = scratch.appendingPathComponent("out")
+            watch = try RunningCommand(["watch", "--site", site.path, "--out", out.path] + arguments)
+            #expect(
+                watch.waitForLine { $0.hasPrefix("Watching ") } != nil, "watch did not start: \(watch.stderr)"
+            )
+        }
+
+        func path(_ relative: String) -> String { site.path + "/" + relative }
+
+        /// Writes a file in place: open, truncate, write, close.
+        func write(_ relative: String, _ text: String) throws {
+            try FileManager.default.createDirectory(
+                at: site.appendingPathComponent(relative).deletingLastPathComponent(),
+                withIntermediateDirectories: true)
+            let fd = open(path(relative), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            try #require(fd >= 0)
+            _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+
+        /// Saves the way vim and most editors do: a new file beside, renamed over the old one.
+        func saveByRename(_ relative: String, _ text: String) throws {
+            try write(relative + ".tmp", text)
+            #expect(rename(path(relative + ".tmp"), path(relative)) == 0)
+        }
+
+        func read(_ relative: String) throws -> String {
+            try String(contentsOfFile: path(relative), encoding: .utf8)
+        }
+
+        /// Waits until the watched output is what a whole build of the site writes now.
+        mutating func expectOutputMatchesABuild(_ label: String) throws {
+            references += 1
+            let reference = scratch.appendingPathComponent("reference-\(references)")
+            let build = try CLI.run(["build", "-q", "--site", site.path, "--out", reference.path])
+            try #require(build.status == 0, "\(label): the reference build failed: \(build.stderr)")
+            let expected = WatchTests.tree(reference)
+            let matched = RunningCommand.eventually { WatchTests.tree(out) == expected }
+            if !matched {
+                let actual = WatchTests.tree(out)
+                let differing = Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }
+                    .sorted()
+                let said = "watch said: \(Array(watch.stdout.suffix(5))) \(Array(watch.stderr.suffix(5)))"
+                Issue.record(
+                    "\(label): the watched output differs from a build in \(Array(differing.prefix(10)))\n\(said)"
+                )
+            }
+        }
+
+        /// Stops watch with Ctrl-C; it must end cleanly and leave no temporary files.
+        func stop() {
+            #expect(watch.stop(SIGINT) == 0)
+            #expect(watch.stdout.last == "Stopped watching.")
+            let leftovers = ((try? FileManager.default.subpathsOfDirectory(atPath: scratch.path)) ?? [])
+                .filter {
+                    $0.contains(".rolodeck-new-") || $0.contains(".rolodeck-staging-")
+                        || $0.contains("retired")
+                }
+            #expect(leftovers.isEmpty, "left \(leftovers)")
+        }
+    }
+
+    @Test func writesInPlaceAndSavesByRenameShowInTheOutput() throws {
+        var scene = try Scene()
+        try scene.expectOutputMatchesABuild("the first build")
+        let contacts = "store/contacts.json"
+        try scene.write(
+            contacts,
+            try scene.read(contacts).replacingOccurrences(
+                of: "Prefers **phone calls**",
+                with: "Prefers **letters**"))
+        try scene.expectOutputMatchesABuild("a write in place")
+        try scene.saveByRename(
+            contacts, try scene.read(contacts).replacingOccurrences(of: "\"Jürgen\"", with: "\"Jörg\""))
+        try scene.expectOutputMatchesABuild("a save by rename")
+        #expect(scene.watch.stdout.contains { $0.hasPrefix("\(scene.path(contacts)) changed: ") })
+        try scene.saveByRename(
+            "Templates/todos.mustache",
+            "{{<layout}}{{$main}}<ol>{{#todos}}<li>{{title}}</li>{{/todos}}</ol>{{/main}}{{/layout}}")
+        try scene.expectOutputMatchesABuild("a new template folder and a template in it")
+        try scene.write(
+            "rolodeck.json", try scene.read("rolodeck.json").replacingOccurrences(of: "Demo", with: "Watched")
+        )
+        try scene.expectOutputMatchesABuild("the config")
+        scene.stop()
+    }
+
+    @Test func aFolderDeletedAndMadeAgainIsFollowed() throws {
+        var scene = try Scene()
+        for name in ["ann", "bo"] {
+            try scene.write(
+                "store/book/\(name).vcf",
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name.capitalized) Book\r\nUID:\(name)-book\r\nEND:VCARD\r\n"
+            )
+        }
+        try scene.write("store/book/displayname", "Book\n")
+        try scene.expectOutputMatchesABuild("a new vdir address book")
+        try FileManager.default.removeItem(atPath: scene.path("store/book"))
+        try scene.expectOutputMatchesABuild("the address book deleted")
+        try scene.write(
+            "store/book/cy.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cy Book\r\nUID:cy-book\r\nEND:VCARD\r\n")
+        try scene.expectOutputMatchesABuild("the address book made again")
+        try scene.write(
+            "store/book/cy.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cyrus Book\r\nUID:cy-book\r\nEND:VCARD\r\n"
+        )
+        try scene.expectOutputMatchesABuild("a card in the remade folder")
+        scene.stop()
+    }
+
+    @Test func aBurstOfAThousandChangesIsCoalescedAndNoneIsLost() throws {
+        var scene = try Scene()
+        try scene.expectOutputMatchesABuild("the first build")
+        let before = scene.watch.stdout.count
+        for index in 0..<1000 {
+            try scene.write(
+                "store/burst/card-\(index).vcf",
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Burst \(index)\r\n"
+                    + "UID:burst-\(index)\r\nCATEGORIES:Burst \(index % 7)\r\nEND:VCARD\r\n")
+        }
+        try scene.expectOutputMatchesABuild("a thousand new cards")
+        let rebuilds = scene.watch.stdout.dropFirst(before).filter { $0.contains(" changed: ") }
+        #expect(!rebuilds.isEmpty && rebuilds.count < 20, "\(rebuilds.count) rebuilds for one burst")
+        // A sync tool rewriting every file at once.
+        for index in 0..<1000 {
+            try scene.saveByRename(
+                "store/burst/card-\(index).vcf",
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Synced \(index)\r\n"
+                    + "UID:burst-\(index)\r\nEND:VCARD\r\n")
+        }
+        try scene.expectOutputMatchesABuild("a thousand cards rewritten by rename")
+        scene.stop()
+    }
+
+    @Test func aBrokenFileKeepsTheLastGoodSiteAndTheNextGoodSaveRebuilds() throws {
+        var scene = try Scene()
+        try scene.expectOutputMatchesABuild("the first build")
+        let good = try CLI.contents(scene.out)
+        let contacts = "store/contacts.json"
+        let text = try scene.read(contacts)
+        try scene.write(
+            contacts,
+            text.replacingOccurrences(
+                of: "\"birthday\": \"1992-08-17\"", with: "\"birthday\": \"1990-02-30\""))
+        let error = scene.watch.waitForLine(onError: true) { $0.hasPrefix("error: rebuild after ") }
+        #expect(
+            error?.hasSuffix("failed with 1 error; \(scene.out.path) was left as it was") == true,
+            "\(scene.watch.stderr)")
+        #expect(
+            scene.watch.stderr.contains {
+                $0.hasPrefix("\(scene.path(contacts)):")
+                    && $0.hasSuffix("is not a date: February 1990 has 28 days")
+            })
+        #expect(try CLI.contents(scene.out) == good)
+        #expect(scene.watch.process.isRunning)
+        try scene.write(
+            contacts,
+            text.replacingOccurrences(
+                of: "\"birthday\": \"1992-08-17\"", with: "\"birthday\": \"1990-02-28\""))
+        try scene.expectOutputMatchesABuild("the fixed store")
+        scene.stop()
+    }
+
+    @Test func pollingSeesTheSameChanges() throws {
+        var scene = try Scene(extra: ["--poll"])
+        #expect(scene.watch.stdout.contains { $0.contains("(polling every second)") })
+        let contacts = "store/contacts.json"
+        try scene.saveByRename(
+            contacts, try scene.read(contacts).replacingOccurrences(of: "\"Jürgen\"", with: "\"Jo\""))
+        try scene.expectOutputMatchesABuild("a save by rename, polled")
+        scene.stop()
+    }
+
+    @Test func sigtermStopsAsCleanlyAsCtrlC() throws {
+        let scene = try Scene()
+        #expect(scene.watch.stop(SIGTERM) == 0)
+        #expect(scene.watch.stdout.last == "Stopped watching.")
+    }
+
+    @Test func watchRefusesAFolderThatIsNotASite() throws {
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["watch", "--site", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is not a Rolodeck site"))
+    }
+}
