@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import RolodeckKit
 
@@ -325,6 +326,64 @@ import Testing
             Issue.record("a rebuild with nothing changed did \(again.outcome)")
             return
         }
+    }
+}
+
+extension IncrementalBuildTests {
+    @Test func aCancelledRebuildLeavesTheOutputAndNoTemporaryFiles() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        let output = scratch.appendingPathComponent("out")
+        let build = IncrementalBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
+            _ in output.path
+        }
+        // Cancelled during the first, whole build: nothing is published.
+        let calls = Mutex(0)
+        let cancelLate: @Sendable () -> Bool = {
+            calls.withLock {
+                $0 += 1; return $0 > 20
+            }
+        }
+        guard case .cancelled = build.rebuild(today: Self.today, isCancelled: cancelLate).outcome else {
+            Issue.record("the first build was not cancelled")
+            return
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        guard case .published = build.rebuild(today: Self.today).outcome else {
+            Issue.record("the build after a cancelled one failed")
+            return
+        }
+        // Cancelled while patching: the output stays as it was.
+        let before = try FolderSnapshot.of(output)
+        try site.replace("store/groups.json", "\"Friends\"", "\"Good Friends\"")
+        calls.withLock { $0 = 0 }
+        let result = build.rebuild(
+            today: Self.today,
+            isCancelled: {
+                calls.withLock {
+                    $0 += 1; return $0 > 3
+                }
+            })
+        guard case .cancelled = result.outcome else {
+            Issue.record("the patch was not cancelled: \(result.outcome)")
+            return
+        }
+        let after = try FolderSnapshot.of(output)
+        #expect(after.mapValues(\.bytes) == before.mapValues(\.bytes))
+        #expect(after.mapValues(\.modified) == before.mapValues(\.modified))
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: scratch.path)
+            .filter { $0.contains(".rolodeck-new-") || $0.contains(".rolodeck-staging-") }
+        #expect(leftovers.isEmpty, "left \(leftovers)")
+        // The same input is rebuilt next time, not taken as done.
+        guard case .published = build.rebuild(today: Self.today).outcome else {
+            Issue.record("the rebuild after a cancelled one did not publish")
+            return
+        }
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("groups.html"), encoding: .utf8).contains(
+                "Good Friends"))
     }
 }
 
