@@ -52,7 +52,8 @@ public enum Rolodeck {
 
     /// Every command by name.
     static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [BuildCommand.command, CheckCommand.command, InitCommand.command, WatchCommand.command]
+        uniqueKeysWithValues: [BuildCommand.command, CheckCommand.command, InitCommand.command, ServeCommand.command,
+                                WatchCommand.command]
             .map { ($0.name, $0) })
 
     static let help = """
@@ -64,6 +65,7 @@ public enum Rolodeck {
           build    Build the site into its output folder (default: _site)
           check    Validate the store, the config and the templates; write nothing
           init     Create a new site folder with a small sample store
+          serve    Build, watch, and preview on http://127.0.0.1:8000 with live reload
           watch    Build, then rebuild on every change to the store, templates or config
 
         Options:

@@ -1,17 +1,24 @@
 import Foundation
 import RolodeckKit
+import Synchronization
 
 /// What `watch` and `serve` share: build the site, then rebuild it on every batch of changes,
-/// printing one line per rebuild, until Ctrl-C.
-final class WatchSession {
+/// printing one line per rebuild, until Ctrl-C. Driven by one thread; only `outputPath` is read
+/// from others (the server's).
+final class WatchSession: @unchecked Sendable {
     let location: SiteLocation
     private let arguments: Arguments
     private let environment: [String: String]
     private let console: Console
     private let build: IncrementalBuild
 
-    /// The output folder, once a build has succeeded (or as the config names it).
-    private(set) var outputPath: String
+    private let currentOutput: Mutex<String>
+
+    /// The output folder, as the last config read names it; safe to read from any thread.
+    var outputPath: String {
+        get { currentOutput.withLock { $0 } }
+        set { currentOutput.withLock { $0 = newValue } }
+    }
 
     init(_ arguments: Arguments, environment: [String: String], console: Console) {
         self.arguments = arguments
@@ -19,7 +26,7 @@ final class WatchSession {
         self.console = console
         let location = SiteLocation(arguments)
         self.location = location
-        self.outputPath = location.output(arguments, config: SiteConfig())
+        self.currentOutput = Mutex(location.output(arguments, config: SiteConfig()))
         self.build = IncrementalBuild(
             folder: location.folder, displayPath: location.displayPath,
             generator: Generator.identity

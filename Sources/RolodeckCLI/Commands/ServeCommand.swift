@@ -1,0 +1,95 @@
+import Foundation
+import RolodeckKit
+
+/// `rolodeck serve`: watch, and preview the site over HTTP with live reload.
+enum ServeCommand {
+    static let command = Command(
+        name: "serve",
+        summary: "Build and watch the site, and preview it on http://127.0.0.1:8000 with live reload.",
+        usage: "[--site DIR] [--out DIR] [--host ADDRESS] [--port N] [--poll]",
+        options: [
+            OptionSpec(
+                name: "--site", short: "-s", value: "DIR",
+                help: "The site folder (default: the current folder)"),
+            OptionSpec(
+                name: "--out", short: "-o", value: "DIR",
+                help: "Where the site is written (default: the config's output, _site)"),
+            OptionSpec(
+                name: "--host", short: nil, value: "ADDRESS",
+                help: "The address to listen on (default: 127.0.0.1, this machine only)"),
+            OptionSpec(
+                name: "--port", short: "-p", value: "N",
+                help: "The port to listen on (default: 8000; 0 picks a free one)"),
+            OptionSpec(
+                name: "--poll", short: nil, value: nil,
+                help: "Look for changes every second instead of using inotify (network file systems)"),
+        ],
+        details: """
+            Rebuilds like 'rolodeck watch', and every open page reloads when a rebuild changes it. When a
+            rebuild fails, open pages show its errors with their file, line and column until the next good
+            one. The pages are sent with a small live-reload script added; the files on disk never have it.
+            The server is for previewing on this machine: it answers GET and HEAD with files of the output
+            folder only.
+            """,
+        run: run)
+
+    static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let portText = arguments.value("--port") ?? "8000"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            UsageError(
+                command: "serve", message: "option '--port' needs a number from 0 to 65535, not '\(portText)'"
+            )
+            .lines.forEach(console.printError)
+            return .usage
+        }
+        let session = WatchSession(arguments, environment: environment, console: console)
+        if let problem = session.problem() {
+            _ = console.report(problem, quiet: false)
+            return .failure
+        }
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(host: host, port: port) { session.outputPath }
+        } catch {
+            console.report(Diagnostic(.error, at: nil, error.description))
+            return .failure
+        }
+        if !server.isLoopback {
+            console.report(
+                Diagnostic(
+                    .warning, at: nil,
+                    "serving on \(host), where other machines can reach it; the "
+                        + "preview server is meant for this machine, and a contacts directory is personal data"
+                ))
+        }
+        let stop = SignalTrap.install()
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.run()
+            stopped.signal()
+        }
+        defer {
+            server.stop()
+            stopped.wait()
+        }
+        tell(server, session.start())
+        guard !SignalTrap.isRequested else { return .success }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        console.print("Serving \(session.outputPath) at http://\(shownHost):\(server.port)/")
+        session.watch(polling: arguments.has("--poll"), stop: stop) { tell(server, $0) }
+        return .success
+    }
+
+    /// Passes a rebuild on to the open pages.
+    private static func tell(_ server: HTTPServer, _ result: Rebuild) {
+        switch result.outcome {
+        case .published:
+            server.siteRebuilt(changedPaths: result.isWhole ? nil : result.changedFiles)
+        case .failed(let error):
+            server.rebuildFailed(error.diagnostics)
+        case .unchanged, .cancelled:
+            break
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `rolodeck serve` with real HTTP requests against the running binary.
+@Suite(.serialized) struct ServeTests {
+    /// A served copy of the demo site.
+    final class Served {
+        let site: URL
+        let out: URL
+        let serve: RunningCommand
+        let port: Int
+
+        init(_ extra: [String] = [], name: String = #function) throws {
+            site = try CLI.copyOfDemo(name)
+            out = site.deletingLastPathComponent().appendingPathComponent("out")
+            serve = try RunningCommand(
+                ["serve", "--site", site.path, "--out", out.path, "--port", "0"] + extra)
+            let line = try #require(
+                serve.waitForLine { $0.hasPrefix("Serving ") }, "serve did not start: \(serve.stderr)")
+            port = try #require(line.split(separator: ":").last.flatMap { Int($0.dropLast()) })
+            #expect(serve.waitForLine { $0.hasPrefix("Watching ") } != nil)
+        }
+
+        func get(_ path: String, headers: String = "") throws -> HTTPClient.Response? {
+            try HTTPClient.get(port: port, path, headers: headers)
+        }
+
+        func edit(_ relative: String, _ old: String, _ new: String) throws {
+            let url = site.appendingPathComponent(relative)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains(old))
+            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url, options: .atomic)
+        }
+
+        /// An open event stream, past its greeting.
+        func events() throws -> HTTPClient {
+            let client = try HTTPClient(port: port)
+            client.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.response()?.headers["content-type"] == "text/event-stream")
+            #expect(client.event(named: "hello") != nil)
+            return client
+        }
+
+        deinit {
+            #expect(serve.stop() == 0)
+            #expect(serve.stdout.last == "Stopped watching.")
+        }
+    }
+
+    @Test func pagesStatusesTypesAndHead() throws {
+        let served = try Served()
+        let index = try #require(try served.get("/"))
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(index.text.contains("<h1>Rolodeck Demo Directory</h1>"))
+        #expect(index.text.contains("<script data-rolodeck-serve>"))
+        let onDisk = try String(contentsOf: served.out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!onDisk.contains("<script"))
+        #expect(index.body.count == onDisk.utf8.count + (index.text.count - onDisk.count))
+
+        let contact = try #require(try served.get("/contacts/kim-cheolsu.html"))
+        #expect(contact.status == 200 && contact.text.contains("김철수"))
+        let css = try #require(try served.get("/style.css"))
+        #expect(css.headers["content-type"] == "text/css; charset=utf-8")
+        #expect(css.body == Array(try Data(contentsOf: served.out.appendingPathComponent("style.css"))))
+        #expect(css.headers["cache-control"] == "no-cache")
+
+        let head = try #require(
+            try HTTPClient.exchange(
+                port: served.port, "HEAD /style.css HTTP/1.1\r\nHost: t\r\n\r\n", head: true))
+        #expect(
+            head.status == 200 && head.body.isEmpty
+                && head.headers["content-length"] == String(css.body.count))
+        #expect(
+            try served.get("/style.css", headers: "If-None-Match: \(css.headers["etag"] ?? "")\r\n")?.status
+                == 304)
+
+        let missing = try #require(try served.get("/contacts/nobody.html"))
+        #expect(missing.status == 404)
+        #expect(
+            missing.text.contains(
+                try String(contentsOf: served.out.appendingPathComponent("404.html"), encoding: .utf8)
+                    .components(separatedBy: "</body>")[0]))
+        #expect(
+            try HTTPClient.exchange(port: served.port, "DELETE / HTTP/1.1\r\nHost: t\r\n\r\n")?.status == 405)
+    }
+
+    @Test func nothingOutsideTheOutputIsServed() throws {
+        let served = try Served()
+        let config = try String(
+            contentsOf: served.site.appendingPathComponent("rolodeck.json"), encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: served.out.path + "/config.html", withDestinationPath: "../site/rolodeck.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: served.out.path + "/site", withDestinationPath: "../site")
+        let attempts = [
+            "/../site/rolodeck.json", "/%2e%2e/site/rolodeck.json",
+            "/contacts/%2E%2E/%2E%2E/site/rolodeck.json",
+            "/contacts%2f..%2f..%2fsite%2frolodeck.json", "/config.html", "/site/rolodeck.json",
+            "//etc/passwd",
+            "/etc/passwd", "/.rolodeck", "http://t/../site/rolodeck.json",
+        ]
+        for attempt in attempts {
+            let response = try #require(try served.get(attempt))
+            #expect([400, 404].contains(response.status), "\(attempt): \(response.status)")
+            #expect(!response.text.contains(config), "\(attempt) leaked the config")
+            #expect(!response.text.contains("root:"), "\(attempt) leaked /etc/passwd")
+        }
+    }
+
+    @Test func aStalledClientDoesNotBlockOthers() throws {
+        let served = try Served()
+        let stalled = try HTTPClient(port: served.port)
+        defer { stalled.close() }
+        stalled.send("GET /index.html HTTP/1.1\r\nHo")
+        for _ in 0..<3 {
+            #expect(try served.get("/style.css")?.status == 200)
+        }
+    }
+
+    @Test func theReloadEventArrivesAfterASave() throws {
+        let served = try Served()
+        let events = try served.events()
+        defer { events.close() }
+        try served.edit("store/contacts.json", "Prefers **phone calls**", "Prefers **letters**")
+        let reload = try #require(events.event(named: "reload"))
+        #expect(reload.contains("\"/contacts/juergen-mueller.html\""), "\(reload)")
+        #expect(try served.get("/contacts/juergen-mueller.html")?.text.contains("letters") == true)
+    }
+
+    @Test func aFailedRebuildReachesTheBrowserWithItsPlace() throws {
+        let served = try Served()
+        let events = try served.events()
+        defer { events.close() }
+        try served.edit("store/contacts.json", "\"birthday\": \"1992-08-17\"", "\"birthday\": \"1990-02-30\"")
+        let failure = try #require(events.event(named: "failure"))
+        let contacts = served.site.appendingPathComponent("store/contacts.json").path
+        #expect(failure.contains("\"\(contacts):"), "\(failure)")
+        #expect(failure.contains(": error: birthday \\\"1990-02-30\\\" is not a date"), "\(failure)")
+        // The last good site is still served.
+        #expect(try served.get("/")?.status == 200)
+        try served.edit("store/contacts.json", "\"birthday\": \"1990-02-30\"", "\"birthday\": \"1990-02-28\"")
+        #expect(events.event(named: "reload") != nil)
+    }
+
+    @Test func anotherInterfaceIsServedWithAWarning() throws {
+        let served = try Served(["--host", "0.0.0.0"])
+        #expect(served.serve.stderr.contains { $0.hasPrefix("warning: serving on 0.0.0.0") })
+        #expect(try served.get("/style.css")?.status == 200)
+    }
+
+    @Test func aBadPortIsAUsageErrorAndATakenOneAFailure() throws {
+        let site = try CLI.copyOfDemo()
+        let bad = try CLI.run(["serve", "--site", site.path, "--port", "99999"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("rolodeck serve: option '--port' needs a number from 0 to 65535"))
+        let served = try Served()
+        let taken = try CLI.run(["serve", "--site", site.path, "--port", String(served.port)])
+        #expect(taken.status == 1)
+        #expect(taken.stderr.contains("cannot listen on 127.0.0.1:\(served.port): Address already in use"))
+    }
+}
