@@ -8,7 +8,9 @@ output:
 * accessibility with axe-core (as shipped by axe-selenium-python) in headless Chromium, in the
   light and in the dark colour scheme, plus a text-contrast check of every visible text element,
 * theme rules: lang, noindex, skip link, one h1, nothing loaded from another host, no script and
-  no javascript: URL anywhere, index section order; and screenshots (saved, not compared).
+  no javascript: URL anywhere, index section order; and screenshots (saved, not compared);
+* live reload: `rolodeck serve` on a copy of the demo; an open page reloads after a save, and a
+  failed rebuild shows its file, line and column over the page until it is fixed.
 
 Usage (from the repository root):
 
@@ -890,6 +892,99 @@ class T4ThemeBrowser(unittest.TestCase):
 
 
 # --------------------------------------------------------------------------------------------
+# T5: live reload through `rolodeck serve`
+# --------------------------------------------------------------------------------------------
+
+
+class T5LiveReload(unittest.TestCase):
+    """`rolodeck serve` on a copy of the demo: an open page reloads after a save, and a failed
+    rebuild shows its errors over the page until the next good one. (Served pages carry the
+    live-reload script; the files on disk never do, which T2 checks.)"""
+
+    PAGE = PREFERRED_RICH_CONTACT
+
+    @classmethod
+    def setUpClass(cls):
+        cls.site = ENV.work / "serve-site"
+        if cls.site.exists():
+            shutil.rmtree(cls.site)
+        shutil.copytree(DEMO_SITE, cls.site)
+        cls.store = cls.site / "store" / "contacts.json"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+        command = [str(ENV.rolodeck), "serve", "--site", str(cls.site), "--out", str(ENV.work / "serve-out"),
+                   "--port", "0"]
+        cls.server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cls.url = None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and cls.url is None:
+            line = cls.server.stdout.readline()
+            if not line:
+                break
+            match = re.search(r"at (http://127\.0\.0\.1:\d+/)$", line.strip())
+            if match:
+                cls.url = match.group(1)
+        if cls.url is None:
+            cls.server.kill()
+            raise AssertionError(f"rolodeck serve did not start: {cls.server.stderr.read()}")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.send_signal(2)  # SIGINT, as Ctrl-C
+        try:
+            cls.server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            cls.server.kill()
+            raise
+        if cls.server.returncode != 0:
+            raise AssertionError(f"rolodeck serve ended with status {cls.server.returncode}")
+
+    def edit(self, old, new):
+        text = self.store.read_text(encoding="utf-8")
+        self.assertIn(old, text)
+        temporary = self.store.with_suffix(".json.tmp")
+        temporary.write_text(text.replace(old, new), encoding="utf-8")
+        os.replace(temporary, self.store)  # saved the way most editors save
+
+    def wait_for(self, condition, what, timeout=30):
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(ENV.driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message=what)
+
+    def open_page(self):
+        d = ENV.driver
+        d.get(self.url + self.PAGE)
+        self.wait_for(lambda d: d.execute_script("return document.readyState") == "complete", "the page loads")
+        # The script's event stream is open once the server has greeted it; mark this document.
+        d.execute_script("window.rolodeckTestMarker = true")
+        return d
+
+    def test_a_saved_edit_reloads_the_open_page(self):
+        d = self.open_page()
+        self.assertIsNotNone(d.find_element("css selector", "script[data-rolodeck-serve]"))
+        self.edit('"title": "UX Designerin"', '"title": "Lead UX Designerin"')
+        self.wait_for(lambda d: d.execute_script("return window.rolodeckTestMarker !== true"), "the page reloads")
+        self.wait_for(lambda d: "Lead UX Designerin" in d.find_element("tag name", "body").text, "the new title shows")
+        self.edit('"title": "Lead UX Designerin"', '"title": "UX Designerin"')
+        self.wait_for(lambda d: "Lead UX" not in d.find_element("tag name", "body").text, "the old title is back")
+
+    def test_a_failed_rebuild_shows_its_place_over_the_page_until_fixed(self):
+        d = self.open_page()
+        self.edit('"birthday": "1992-08-17"', '"birthday": "1992-02-30"')
+
+        def overlay(d):
+            found = d.find_elements("id", "rolodeck-serve-failure")
+            return found[0] if found else None
+
+        self.wait_for(overlay, "the error overlay appears")
+        text = overlay(d).text
+        self.assertEqual(overlay(d).get_attribute("role"), "alert")
+        self.assertRegex(text, r"store/contacts\.json:\d+:\d+: error: birthday \"1992-02-30\" is not a date")
+        self.assertTrue(d.execute_script("return window.rolodeckTestMarker === true"), "the page reloaded on a failure")
+        self.edit('"birthday": "1992-02-30"', '"birthday": "1992-08-17"')
+        self.wait_for(lambda d: overlay(d) is None, "the overlay goes once the store is fixed")
+
+
+# --------------------------------------------------------------------------------------------
 # Running and reporting
 # --------------------------------------------------------------------------------------------
 
@@ -950,7 +1045,7 @@ def main():
     if args.patterns:
         loader.testNamePatterns = [f"*{p}*" for p in args.patterns]
     suite = unittest.TestSuite()
-    for case in (T1HTMLValidity, T2ThemeStatic, T3Accessibility, T4ThemeBrowser):
+    for case in (T1HTMLValidity, T2ThemeStatic, T3Accessibility, T4ThemeBrowser, T5LiveReload):
         suite.addTests(loader.loadTestsFromTestCase(case))
 
     runner = unittest.TextTestRunner(stream=sys.stdout, verbosity=2, resultclass=CountingResult)
