@@ -9,6 +9,11 @@
    peak memory of the rolodeck process.
 4. The floors the issue names, on the same store: libcmark rendering every note on one core,
    and creating as many small files as the build writes; the cold build as a multiple of each.
+5. Watch and serve, at 10,000 and 100,000 contacts (BENCH_WATCH_SIZES=… picks others): with
+   `rolodeck serve` running, one contact of contacts.json is edited and saved the way editors
+   save (a new file renamed over the old one), several times; reported are the time from the
+   save to the site on disk being up to date (its manifest, written last, replaced) and to an
+   open page's event stream receiving the reload event.
 """
 
 import ctypes
@@ -16,11 +21,14 @@ import ctypes.util
 import json
 
 import os
+import re
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -72,6 +80,11 @@ def main():
     rolodeck = os.path.join(bin_dir, "rolodeck")
     rows = []
     floors = []
+    watch_rows = []
+    if os.environ.get("BENCH_WATCH_SIZES"):
+        watch_sizes = [int(size) for size in os.environ["BENCH_WATCH_SIZES"].split(",")]
+    else:
+        watch_sizes = [10000, 100000]
     try:
         for size in sizes:
             site = os.path.join(scratch, "site-%d" % size)
@@ -93,6 +106,13 @@ def main():
                 rows.append((size, kind, wall, statistics.median(r[1] for r in runs),
                              statistics.median(r[2] for r in runs), statistics.median(r[3] for r in runs),
                              files, wall / size * 1e6))
+        for size in watch_sizes:
+            site = os.path.join(scratch, "site-%d" % size)
+            if not os.path.exists(site):
+                subprocess.run([sys.executable, SHARED_TOOLS, "--contacts", str(size), "--out", site], check=True,
+                               stderr=subprocess.DEVNULL)
+            # The build benchmark's output, when there is one, is up to date: serve starts sooner.
+            watch_rows.append((size,) + watch_bench(rolodeck, site, os.path.join(scratch, "out-%d" % size)))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -105,6 +125,113 @@ def main():
     print("%9s  %10s  %10s  %14s  %14s" % ("contacts", "cmark s", "files s", "cold / cmark", "cold / files"))
     for row in floors:
         print("%9d  %10.2f  %10.2f  %13.1fx  %13.1fx" % row)
+    print("\n== Watch and serve: one contact saved (median of %d saves; the watcher waits 50 ms for a burst "
+          "to end) ==" % WATCH_SAVES)
+    print("%9s  %14s  %16s  %14s  %10s" % ("contacts", "save→disk s", "save→reload s", "rebuild s", "written"))
+    for row in watch_rows:
+        print("%9d  %14.3f  %16.3f  %14.3f  %10s" % row)
+
+
+WATCH_SAVES = int(os.environ.get("BENCH_WATCH_SAVES", "5"))
+
+
+class EventStream:
+    """An open page's event stream: a thread that notes when each event arrives."""
+
+    def __init__(self, port):
+        self.connection = socket.create_connection(("127.0.0.1", port))
+        self.connection.sendall(b"GET /.rolodeck-serve/events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        self.events = []  # (name, arrival time)
+        self.lock = threading.Condition()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        pending = b""
+        while True:
+            data = self.connection.recv(65536)
+            if not data:
+                return
+            now = time.perf_counter()
+            pending += data
+            while b"\n\n" in pending:
+                block, pending = pending.split(b"\n\n", 1)
+                for line in block.split(b"\n"):
+                    if line.startswith(b"event: "):
+                        with self.lock:
+                            self.events.append((line[7:].decode(), now))
+                            self.lock.notify_all()
+
+    def wait(self, name, after, timeout=120):
+        """The arrival time of the first `name` event that came after `after` events."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while True:
+                for event, arrival in self.events[after:]:
+                    if event == name:
+                        return arrival
+                if time.monotonic() > deadline:
+                    sys.exit("no %s event within %d s" % (name, timeout))
+                self.lock.wait(timeout=1)
+
+
+def watch_bench(rolodeck, site, out):
+    """Median seconds from saving one contact to the site on disk being up to date and to the
+    reload event; the watcher's own rebuild time; files written."""
+    process = subprocess.Popen([rolodeck, "serve", "--site", site, "--out", out, "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    port = None
+    while port is None:
+        line = process.stdout.readline()
+        if not line:
+            sys.exit("rolodeck serve did not start: %s" % process.stderr.read())
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        port = int(match.group(1)) if match else None
+    while not process.stdout.readline().startswith("Watching "):
+        pass
+    threading.Thread(target=lambda: [lines.append(line) for line in process.stdout], daemon=True).start()
+    stream = EventStream(port)
+    stream.wait("hello", 0)
+    contacts = os.path.join(site, "store", "contacts.json")
+    manifest = os.path.join(out, ".rolodeck")
+    with open(contacts, "rb") as handle:
+        original = handle.read()
+    current = original
+    disk, reload, rebuild, written = [], [], [], []
+    try:
+        for save in range(WATCH_SAVES):
+            # One contact near the middle gets another given name.
+            start = current.index(b"\n{", len(current) // 2 + save * 997) + 1
+            end = current.index(b"\n", start)
+            record = current[start:end].replace(b'"givenName":"', b'"givenName":"Bench%d ' % save, 1)
+            current = edited = current[:start] + record + current[end:]
+            temporary = contacts + ".tmp"
+            with open(temporary, "wb") as handle:
+                handle.write(edited)
+            before = os.stat(manifest).st_ino
+            seen_events = len(stream.events)
+            seen_lines = len(lines)
+            saved = time.perf_counter()
+            os.replace(temporary, contacts)
+            while os.stat(manifest).st_ino == before:
+                time.sleep(0.001)
+            disk.append(time.perf_counter() - saved)
+            reload.append(stream.wait("reload", seen_events) - saved)
+            while len(lines) == seen_lines:
+                time.sleep(0.01)
+            match = re.search(r": (\d+) files? written, \d+ removed in ([\d.]+) s", lines[seen_lines])
+            if not match:
+                sys.exit("unexpected watch line: %s" % lines[seen_lines])
+            written.append(int(match.group(1)))
+            rebuild.append(float(match.group(2)))
+            time.sleep(0.2)
+    finally:
+        process.send_signal(2)
+        process.wait(timeout=60)
+        with open(contacts, "wb") as handle:
+            handle.write(original)
+    return (statistics.median(disk), statistics.median(reload), statistics.median(rebuild),
+            "%d" % statistics.median(written))
 
 
 def markdown_floor(contacts_json):
