@@ -20,6 +20,7 @@ public final class IncrementalBuild {
     /// What the site on disk was built from.
     private struct Baseline {
         var snapshot: SiteSnapshot
+        var store: Store
         var outputPath: String
         var files: [String: Int]
         var manifest: ManifestIdentity
@@ -107,7 +108,11 @@ public final class IncrementalBuild {
             result.outcome = .cancelled
             return result
         }
-        let directory = Directory(store: site.store, config: site.config)
+        let patched = baseline.flatMap { baseline in
+            baseline.snapshot.config == site.config
+                ? Directory.patching(baseline.snapshot.directory, from: baseline.store, to: site.store) : nil
+        }
+        let directory = patched ?? Directory(store: site.store, config: site.config)
         let renderer = SiteRenderer(directory: directory, theme: site.theme, today: today)
         let snapshot = SiteSnapshot(
             config: site.config, today: today, directory: directory, theme: site.theme,
@@ -124,7 +129,7 @@ public final class IncrementalBuild {
                 result.outcome = .published(patched.report)
                 result.changedFiles = patched.changed
                 self.baseline = Baseline(
-                    snapshot: snapshot, outputPath: outputPath, files: patched.files,
+                    snapshot: snapshot, store: site.store, outputPath: outputPath, files: patched.files,
                     manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest,
                     warnings: Set(site.warnings.map(\.description)))
             } else {
@@ -138,7 +143,8 @@ public final class IncrementalBuild {
                     let identity = ManifestIdentity(outputPath: outputPath)
                 {
                     self.baseline = Baseline(
-                        snapshot: snapshot, outputPath: outputPath, files: files, manifest: identity,
+                        snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
+                        manifest: identity,
                         warnings: Set(site.warnings.map(\.description)))
                 }
             }
