@@ -15,5 +15,6 @@ public enum ThemeFiles {
         "Templates/todos.mustache": PackageResources.todos_mustache,
         "Templates/not-found.mustache": PackageResources.not_found_mustache,
         "Public/style.css": PackageResources.style_css,
+        "Public/search.js": PackageResources.search_js,
     ]
 }

@@ -10,6 +10,8 @@ public struct SiteRenderer {
     public let theme: Theme
     /// The date ages and overdue todos are computed for.
     public let today: PartialDate
+    /// The search index, written under `search/`.
+    public let search: SearchIndex
     let views: ViewBuilder
 
     /// Creates a renderer.
@@ -17,12 +19,13 @@ public struct SiteRenderer {
         self.directory = directory
         self.theme = theme
         self.today = today
-        self.views = ViewBuilder(directory: directory, today: today)
+        self.search = SearchIndex(directory: directory)
+        self.views = ViewBuilder(directory: directory, today: today, search: search)
     }
 
     /// Every output path, in the order `render` emits them.
     public var pageCount: Int {
-        4 + directory.entries.count + directory.groups.count + theme.assets.count
+        4 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
     }
 
     /// Renders everything, handing each file to `emit`.
@@ -36,6 +39,9 @@ public struct SiteRenderer {
         }
         for path in theme.assets.keys.sorted() {
             try finish(path, theme.assets[path]!)
+        }
+        for file in search.files {
+            try finish(file.path, file.bytes)
         }
         try finish("index.html", try page("index", views.indexPage()))
         try finish("groups.html", try page("groups", views.groupsPage()))
