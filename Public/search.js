@@ -205,16 +205,17 @@
     this.rootURL = indexURL;
     this.pending = {};
     this.loaded = [];
-    this.times = [];
     this.root = this.piece('root');
   }
 
   Index.received = {};
   window.rolodeckSearchPiece = function (id, json) { Index.received[id] = json; };
 
-  /* Loads a piece once, with a script element; resolves to its parsed JSON. */
-  Index.prototype.piece = function (id) {
+  /* Loads a piece once, with a script element; resolves to its parsed JSON. `used`, when given,
+   * collects the ids of the pieces one search needed. */
+  Index.prototype.piece = function (id, used) {
     var self = this;
+    if (used && used.indexOf(id) < 0) used.push(id);
     if (!this.pending[id]) {
       this.pending[id] = new Promise(function (resolve, reject) {
         var script = document.createElement('script');
@@ -226,7 +227,6 @@
           script.remove();
           if (json === undefined) { reject(new Error('search piece ' + id + ' did not load')); return; }
           self.loaded.push(id);
-          self.times.push([id, performance.now()]);
           resolve(JSON.parse(json));
         };
         script.onerror = function () { script.remove(); reject(new Error('search piece ' + id + ' is missing')); };
@@ -236,6 +236,7 @@
         this.pending[id] = this.pending[id].then(function (root) {
           if (root.format !== 1) throw new Error('unknown search index format ' + root.format);
           self.version = root.version;
+          self.rootData = root;
           return root;
         });
       }
@@ -243,18 +244,18 @@
     return this.pending[id];
   };
 
-  Index.prototype.entries = function (id, field) {
-    var self = this;
+  Index.prototype.entries = function (id, field, used) {
     this.parsed = this.parsed || {};
     if (!this.parsed[id]) this.parsed[id] = this.piece(id).then(function (data) { return parseEntries(data[field]); });
+    if (used && used.indexOf(id) < 0) used.push(id);
     return this.parsed[id];
   };
 
   /* How one query word finds each contact: tier + 1 (1 name, 2 other field, 3 inside a word),
    * 0 for contacts it does not find. */
-  Index.prototype.word = function (key) {
+  Index.prototype.word = function (key, used) {
     var self = this;
-    return this.root.then(function (root) {
+    return this.piece('root', used).then(function (root) {
       var best = new Uint8Array(root.contacts);
       var tiers = key.length >= minimumInside(key) ? 3 : 2;
       function merge(lists) {
@@ -266,13 +267,13 @@
       }
       var hot = root.terms.some(function (s) { return s.length > key.length && s.lastIndexOf(key, 0) === 0; });
       if (hot) {
-        return self.entries('h' + pieceOf(root.hot, key), 'prefixes').then(function (piece) {
+        return self.entries('h' + pieceOf(root.hot, key), 'prefixes', used).then(function (piece) {
           var at = lowerBound(piece.keys, key);
           if (piece.keys[at] === key) merge(piece.lists[at]);
           return best;
         });
       }
-      return self.entries('t' + pieceOf(root.terms, key), 'terms').then(function (piece) {
+      return self.entries('t' + pieceOf(root.terms, key), 'terms', used).then(function (piece) {
         for (var at = lowerBound(piece.keys, key); at < piece.keys.length && piece.keys[at].lastIndexOf(key, 0) === 0; at++) {
           merge(piece.lists[at]);
         }
@@ -283,8 +284,9 @@
 
   /* Contact numbers that every word finds, best first: by the sum of the tiers, then in the
    * directory's order. */
-  Index.prototype.search = function (keys) {
-    return Promise.all(keys.map(this.word, this)).then(function (bests) {
+  Index.prototype.search = function (keys, used) {
+    var self = this;
+    return Promise.all(keys.map(function (key) { return self.word(key, used); })).then(function (bests) {
       var buckets = [];
       var count = bests[0].length;
       outer: for (var contact = 0; contact < count; contact++) {
@@ -300,11 +302,16 @@
     });
   };
 
-  Index.prototype.row = function (contact) {
+  /* The id of the row piece holding a contact (once the root is there). */
+  Index.prototype.rowPiece = function (contact) {
+    return this.rootData ? 'r' + Math.floor(contact / this.rootData.rowsPerPiece) : null;
+  };
+
+  Index.prototype.row = function (contact, used) {
     var self = this;
     return this.root.then(function (root) {
       var piece = Math.floor(contact / root.rowsPerPiece);
-      return self.piece('r' + piece).then(function (data) { return data.rows[contact - piece * root.rowsPerPiece]; });
+      return self.piece('r' + piece, used).then(function (data) { return data.rows[contact - piece * root.rowsPerPiece]; });
     });
   };
 
@@ -324,14 +331,15 @@
   var current = { token: 0, ids: [], shown: 0, active: -1, keys: [] };
   var number = new Intl.NumberFormat(document.documentElement.lang || undefined);
 
-  /* For tests and benchmarks: which pieces were loaded, and what the last search did. */
+  /* For tests and benchmarks: every piece loaded so far, in order, and what the last search did:
+   * its query, count, the pieces it needed (`pieces`, and `firstResultPieces` up to its first
+   * result) and milliseconds from the keystroke (`firstResultMs`, `ms` when its page is shown). */
   var stats = window.rolodeckSearch = { loaded: [], last: null };
 
   function indexReady() {
     if (!index) {
       index = new Index(form.getAttribute('data-search-index'));
       stats.loaded = index.loaded;
-      stats.times = index.times;
     }
     return index;
   }
@@ -388,7 +396,6 @@
         var hit = c[2] && digits ? phoneMatches(c[1], digits) : matches(c[1], keys);
         if (hit) return c;
       }
-      if (digits && phones.length) return [strings.labelPhone, phones[0]];
     }
     if (phones.length) return [strings.labelPhone, phones[0]];
     if (emails.length) return [strings.labelEmail, emails[0]];
@@ -432,10 +439,10 @@
   }
 
   /* Shows the next page of results, in order, each as soon as its row piece is there. */
-  function showMore(token, started) {
+  function showMore(token, started, used) {
     var start = current.shown, end = Math.min(current.ids.length, start + PAGE_SIZE);
     var rows = [];
-    for (var i = start; i < end; i++) rows.push(index.row(current.ids[i]));
+    for (var i = start; i < end; i++) rows.push(index.row(current.ids[i], used));
     current.shown = end;
     if (more) more.hidden = true;
     var chain = Promise.resolve();
@@ -445,7 +452,7 @@
         listbox.appendChild(option(data, start + offset, current.keys));
         if (stats.last && stats.last.token === token && stats.last.firstResultMs === null) {
           stats.last.firstResultMs = performance.now() - started;
-          stats.last.firstResultPieces = index.loaded.slice();
+          stats.last.firstResultPieces = used.slice(0, used.indexOf(index.rowPiece(current.ids[start])) + 1);
         }
       });
     });
@@ -465,8 +472,9 @@
       return Promise.resolve();
     }
     var search = indexReady();
+    var used = [];
     stats.last = { token: token, query: query, count: null, ms: null, firstResultMs: null, firstResultPieces: null };
-    return search.search(keys).then(function (ids) {
+    return search.search(keys, used).then(function (ids) {
       if (token !== current.token) return;
       current.ids = ids;
       current.keys = keys;
@@ -479,10 +487,11 @@
       status.textContent = ids.length === 0 ? strings.noResults
         : ids.length === 1 ? strings.resultOne : strings.resultsMany.replace('{count}', number.format(ids.length));
       stats.last.count = ids.length;
-      return showMore(token, started).then(function () {
+      if (!ids.length) stats.last.firstResultPieces = used.slice();
+      return showMore(token, started, used).then(function () {
         if (token !== current.token) return;
         stats.last.ms = performance.now() - started;
-        stats.last.pieces = search.loaded.slice();
+        stats.last.pieces = used.slice();
         form.dispatchEvent(new CustomEvent('rolodeck-search', { detail: stats.last }));
       });
     }).catch(function (error) {
@@ -526,7 +535,9 @@
   if (more) {
     more.addEventListener('click', function () {
       var first = current.shown;
-      showMore(current.token, performance.now()).then(function () {
+      showMore(current.token, performance.now(), []).then(function () {
+        // Back to the box, on the first new result: the button may be gone now.
+        input.focus();
         if (listbox.children[first]) setActive(first);
       });
     });
