@@ -367,11 +367,17 @@
     status.textContent = '';
   }
 
+  /* Keeps ?q= in the address, so a search can be linked and survives a reload; a moment after
+   * typing stops, because changing the address can take longer than the search itself. */
+  var urlTimer = null;
   function updateURL(query) {
-    try {
-      var url = location.pathname + (query ? '?q=' + encodeURIComponent(query) : '') + location.hash;
-      history.replaceState(history.state, '', url);
-    } catch (e) { /* file:// pages may not change their URL; the search still works */ }
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(function () {
+      try {
+        var url = location.pathname + (query ? '?q=' + encodeURIComponent(query) : '') + location.hash;
+        history.replaceState(history.state, '', url);
+      } catch (e) { /* file:// pages may not change their address; the search still works */ }
+    }, 300);
   }
 
   function matches(text, keys) {

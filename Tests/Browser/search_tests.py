@@ -178,6 +178,17 @@ def all_results(d, state):
     return state["results"]
 
 
+def address_query(d, expected, timeout=5):
+    """The query part of the page's address once it is `expected` (the client updates it a
+    moment after typing stops), or what it is after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        query = d.execute_script("return location.search.slice(1)")
+        if query == expected or time.monotonic() > deadline:
+            return query
+        time.sleep(0.05)
+
+
 def href_of(contact_id):
     return f"contacts/{contact_id}.html"
 
@@ -330,7 +341,7 @@ class T6SearchKeyboard(SearchCase):
                 self.assertGreater(after["sections"], 0)
                 self.assertEqual(after["expanded"], "false")
                 if over_http:
-                    self.assertEqual(after["search"], "", "Escape also clears ?q= from the address")
+                    self.assertEqual(address_query(d, ""), "", "Escape also clears ?q= from the address")
 
                 state = search(d, "müller")
                 target = urllib.parse.urljoin(d.current_url, state["results"][1]["href"])
@@ -366,7 +377,7 @@ class T7SearchPage(SearchCase):
     def test_typing_keeps_the_query_in_the_url(self):
         d = open_index(over_http=True)
         search(d, "quaxi")
-        self.assertEqual(urllib.parse.urlsplit(d.current_url).query, "q=quaxi")
+        self.assertEqual(address_query(d, "q=quaxi"), "q=quaxi")
 
     def test_without_javascript_the_directory_is_all_there_is(self):
         d = run_tests.ENV.driver
