@@ -6,6 +6,9 @@
 3. Whole builds of gen-store.py stores (1,000 and 10,000 contacts; add 100,000 with
    BENCH_FULL=1): a cold build into an empty folder and a rebuild with nothing changed, each
    run several times; wall, user and system time and peak memory of the rolodeck process.
+4. Search (Benchmarks/search_bench.py) at 10,000 and 100,000 contacts: the index's size on
+   disk, the pieces and bytes a first query loads, and the time from keystroke to results in
+   headless Chromium. Needs the test venv (`make test-deps`) for selenium.
 """
 
 import os
@@ -17,6 +20,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_PYTHON = os.path.join(ROOT, ".build", "test-venv", "bin", "python")
 SHARED_TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-store.py")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 
@@ -86,6 +90,28 @@ def main():
           ("contacts", "build", "wall s", "user s", "sys s", "peak MB", "files", "µs/contact"))
     for row in rows:
         print("%9d  %-9s  %8.2f  %8.2f  %8.2f  %9.1f  %7d  %10.1f" % row)
+
+    search(rolodeck, scratch_parent)
+
+
+def search(rolodeck, scratch_parent):
+    """Builds 10,000- and 100,000-contact sites once and measures search on them in Chromium."""
+    if not os.path.exists(VENV_PYTHON):
+        print("\nskipped search: no %s (run make test-deps)" % os.path.relpath(VENV_PYTHON, ROOT))
+        return
+    scratch = tempfile.mkdtemp(prefix="rolodeck-search-bench-", dir=scratch_parent)
+    try:
+        outs = []
+        for size in (10000, 100000):
+            site = os.path.join(scratch, "site-%d" % size)
+            subprocess.run([sys.executable, SHARED_TOOLS, "--contacts", str(size), "--out", site], check=True,
+                           stderr=subprocess.DEVNULL)
+            out = os.path.join(scratch, "out-%d" % size)
+            measured([rolodeck, "build", "--quiet", "--site", site, "--out", out])
+            outs.append(out)
+        sh(VENV_PYTHON, os.path.join(ROOT, "Benchmarks", "search_bench.py"), *outs)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
