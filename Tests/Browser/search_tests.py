@@ -353,6 +353,20 @@ class T6SearchKeyboard(SearchCase):
                     time.sleep(0.05)
                 self.assertEqual(d.current_url, target, "Enter opens the active result")
 
+    def test_keys_that_end_an_input_method_composition_are_left_to_it(self):
+        d = open_index(over_http=False)
+        search(d, "김철")
+        before = d.current_url
+        state = d.execute_script("""
+            const input = document.getElementById('search-input');
+            for (const key of ['ArrowDown', 'Enter', 'Escape']) {
+              input.dispatchEvent(new KeyboardEvent('keydown', {key: key, isComposing: true, bubbles: true, cancelable: true}));
+            }
+            return {value: input.value, active: input.getAttribute('aria-activedescendant'),
+                    resultsHidden: document.getElementById('search-results').hidden};""")
+        self.assertEqual(state, {"value": "김철", "active": None, "resultsHidden": False})
+        self.assertEqual(d.current_url, before, "Enter that confirms a composition must not open a result")
+
     def test_typing_follows_the_ime_half_way(self):
         d = open_index(over_http=False)
         box = d.find_element("id", "search-input")
