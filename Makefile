@@ -10,8 +10,9 @@ SITE_OUT ?= _site
 
 # Needed to build: the CommonMark library (found through pkg-config).
 BUILD_PACKAGES := libcmark-dev pkg-config
-# Needed by the browser and validator tests.
-TEST_PACKAGES := chromium chromium-driver
+# Needed by the browser and validator tests, and by the vCard differential test (Debian's
+# python3-vobject, imported by /usr/bin/python3).
+TEST_PACKAGES := chromium chromium-driver python3-vobject
 
 .PHONY: demo build test test-swift test-browser deps test-deps bench clean
 

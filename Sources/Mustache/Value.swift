@@ -51,8 +51,9 @@ enum Value {
     }
 
     private static func classifySlowly(_ value: Any) -> Value {
-        if let optional = value as? any AnyOptional { return Value(optional.wrappedAny) }
+        // Boxable values are the common case here; ask for them before the costlier casts.
         if let object = value as? any MustacheBoxable { return .object(Box(object)) }
+        if let optional = value as? any AnyOptional { return Value(optional.wrappedAny) }
         if let dictionary = value as? [String: Any] { return .dictionary(dictionary) }
         if let list = value as? [Any] { return .list(list) }
         if let substring = value as? Substring { return .string(String(substring)) }

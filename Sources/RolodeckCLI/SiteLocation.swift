@@ -33,9 +33,15 @@ struct SiteLocation {
 
     /// Reads and validates the site, printing nothing; throws every error with the warnings.
     func load() throws(DiagnosticError) -> Site {
+        let (input, warnings) = try read()
+        return try Site.load(input, earlier: warnings)
+    }
+
+    /// Reads the site's files (and its config, which says where the store is); throws the
+    /// config's errors, returns its warnings.
+    func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
         if let problem = problem() { throw DiagnosticError([problem]) }
-        let (input, configWarnings) = try SiteReader(folder: folder, displayPath: displayPath).read()
-        return try Site.load(input, earlier: configWarnings)
+        return try SiteReader(folder: folder, displayPath: displayPath).read()
     }
 
     /// The output folder: `--out`, else the config's `output` inside the site folder.

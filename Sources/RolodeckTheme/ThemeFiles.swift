@@ -13,6 +13,7 @@ public enum ThemeFiles {
         "Templates/groups.mustache": PackageResources.groups_mustache,
         "Templates/group.mustache": PackageResources.group_mustache,
         "Templates/todos.mustache": PackageResources.todos_mustache,
+        "Templates/todo-item.mustache": PackageResources.todo_item_mustache,
         "Templates/not-found.mustache": PackageResources.not_found_mustache,
         "Public/style.css": PackageResources.style_css,
         "Public/search.js": PackageResources.search_js,

@@ -25,21 +25,37 @@ enum BuildCommand {
         let quiet = arguments.has("--quiet")
         let started = ContinuousClock.now
         let location = SiteLocation(arguments)
-        let site: Site
         let today: PartialDate
+        let input: SiteInput
+        let configWarnings: [Diagnostic]
         do {
             today = try Today.resolve(environment).get()
-            site = try location.load()
+            (input, configWarnings) = try location.read()
+        } catch {
+            return fail(error, console: console, quiet: quiet)
+        }
+        let output = location.output(arguments, config: input.config)
+        let publisher = Publisher(outputPath: output)
+        // The same inputs as the build that made the output: nothing to read, render or write.
+        let fingerprint = InputFingerprint.of(input, today: today, generator: Generator.identity)
+        if let files = publisher.upToDateFileCount(fingerprint: fingerprint) {
+            if !quiet {
+                console.print("\(output) is up to date (\(files) files unchanged) in \(elapsed(since: started))")
+            }
+            return .success
+        }
+        let site: Site
+        do {
+            site = try Site.load(input, earlier: configWarnings)
         } catch {
             return fail(error, console: console, quiet: quiet)
         }
         if !quiet { site.warnings.forEach(console.report) }
-        let output = location.output(arguments, config: site.config)
         let progress = ProgressLine(console: console, enabled: !quiet && console.errorIsTerminal)
         let report: PublishReport
         do {
-            report = try Publisher(outputPath: output).publish { writer in
-                try site.render(today: today, progress: progress.update) { path, bytes in
+            report = try publisher.publish(fingerprint: fingerprint) { writer in
+                try site.render(today: today, progress: { progress.update($0, $1) }) { path, bytes in
                     try writer.write(path, bytes)
                 }
             }
@@ -54,14 +70,19 @@ enum BuildCommand {
         }
         progress.clear()
         if !quiet {
-            let elapsed = (ContinuousClock.now - started).components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             let store = site.store
             console.print("Built \(store.contacts.count) contacts, \(store.groups.count) groups, \(store.todos.count) todos "
                           + "into \(output): \(report.written) written, \(report.unchanged) unchanged, "
-                          + "\(report.removed) removed in \(String(format: "%.2f", seconds)) s")
+                          + "\(report.removed) removed in \(elapsed(since: started))")
         }
         return .success
+    }
+
+    /// "0.42 s".
+    private static func elapsed(since start: ContinuousClock.Instant) -> String {
+        let elapsed = (ContinuousClock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return String(format: "%.2f s", seconds)
     }
 
     /// Prints every diagnostic and the closing line; returns the failure status.

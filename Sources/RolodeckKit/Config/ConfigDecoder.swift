@@ -1,9 +1,11 @@
+import Foundation
+
 /// Reads `rolodeck.json` into a `SiteConfig`, reporting every problem with its location.
 public enum ConfigDecoder {
     /// Every key the config accepts.
     static let known = [
         "title", "locale", "sortBy", "nameOrder", "phoneRegion", "unsafeHTML", "noindex", "store", "output",
-        "baseURL", "hiddenFields", "hiddenContacts",
+        "baseURL", "hiddenFields", "hiddenContacts", "timeZone",
     ]
 
     /// Decodes the config file; the config is usable when no diagnostic is an error.
@@ -62,6 +64,16 @@ public enum ConfigDecoder {
                         reader.report(.error, "\"\(name)\" is not a field that can be hidden; choose from "
                                       + names.joined(separator: ", "), at: offset)
                     }
+                }
+            case "timeZone":
+                let name = reader.string(member)
+                if name.isEmpty {
+                    config.timeZone = nil
+                } else if TimeZone(identifier: name) != nil {
+                    config.timeZone = name
+                } else {
+                    reader.report(.error, "timeZone \"\(name)\" is not a time zone such as \"Europe/Berlin\" "
+                                  + "or \"Asia/Seoul\"", at: member.value.offset)
                 }
             case "hiddenContacts":
                 config.hiddenContacts = Set(reader.strings(member).map(\.0))

@@ -43,6 +43,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where the site is served from (`/contacts/`); only the 404 page uses it, because a
     /// server shows that page at any depth. Every other link stays relative.
     public var baseURL: String?
+    /// The time zone due times are shown in (a name of the time zone database, such as
+    /// "Europe/Berlin"); nil shows each time in the zone it was written in.
+    public var timeZone: String?
     /// Fields left out of every page.
     public var hiddenFields: Set<Field> = []
     /// Ids of contacts left out of the site.

@@ -16,10 +16,24 @@ public struct JSONParser {
         }
     }
 
+    /// Parses the one value that fills `range` of `bytes` (surrounding whitespace allowed);
+    /// offsets in the result and in errors are offsets into the whole of `bytes`.
+    public static func parse(_ bytes: [UInt8], range: Range<Int>) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]),
+                                    start: range.lowerBound)
+            return try parser.parseDocument()
+        }
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        self.index = hasBOM ? 3 : 0
+        self.init(bytes: bytes, start: hasBOM ? 3 : 0)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+        self.bytes = bytes
+        self.index = start
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {

@@ -16,8 +16,15 @@ enum ContactLabelKind {
         (["other"], .labelOther),
     ]
 
+    /// The plain labels most stores write, answered without taking the label apart.
+    private static let common: [String: InterfaceKey] = [
+        "home": .labelHome, "work": .labelWork, "mobile": .labelMobile, "cell": .labelMobile, "fax": .labelFax,
+        "pager": .labelPager, "main": .labelMain, "other": .labelOther,
+    ]
+
     /// The interface key for a raw label, or nil for a custom label.
     static func key(for rawLabel: String) -> InterfaceKey? {
+        if let key = common[rawLabel] { return key }
         let text = (unwrapped(rawLabel) ?? rawLabel).lowercased()
         let words = text.split { $0 == "," || $0 == ";" || $0 == " " || $0 == "=" }
             .map(String.init)
@@ -33,7 +40,7 @@ enum ContactLabelKind {
 
     /// The inner text of Apple's "_$!<Label>!$_" wrapper, or nil when not wrapped.
     static func unwrapped(_ rawLabel: String) -> String? {
-        let trimmed = rawLabel.trimmingCharacters(in: .whitespaces)
+        let trimmed = rawLabel.trimmingWhitespace
         guard trimmed.hasPrefix("_$!<"), trimmed.hasSuffix(">!$_"), trimmed.count > 8 else { return nil }
         return String(trimmed.dropFirst(4).dropLast(4))
     }

@@ -50,11 +50,6 @@ public struct NameCollator: Sendable {
         compare(key(for: lhs), key(for: rhs))
     }
 
-    /// Whether `lhs` sorts before `rhs`.
-    public func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
-        compare(lhs, rhs) == .orderedAscending
-    }
-
     /// Prepares a string for repeated comparisons.
     public func key(for string: String) -> Key {
         key(for: string, normalized: NormalizedSortString(string))

@@ -19,9 +19,19 @@ public struct PhoneFormatter: Sendable {
         self.defaultRegion = region?.isEmpty == false ? region : nil
     }
 
+    /// The display form and, when there is anything to dial, the `tel:` URI of a number, taken
+    /// apart once for both.
+    public func displayAndLink(_ raw: String) -> (display: String, tel: String?) {
+        let input = PhoneNumberInput(raw)
+        return (format(input), input.dialable.contains { $0.isNumber } ? telURI(input) : nil)
+    }
+
     /// The display form of a phone number.
     public func format(_ raw: String) -> String {
-        let input = PhoneNumberInput(raw)
+        format(PhoneNumberInput(raw))
+    }
+
+    private func format(_ input: PhoneNumberInput) -> String {
         guard input.isPlain, let korean = koreanNumber(input) else { return input.trimmed }
         switch korean {
         case .international(let national):
@@ -38,7 +48,10 @@ public struct PhoneFormatter: Sendable {
     /// dialable characters (a leading `+` if written, `*`/`#` only if written),
     /// and `;ext=` for an extension. Never contains spaces.
     public func telURI(_ raw: String) -> String {
-        let input = PhoneNumberInput(raw)
+        telURI(PhoneNumberInput(raw))
+    }
+
+    private func telURI(_ input: PhoneNumberInput) -> String {
         var number: String
         switch koreanNumber(input) {
         case .international(let national)?:
@@ -56,11 +69,6 @@ public struct PhoneFormatter: Sendable {
         }
         if let digits = input.extensionDigits { number += ";ext=" + digits }
         return "tel:" + number
-    }
-
-    /// Whether the text contains anything to dial at all.
-    public func isDialable(_ raw: String) -> Bool {
-        PhoneNumberInput(raw).dialable.contains { $0.isNumber }
     }
 
     private enum KoreanNumber {

@@ -39,8 +39,9 @@ struct PhoneNumberInput: Sendable, Equatable {
     private static let separators: Set<Character> = [" ", "-", ".", "(", ")", "/", "\u{00A0}", "\u{2011}", "\u{2013}"]
 
     init(_ raw: String) {
-        trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        var text = trimmed.precomposedStringWithCompatibilityMapping
+        trimmed = raw.trimmingWhitespace
+        // Compatibility mapping turns full-width digits into ASCII; plain ASCII needs none.
+        var text = trimmed.utf8.allSatisfy { $0 < 0x80 } ? trimmed : trimmed.precomposedStringWithCompatibilityMapping
         var extensionDigits: String?
         if let split = Self.splitExtension(text) {
             text = split.number
@@ -56,14 +57,37 @@ struct PhoneNumberInput: Sendable, Equatable {
         var dialable = ""
         var letters = ""
         var onlyPhoneCharacters = true
-        for character in text {
-            if character.isASCII, character.isNumber || character == "*" || character == "#" {
-                dialable.append(character)
-            } else if character.isASCII, let digit = Self.keypad[Character(character.uppercased())] {
-                dialable.append(digit)
-                letters.append(character)
-            } else if !Self.separators.contains(character) {
-                onlyPhoneCharacters = false
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The usual case, by bytes: Character properties cost more than the rest of the parse.
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "#"):
+                    dialable.unicodeScalars.append(Unicode.Scalar(byte))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    let upper = byte & 0xDF
+                    if let digit = Self.keypad[Character(Unicode.Scalar(upper))] {
+                        dialable.append(digit)
+                        letters.unicodeScalars.append(Unicode.Scalar(byte))
+                    } else {
+                        onlyPhoneCharacters = false
+                    }
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"),
+                     UInt8(ascii: "/"):
+                    break
+                default:
+                    onlyPhoneCharacters = false
+                }
+            }
+        } else {
+            for character in text {
+                if character.isASCII, character.isNumber || character == "*" || character == "#" {
+                    dialable.append(character)
+                } else if character.isASCII, let digit = Self.keypad[Character(character.uppercased())] {
+                    dialable.append(digit)
+                    letters.append(character)
+                } else if !Self.separators.contains(character) {
+                    onlyPhoneCharacters = false
+                }
             }
         }
         // Letters only make a vanity number alongside real digits and nothing else.
@@ -88,6 +112,10 @@ struct PhoneNumberInput: Sendable, Equatable {
 
     /// Splits "02-123-4567 ext. 12" into number and extension digits.
     private static func splitExtension(_ text: String) -> (number: String, digits: String)? {
+        // Every marker has a letter, a comma or a semicolon; most numbers have none of them.
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == ";" || $0.properties.isAlphabetic }) else {
+            return nil
+        }
         let padding = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ".:="))
         for marker in [";ext=", "extension", "ext.", "ext", "내선", "x", ","] {
             guard let range = text.range(of: marker, options: [.backwards, .caseInsensitive]) else { continue }

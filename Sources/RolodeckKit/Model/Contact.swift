@@ -10,12 +10,19 @@ public struct Contact: Sendable, Hashable, Identifiable {
     public var familyName = ""
     /// Middle names and other additional names.
     public var additionalNames = ""
+    /// What follows the name ("Jr.", "M.Sc."); shown after it, never sorted on.
+    public var suffix = ""
     /// A nickname.
     public var nickname = ""
     /// How the given name is pronounced (kana for Japanese names); sorts in place of the given name.
     public var phoneticGivenName = ""
     /// How the family name is pronounced; sorts in place of the family name.
     public var phoneticFamilyName = ""
+    /// What the given name sorts as when no phonetic form is given (vCard `SORT-AS`); not shown.
+    public var sortGivenName = ""
+    /// What the family name sorts as when no phonetic form is given ("Gogh" for "van Gogh",
+    /// from vCard `SORT-AS` or `SORT-STRING`); not shown.
+    public var sortFamilyName = ""
     /// The company or organization.
     public var organization = ""
     /// The job title.
@@ -100,9 +107,4 @@ public struct PostalAddress: Sendable, Hashable {
     public var isEmpty: Bool {
         [street, postalCode, city, region, country].allSatisfy(\.isBlank)
     }
-}
-
-extension String {
-    /// Whether the string is empty or only whitespace.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }

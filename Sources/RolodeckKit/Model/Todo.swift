@@ -19,6 +19,12 @@ public struct Todo: Sendable, Hashable, Identifiable {
     public var contactID: String?
     /// Notes in Markdown.
     public var notes = ""
+    /// Tags (iCalendar `CATEGORIES`), in the order written.
+    public var categories: [String] = []
+    /// The id of the todo this one is a subtask of; it is shown under that todo.
+    public var parentID: String?
+    /// The name of the task list it comes from (a vdir collection's `displayname`), or "".
+    public var list = ""
 
     /// Creates a todo.
     public init(id: String, title: String) {
@@ -35,11 +41,15 @@ public struct DueDate: Sendable, Hashable {
     public var hour: Int?
     /// The minute, when a time was given.
     public var minute: Int?
+    /// How far ahead of UTC the time is, in seconds, when it was written with a time zone (an
+    /// iCalendar `TZID` or `Z`); nil for a date or a floating time, which is shown as written.
+    public var utcOffset: Int?
 
     /// Creates a due date.
-    public init(date: PartialDate, hour: Int? = nil, minute: Int? = nil) {
+    public init(date: PartialDate, hour: Int? = nil, minute: Int? = nil, utcOffset: Int? = nil) {
         self.date = date
         self.hour = hour
         self.minute = minute
+        self.utcOffset = utcOffset
     }
 }

@@ -6,7 +6,8 @@ import Darwin
 
 /// An open directory that is never reached through a symbolic link: every step below it is
 /// opened with `O_NOFOLLOW`, so nothing the publisher reads, links or deletes can be outside it.
-final class DirectoryHandle {
+/// Immutable after creation, and the system calls on its descriptor are thread-safe.
+final class DirectoryHandle: @unchecked Sendable {
     /// The file descriptor.
     let descriptor: Int32
     /// The path, for messages.
@@ -88,16 +89,18 @@ final class DirectoryHandle {
         }
     }
 
-    /// Reads a regular file if it has exactly `size` bytes; nil otherwise (missing, a link,
-    /// another size).
-    func contents(of name: String, ifSize size: Int) -> [UInt8]? {
+    /// Reads a regular file if it has exactly `size` bytes (any size when nil); nil otherwise
+    /// (missing, a link, another size).
+    func contents(of name: String, ifSize expected: Int? = nil) -> [UInt8]? {
         let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, DirectoryHandle.isRegularFile(info), Int(info.st_size) == size else {
+        guard fstat(fd, &info) == 0, DirectoryHandle.isRegularFile(info),
+              expected == nil || Int(info.st_size) == expected else {
             return nil
         }
+        let size = Int(info.st_size)
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         while done < size {

@@ -33,7 +33,6 @@ public struct Publisher: Sendable {
     /// The file that marks a folder as a Rolodeck output, so a build never wipes a folder it
     /// did not make.
     public static let markerName = ".rolodeck"
-    static let markerContents = Array("This folder is written by `rolodeck build`; each build replaces it.\n".utf8)
 
     /// The output folder as the user named it.
     public var outputPath: String
@@ -45,7 +44,10 @@ public struct Publisher: Sendable {
 
     /// Runs `produce`, which writes every page through the writer it is given, then publishes
     /// the result. Throws (leaving the output untouched) if `produce` or publishing fails.
-    public func publish(_ produce: (PageWriter) throws -> Void) throws -> PublishReport {
+    ///
+    /// `fingerprint` identifies the build's inputs: when the output was built from the same
+    /// fingerprint and is intact, `produce` is not even called and nothing is written.
+    public func publish(fingerprint: String? = nil, _ produce: (PageWriter) throws -> Void) throws -> PublishReport {
         let (parentPath, name) = try locateOutput()
         guard let parent = DirectoryHandle.open(parentPath) else { throw PublishError.system("open", parentPath) }
         let lock = try OutputLock(parent: parentPath, name: name)
@@ -54,6 +56,9 @@ public struct Publisher: Sendable {
         let old = parent.child(name)
         if let old, !(try old.entries().isEmpty), old.status(of: Publisher.markerName) == nil {
             throw PublishError(.notRolodeckOutput(path: outputPath))
+        }
+        if let fingerprint, let old, let count = Publisher.intactFileCount(in: old, fingerprint: fingerprint) {
+            return PublishReport(unchanged: count)
         }
         let stagingPrefix = "." + name + ".rolodeck-staging-"
         for entry in try parent.entries() where entry.hasPrefix(stagingPrefix) {
@@ -70,9 +75,15 @@ public struct Publisher: Sendable {
         do {
             let writer = PageWriter(old: old, staging: staging)
             try produce(writer)
-            try writer.write(Publisher.markerName, Publisher.markerContents)
+            let files = writer.sizes.sorted { $0.key < $1.key }.map { (path: $0.key, size: $0.value) }
+            // Written last and never reused, so that its time is at least that of every file it
+            // lists, as the next build's check expects; without a fingerprint there is no check.
+            try writer.write(Publisher.markerName, OutputManifest(fingerprint: fingerprint, files: files).bytes,
+                             reuse: fingerprint == nil)
             report = writer.report
-            report.removed = try old.map { try countStale($0, produced: writer.paths, prefix: "") } ?? 0
+            var produced = Set(files.map(\.path))
+            produced.insert(Publisher.markerName)
+            report.removed = try old.map { try countStale($0, produced: produced, prefix: "") } ?? 0
         } catch {
             try? parent.removeTree(stagingName)
             throw error
@@ -89,6 +100,20 @@ public struct Publisher: Sendable {
         try replace(parent: parent, parentPath: parentPath, name: name, stagingName: stagingName,
                     exists: old != nil)
         return report
+    }
+
+    /// The number of files in the output, when it was built from inputs with this fingerprint
+    /// and is intact; nil when a build has work to do. Reads, never writes.
+    public func upToDateFileCount(fingerprint: String) -> Int? {
+        guard let old = DirectoryHandle.open(outputPath) else { return nil }
+        return Publisher.intactFileCount(in: old, fingerprint: fingerprint)
+    }
+
+    private static func intactFileCount(in output: DirectoryHandle, fingerprint: String) -> Int? {
+        guard let marker = output.status(of: markerName), let bytes = output.contents(of: markerName),
+              let manifest = OutputManifest(bytes: bytes), manifest.fingerprint == fingerprint,
+              manifest.isIntact(in: output, manifestTime: marker.st_mtim) else { return nil }
+        return manifest.files.count + 1
     }
 
     /// Swaps the staging folder in; the old output ends up under the staging name and is removed.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The planned site: contacts sorted and sectioned for the locale, with display names and
 /// slugs, groups resolved to their members, todos linked to their contacts.
 ///
@@ -29,10 +31,14 @@ public struct Directory: Sendable {
 
     /// A todo and the contact it links to.
     public struct TodoEntry: Sendable {
-        /// The todo.
+        /// The todo, its due time in the site's time zone when the config names one.
         public var todo: Todo
         /// The linked contact, as an index into `entries`, when it is shown on the site.
         public var contact: Int?
+        /// The todo it is a subtask of, as an index into `todos`.
+        public var parent: Int?
+        /// Its subtasks, as indices into `todos`, in order.
+        public var subtasks: [Int] = []
     }
 
     /// The settings the site was planned with.
@@ -43,7 +49,8 @@ public struct Directory: Sendable {
     public var sections: [SectionGroup<Int>]
     /// Groups in collation order of their names.
     public var groups: [GroupEntry]
-    /// Todos in the user's order.
+    /// Todos in the user's order, each subtask right after its parent (and the parent's earlier
+    /// subtasks), so a list numbered in this order reads top to bottom.
     public var todos: [TodoEntry]
     /// Position in `groups` by group id.
     public var groupIndex: [String: Int]
@@ -96,8 +103,35 @@ public struct Directory: Sendable {
         self.groupIndex = groupIndex
 
         let entryIndex = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.contact.id, $0) })
-        self.todos = store.todos.map { todo in
-            TodoEntry(todo: todo, contact: todo.contactID.flatMap { entryIndex[$0] })
+        let zone = config.timeZone.flatMap(TimeZone.init(identifier:))
+        let ids = Set(store.todos.map(\.id))
+        var children: [String: [Int]] = [:]
+        var roots: [Int] = []
+        for (index, todo) in store.todos.enumerated() {
+            if let parent = todo.parentID, parent != todo.id, ids.contains(parent) {
+                children[parent, default: []].append(index)
+            } else {
+                roots.append(index)
+            }
         }
+        var todos: [TodoEntry] = []
+        todos.reserveCapacity(store.todos.count)
+        var placed = Array(repeating: false, count: store.todos.count)
+        func place(_ index: Int, parent: Int?) {
+            guard !placed[index] else { return }
+            placed[index] = true
+            var todo = store.todos[index]
+            if let zone, let due = todo.due { todo.due = due.converted(to: zone) }
+            let position = todos.count
+            todos.append(TodoEntry(todo: todo, contact: todo.contactID.flatMap { entryIndex[$0] }, parent: parent))
+            for child in children[todo.id] ?? [] where !placed[child] {
+                todos[position].subtasks.append(todos.count)
+                place(child, parent: position)
+            }
+        }
+        roots.forEach { place($0, parent: nil) }
+        // Todos whose parents form a loop are reached from no top-level todo; they stand alone.
+        store.todos.indices.forEach { place($0, parent: nil) }
+        self.todos = todos
     }
 }

@@ -33,13 +33,14 @@ public struct NameFormatter: Sendable {
         }
     }
 
-    /// What a contact is filed under: the phonetic form of a name part when given, never the
-    /// salutation; a card without a family name files under its given name, one without any
-    /// personal name under its nickname or organization.
+    /// What a contact is filed under: the phonetic form of a name part when given, else its
+    /// sort form (vCard `SORT-AS`), never the salutation; a card without a family name files
+    /// under its given name, one without any personal name under its nickname or organization.
     public func sortKeys(_ contact: Contact, by field: SiteConfig.SortOrder)
         -> (primary: String, secondary: String, id: String) {
-        let family = firstNonEmpty(contact.phoneticFamilyName, contact.familyName)
-        let given = firstNonEmpty(contact.phoneticGivenName, contact.givenName)
+        let family = firstNonEmpty(contact.phoneticFamilyName,
+                                   firstNonEmpty(contact.sortFamilyName, contact.familyName))
+        let given = firstNonEmpty(contact.phoneticGivenName, firstNonEmpty(contact.sortGivenName, contact.givenName))
         let (first, second) = field == .familyName ? (family, given) : (given, family)
         if !first.isEmpty { return (first, second, contact.id) }
         if !second.isEmpty { return (second, "", contact.id) }

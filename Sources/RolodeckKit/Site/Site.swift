@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A site ready to render: its config, its validated store and its compiled theme.
 ///
 /// `load` runs the load stage of the pipeline (parse and validate everything, collecting every
@@ -36,11 +38,22 @@ public struct Site: Sendable {
     }
 
     /// Plans the directory and renders every page and static file, calling `emit` with each
-    /// file's output path and bytes; `progress` hears how many of the files are done.
-    public func render(today: PartialDate, progress: ((Int, Int) -> Void)? = nil,
-                       emit: (String, [UInt8]) throws -> Void) throws {
+    /// file's output path and bytes (from several threads at once); `progress` hears how many of
+    /// the files are done.
+    public func render(today: PartialDate, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                       emit: @Sendable (String, [UInt8]) throws -> Void) throws {
         let directory = Directory(store: store, config: config)
         let renderer = SiteRenderer(directory: directory, theme: theme, today: today)
         try renderer.render(progress: progress, emit: emit)
+    }
+
+    /// The whole site in memory, by output path: for tests and tools that want to look at the
+    /// pages without a disk.
+    public func renderFiles(today: PartialDate) throws -> [String: [UInt8]] {
+        let files = Mutex<[String: [UInt8]]>([:])
+        try render(today: today) { path, bytes in
+            files.withLock { $0[path] = bytes }
+        }
+        return files.withLock { $0 }
     }
 }

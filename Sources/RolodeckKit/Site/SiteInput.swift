@@ -5,6 +5,8 @@
 public struct SiteInput: Sendable {
     /// The settings from `rolodeck.json` (the defaults when the site has none).
     public var config: SiteConfig
+    /// The bytes of `rolodeck.json`, for the input fingerprint.
+    public var configBytes: [UInt8] = []
     /// The store's files, in the order they are read.
     public var storeFiles: [StoreFile]
     /// The site's own templates by file name (`contact.mustache`), overriding the built-in ones.

@@ -29,6 +29,7 @@ public struct SiteReader {
         if let bytes = try readIfPresent(configURL) {
             let decoded = ConfigDecoder.decode(SourceText(path: display(Self.configName), bytes: bytes))
             input.config = decoded.config
+            input.configBytes = bytes
             diagnostics += decoded.diagnostics
         }
         let config = input.config
@@ -62,30 +63,78 @@ public struct SiteReader {
                                        source: SourceText(path: displayFolder + "/" + name + "/" + path, bytes: bytes)))
             }
         }
-        return found
+        return found + (try vdirFiles(in: store, displayFolder: displayFolder))
+    }
+
+    /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
+    /// folder per address book or task list, named by its `displayname` file), ordered by
+    /// collection name, then path. Other files (`displayname`, `color`, `.tmp` files left by a
+    /// sync in progress) are not read.
+    private func vdirFiles(in store: URL, displayFolder: String) throws(DiagnosticError) -> [StoreFile] {
+        var collections: [String: String] = [:]
+        var found: [(collection: String, path: String, file: StoreFile)] = []
+        for path in paths(under: store) {
+            let lowered = path.lowercased()
+            let isVCard = lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard")
+            guard isVCard || lowered.hasSuffix(".ics") else { continue }
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let collection: String
+            if let known = collections[folder] {
+                collection = known
+            } else {
+                collection = try collectionName(store.appendingPathComponent(folder), folder: folder)
+                collections[folder] = collection
+            }
+            guard let bytes = try readIfPresent(store.appendingPathComponent(path)) else { continue }
+            let source = SourceText(path: displayFolder + "/" + path, bytes: bytes)
+            found.append((collection, path, isVCard ? .vCard(source, collection: collection)
+                                                    : .iCalendar(source, collection: collection)))
+        }
+        return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map(\.file)
+    }
+
+    /// A vdir collection's name: its `displayname` file, or else the folder's own name.
+    private func collectionName(_ url: URL, folder: String) throws(DiagnosticError) -> String {
+        guard !folder.isEmpty else { return "" }
+        if let bytes = try readIfPresent(url.appendingPathComponent("displayname")) {
+            let name = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first
+                .map { String($0).trimmingWhitespace } ?? ""
+            if !name.isEmpty { return name }
+        }
+        return String(folder.split(separator: "/").last ?? "")
     }
 
     /// Every regular file under a folder (none if it is missing), by `/`-separated relative path,
     /// skipping hidden files and editor leftovers.
     private func files(under root: URL) throws(DiagnosticError) -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
+        for relative in paths(under: root) {
+            if let bytes = try readIfPresent(root.appendingPathComponent(relative)) { result[relative] = bytes }
+        }
+        return result
+    }
+
+    /// The relative paths of the regular files under a folder, sorted; hidden files, editor
+    /// leftovers and anything a link leads outside the folder are left out.
+    private func paths(under root: URL) -> [String] {
+        var result: [String] = []
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
             return result
         }
         let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
         guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return result }
+            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return result }
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
             if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
             guard path.hasPrefix(rootPath + "/") else { continue }
-            let relative = String(path.dropFirst(rootPath.count + 1))
-            if let bytes = try readIfPresent(url) { result[relative] = bytes }
+            result.append(String(path.dropFirst(rootPath.count + 1)))
         }
-        return result
+        return result.sorted()
     }
 
     private func readIfPresent(_ url: URL) throws(DiagnosticError) -> [UInt8]? {

@@ -1,9 +1,12 @@
+import Synchronization
+
 /// Renders a planned directory into the site's files: one page per contact and per group, the
 /// index, the group list, the todo list, the 404 page and the theme's static files.
 ///
 /// Every link is relative and ends in `.html`, so the output works from `file://` and from any
-/// sub-path of a server.
-public struct SiteRenderer {
+/// sub-path of a server. Contact and group pages are rendered on every core at once, each
+/// handed to `emit` as soon as it is done, so memory does not grow with the number of pages.
+public struct SiteRenderer: Sendable {
     /// The planned directory.
     public let directory: Directory
     /// The compiled theme.
@@ -23,19 +26,27 @@ public struct SiteRenderer {
         self.views = ViewBuilder(directory: directory, today: today, search: search)
     }
 
-    /// Every output path, in the order `render` emits them.
+    /// How many files `render` emits.
     public var pageCount: Int {
         4 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
     }
 
-    /// Renders everything, handing each file to `emit`.
-    public func render(progress: ((Int, Int) -> Void)? = nil, emit: (String, [UInt8]) throws -> Void) throws {
+    /// Renders everything, handing each file to `emit`, which may be called from several
+    /// threads at once; `progress` hears how many files are done (from one thread at a time).
+    public func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
+                       emit: @Sendable (String, [UInt8]) throws -> Void) throws {
         let total = pageCount
-        var done = 0
-        func finish(_ path: String, _ bytes: [UInt8]) throws {
+        let done = Mutex(0)
+        let report = Mutex(progress)
+        @Sendable func finish(_ path: String, _ bytes: [UInt8]) throws {
             try emit(path, bytes)
-            done += 1
-            if done % 256 == 0 || done == total { progress?(done, total) }
+            let count = done.withLock { count in
+                count += 1
+                return count
+            }
+            if count % 256 == 0 || count == total {
+                report.withLock { $0?(count, total) }
+            }
         }
         for path in theme.assets.keys.sorted() {
             try finish(path, theme.assets[path]!)
@@ -47,10 +58,10 @@ public struct SiteRenderer {
         try finish("groups.html", try page("groups", views.groupsPage()))
         try finish("todos.html", try page("todos", views.todosPage()))
         try finish("404.html", try page("not-found", views.notFoundPage()))
-        for index in directory.entries.indices {
+        try ParallelWork.forEach(directory.entries.count) { index in
             try finish("contacts/\(directory.entries[index].slug).html", try page("contact", views.contactPage(index)))
         }
-        for index in directory.groups.indices {
+        try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
             try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
         }
     }

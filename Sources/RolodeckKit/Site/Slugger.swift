@@ -39,6 +39,7 @@ public enum Slugger {
     /// The folded ASCII form of a text: "Jürgen Müller" → "juergen-mueller"; "" when nothing
     /// ASCII is left (a Hangul-only id).
     public static func base(_ text: String) -> String {
+        if isAlreadySlug(text) { return text }
         var slug = ""
         var pendingDash = false
         for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
@@ -58,6 +59,25 @@ public enum Slugger {
             slug = String(cut.lastIndex(of: "-").map { cut[..<$0] } ?? cut)
         }
         return slug
+    }
+
+    /// Whether the text is already what `base` would make of it: lowercase ASCII letters and
+    /// digits in dash-separated runs (most ids are), so it can be used as is.
+    private static func isAlreadySlug(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumLength, bytes.first != UInt8(ascii: "-"),
+              bytes.last != UInt8(ascii: "-") else { return false }
+        var previousDash = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): previousDash = false
+            case UInt8(ascii: "-"):
+                if previousDash { return false }
+                previousDash = true
+            default: return false
+            }
+        }
+        return true
     }
 
     /// German transliteration first (ü → ue, ß → ss), then accents stripped (é → e).

@@ -1,20 +1,18 @@
 extension ViewBuilder {
-    /// A contact in a list: name, organization, first phone and email, link to its page.
-    func row(_ entry: Directory.Entry, root: String) -> [String: Any] {
+    /// What lists show of a contact: name, organization, first phone and email, its page.
+    func rowData(_ entry: Directory.Entry) -> RowData {
         let contact = entry.contact
         let config = directory.config
-        var view: [String: Any] = [
-            "id": contact.id,
-            "name": entry.displayName,
-            "lang": nameLanguage(contact),
-            "href": root + "contacts/\(entry.slug).html",
-        ]
-        if config.shows(.salutation) { view["salutation"] = contact.salutation }
-        if config.shows(.organization), !contact.isOrganizationOnly { view["organization"] = contact.organization }
-        if config.shows(.title) { view["title"] = contact.title }
-        if config.shows(.phones), let phone = contact.phones.first { view["phone"] = self.phone(phone) }
-        if config.shows(.emails), let email = contact.emails.first { view["email"] = self.email(email) }
-        return view
+        return RowData(
+            id: contact.id,
+            name: entry.displayName,
+            lang: nameLanguage(contact),
+            path: "contacts/\(entry.slug).html",
+            salutation: config.shows(.salutation) ? contact.salutation : "",
+            organization: config.shows(.organization) && !contact.isOrganizationOnly ? contact.organization : "",
+            title: config.shows(.title) ? contact.title : "",
+            phone: config.shows(.phones) ? contact.phones.first.map(phone) : nil,
+            email: config.shows(.emails) ? contact.emails.first.map(email) : nil)
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
@@ -29,6 +27,7 @@ extension ViewBuilder {
             "givenName": contact.givenName,
             "familyName": contact.familyName,
             "additionalNames": contact.additionalNames,
+            "suffix": contact.suffix,
             "isOrganization": contact.isOrganizationOnly,
             "monogram": entry.displayName.first.map { String($0).uppercased() } ?? "",
         ]
@@ -86,8 +85,9 @@ extension ViewBuilder {
     }
 
     func phone(_ phone: LabeledValue) -> [String: Any] {
-        var view: [String: Any] = ["label": strings.label(for: phone.label), "display": phones.format(phone.value)]
-        if phones.isDialable(phone.value) { view["tel"] = phones.telURI(phone.value) }
+        let (display, tel) = phones.displayAndLink(phone.value)
+        var view: [String: Any] = ["label": strings.label(for: phone.label), "display": display]
+        if let tel { view["tel"] = tel }
         return view
     }
 
@@ -95,7 +95,10 @@ extension ViewBuilder {
         let address = email.value.trimmingWhitespace
         var view: [String: Any] = ["label": strings.label(for: email.label), "address": address]
         // Only something shaped like an address becomes a link; anything else stays text.
-        if address.contains("@"), !address.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" }) {
+        let bytes = address.utf8
+        if bytes.contains(UInt8(ascii: "@")),
+           !bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }),
+           bytes.allSatisfy({ $0 < 0x80 }) || !address.contains(where: \.isWhitespace) {
             view["href"] = "mailto:" + address
         }
         return view
@@ -131,15 +134,5 @@ extension ViewBuilder {
             "country": address.country,
             "lines": lines.filter { !$0.isEmpty },
         ]
-    }
-}
-
-extension String {
-    /// The string without leading and trailing whitespace.
-    var trimmingWhitespace: String {
-        var result = Substring(self)
-        while let first = result.first, first.isWhitespace { result.removeFirst() }
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return String(result)
     }
 }

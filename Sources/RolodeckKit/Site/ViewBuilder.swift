@@ -1,6 +1,9 @@
 /// Builds the context each template receives. `docs/templates.md` lists every key built here;
 /// change both together.
-struct ViewBuilder {
+///
+/// Unchecked `Sendable`: the `[String: Any]` tables hold only strings, numbers and booleans and
+/// are never changed after `init`, so the builder is shared read-only by the render workers.
+struct ViewBuilder: @unchecked Sendable {
     let directory: Directory
     let today: PartialDate
     /// The search index the index page's search box loads; nil leaves the box out.
@@ -11,8 +14,12 @@ struct ViewBuilder {
     let contactNotes: MarkdownRenderer
     /// Notes of groups and todos, which sit directly under the page's h1.
     let pageNotes: MarkdownRenderer
+    /// Whether todos come from more than one task list, so each says which it is on.
+    let showsTodoLists: Bool
     private let site: [String: Any]
     private let interface: [String: Any]
+    /// List rows by entry index, made once for the index and all group pages.
+    private var rows: [RowData] = []
 
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
@@ -23,6 +30,7 @@ struct ViewBuilder {
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
         contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
         pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
+        showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
         site = [
             "title": config.title,
             "lang": strings.language.languageTag,
@@ -34,6 +42,8 @@ struct ViewBuilder {
         var table: [String: Any] = [:]
         for key in InterfaceKey.allCases { table[key.rawValue] = strings[key] }
         interface = table
+        let builder = self
+        rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
@@ -98,7 +108,7 @@ struct ViewBuilder {
 
     func todosPage() -> [String: Any] {
         var context = common(kind: "todos", title: strings[.todos], root: "")
-        context["todos"] = directory.todos.enumerated().map { todo($1, number: $0 + 1) }
+        context["todos"] = directory.todos.indices.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
         let done = directory.todos.filter(\.todo.done).count
         context["openCount"] = String(directory.todos.count - done)
         context["doneCount"] = String(done)
@@ -120,20 +130,33 @@ struct ViewBuilder {
                 "anchor": section.section.anchor,
                 "lang": section.section.script.headingLanguage ?? "",
                 "count": section.items.count,
-                "contacts": section.items.map { row(directory.entries[$0], root: root) },
+                // [Any], not [ContactRow]: the engine takes [Any] as is, a typed array it must convert.
+                "contacts": section.items.map { ContactRow(data: rows[$0], root: root) as Any },
             ]
         }
     }
 
-    private func todo(_ entry: Directory.TodoEntry, number: Int) -> [String: Any] {
+    /// A todo with its subtasks. Every key is set, if only to false, because a subtask's section
+    /// would otherwise find its parent's value for a key it lacks.
+    private func todoView(at index: Int) -> [String: Any] {
+        let entry = directory.todos[index]
         let todo = entry.todo
+        let subtasks = entry.subtasks.map(todoView(at:))
         var view: [String: Any] = [
             "id": todo.id,
             // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
-            "number": number,
+            "number": index + 1,
             "title": todo.title,
             "done": todo.done,
             "notesHTML": pageNotes.html(todo.notes),
+            "due": false,
+            "priority": false,
+            "contact": false,
+            "categories": todo.categories,
+            "hasCategories": !todo.categories.isEmpty,
+            "list": showsTodoLists ? todo.list : "",
+            "subtasks": subtasks,
+            "hasSubtasks": !subtasks.isEmpty,
         ]
         if let due = todo.due {
             var date = strings.date(due.date)

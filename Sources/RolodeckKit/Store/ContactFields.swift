@@ -2,7 +2,7 @@
 enum ContactFields {
     /// Every field a contact may have, for suggestions and the schema test.
     static let known = [
-        "id", "salutation", "givenName", "familyName", "additionalNames", "nickname",
+        "id", "salutation", "givenName", "familyName", "additionalNames", "suffix", "nickname",
         "phoneticGivenName", "phoneticFamilyName", "organization", "title", "emails", "phones",
         "addresses", "urls", "birthday", "groups", "notes",
     ]
@@ -23,6 +23,7 @@ enum ContactFields {
             case "givenName": contact.givenName = reader.string(member)
             case "familyName": contact.familyName = reader.string(member)
             case "additionalNames": contact.additionalNames = reader.string(member)
+            case "suffix": contact.suffix = reader.string(member)
             case "nickname": contact.nickname = reader.string(member)
             case "phoneticGivenName": contact.phoneticGivenName = reader.string(member)
             case "phoneticFamilyName": contact.phoneticFamilyName = reader.string(member)

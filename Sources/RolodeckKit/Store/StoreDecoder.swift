@@ -1,18 +1,44 @@
 /// Turns store files into a validated `Store`, collecting every problem before giving up.
+///
+/// JSON records are decoded in two steps. Each record on its own (types, fields, dates) can be
+/// decoded on any core, so a large array file is split into its elements and those are parsed
+/// and decoded in parallel, each element's JSON tree freed once it is read. What relates
+/// records to each other (duplicate ids, references) is then checked in file order.
+///
+/// vCard and iCalendar records are collected as their files are read and merged into the store
+/// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
+/// groups, members and subtasks refer to one another across files.
 public struct StoreDecoder {
-    private var store = Store()
-    private var diagnostics: [Diagnostic] = []
-    private var contactIDs: [String: Mark] = [:]
-    private var groupIDs: [String: Mark] = [:]
-    private var todoIDs: [String: Mark] = [:]
+    var store = Store()
+    var diagnostics: [Diagnostic] = []
+    var contactIDs: [String: Mark] = [:]
+    var groupIDs: [String: Mark] = [:]
+    var todoIDs: [String: Mark] = [:]
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
+    private var parentReferences: [Reference] = []
+    /// The records of vCard files, in reading order.
+    var cards: [VCardRecord] = []
+    /// The todos of iCalendar files, in reading order, with their task list's name.
+    var calendarTodos: [ICalendarTodo] = []
 
     /// A place in a file; turned into a line and column only when a message needs it.
-    struct Mark {
-        var source: SourceText
-        var offset: Int
-        var location: SourceLocation { source.location(at: offset) }
+    enum Mark: Sendable {
+        /// A byte offset in a JSON file.
+        case offset(SourceText, Int)
+        /// A location already known (vCard and iCalendar records).
+        case location(SourceLocation)
+
+        init(source: SourceText, offset: Int) {
+            self = .offset(source, offset)
+        }
+
+        var location: SourceLocation {
+            switch self {
+            case .offset(let source, let offset): return source.location(at: offset)
+            case .location(let location): return location
+            }
+        }
     }
 
     /// A reference to a record by id, remembered until every file has been read.
@@ -26,8 +52,14 @@ public struct StoreDecoder {
     public static func decode(_ files: [StoreFile]) -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
         for file in files {
-            decoder.read(file)
+            switch file.layout {
+            case .list, .single: decoder.read(file)
+            case .vCard: decoder.readVCard(file)
+            case .iCalendar: decoder.readICalendar(file)
+            }
         }
+        decoder.mergeCards()
+        decoder.mergeCalendarTodos()
         decoder.resolveReferences()
         return (decoder.store, decoder.diagnostics.sortedByLocation())
     }
@@ -38,84 +70,55 @@ public struct StoreDecoder {
             let issue = StoreIssue(.invalidUTF8(byte: source.bytes[offset]))
             diagnostics.append(Diagnostic(.error, at: source.location(at: offset), issue.message))
         }
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(source.bytes)
-        } catch {
-            diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
-            return
-        }
-        var reader = RecordReader(source: source, kind: file.kind)
-        switch (root.kind, file.layout) {
-        case (.array(let elements), _):
-            for element in elements {
-                decodeRecord(element, kind: file.kind, reader: &reader)
+        let records: [DecodedRecord]
+        if case .list = file.layout, let elements = JSONArraySplitter.elements(of: source.bytes) {
+            records = ParallelWork.map(elements.count, batch: 512) { index in
+                do throws(JSONSyntaxError) {
+                    let value = try JSONParser.parse(source.bytes, range: elements[index])
+                    return DecodedRecord(value, kind: file.kind, source: source)
+                } catch {
+                    return DecodedRecord(syntaxError: error, source: source)
+                }
             }
-        case (.object, .single):
-            decodeRecord(root, kind: file.kind, reader: &reader)
-        default:
-            reader.report(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"),
-                          at: root.offset)
-        }
-        diagnostics += reader.diagnostics
-    }
-
-    private mutating func decodeRecord(_ value: JSONValue, kind: StoreIssue.RecordKind, reader: inout RecordReader) {
-        guard case .object(let members) = value.kind else {
-            reader.report(.notAnObject(kind, found: value.typeDescription), at: value.offset)
-            return
-        }
-        // Without a usable id the fields are still read, so their own problems show in this run.
-        let (id, idOffset) = identifier(of: members, at: value.offset, kind: kind, reader: &reader)
-            ?? ("", value.offset)
-        decodeFields(members, id: id, kind: kind, offset: value.offset, idOffset: idOffset, reader: &reader)
-    }
-
-    private mutating func decodeFields(_ members: [JSONMember], id: String, kind: StoreIssue.RecordKind,
-                                       offset: Int, idOffset: Int, reader: inout RecordReader) {
-        switch kind {
-        case .contact:
-            let contact = ContactFields.decode(members, id: id, at: offset, reader: &reader)
-            for (groupID, groupOffset) in contact.groupOffsets {
-                groupReferences.append(Reference(from: id, to: groupID, mark: Mark(source: reader.source, offset: groupOffset)))
+        } else {
+            let root: JSONValue
+            do {
+                root = try JSONParser.parse(source.bytes)
+            } catch {
+                diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
+                return
             }
-            guard !id.isEmpty else { return }
-            contactIDs[id] = Mark(source: reader.source, offset: idOffset)
-            store.contacts.append(contact.contact)
-        case .group:
-            let group = GroupFields.decode(members, id: id, at: offset, reader: &reader)
-            guard !id.isEmpty, let group else { return }
-            groupIDs[id] = Mark(source: reader.source, offset: idOffset)
-            store.groups.append(group)
-        case .todo:
-            let todo = TodoFields.decode(members, id: id, at: offset, reader: &reader)
-            if let (contactID, contactOffset) = todo.contactReference {
-                contactReferences.append(Reference(from: id, to: contactID,
-                                                   mark: Mark(source: reader.source, offset: contactOffset)))
+            switch (root.kind, file.layout) {
+            case (.array(let elements), _):
+                records = elements.map { DecodedRecord($0, kind: file.kind, source: source) }
+            case (.object, .single):
+                records = [DecodedRecord(root, kind: file.kind, source: source)]
+            default:
+                let issue = StoreIssue(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"))
+                diagnostics.append(Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message))
+                return
             }
-            guard !id.isEmpty, let value = todo.todo else { return }
-            todoIDs[id] = Mark(source: reader.source, offset: idOffset)
-            store.todos.append(value)
+        }
+        for record in records {
+            accept(record, source: source)
         }
     }
 
-    /// The record's id and its offset, or nil after reporting why there is none (missing, empty,
-    /// wrong type, already used).
-    private mutating func identifier(of members: [JSONMember], at offset: Int, kind: StoreIssue.RecordKind,
-                                     reader: inout RecordReader) -> (String, Int)? {
-        guard let member = members.last(where: { $0.key == "id" }) else {
-            reader.report(.missingID(kind), at: offset)
-            return nil
+    /// Adds a decoded record to the store unless its id is missing or already taken, and
+    /// remembers its references for the end.
+    private mutating func accept(_ record: DecodedRecord, source: SourceText) {
+        diagnostics += record.diagnostics
+        for (groupID, offset) in record.groupReferences {
+            groupReferences.append(Reference(from: record.id ?? "", to: groupID, mark: Mark(source: source, offset: offset)))
         }
-        guard case .string(let id) = member.value.kind else {
-            reader.report(.wrongType(field: "id", expected: "a string", found: member.value.typeDescription),
-                          at: member.value.offset)
-            return nil
+        if let (contactID, offset) = record.contactReference {
+            contactReferences.append(Reference(from: record.id ?? "", to: contactID, mark: Mark(source: source, offset: offset)))
         }
-        guard !id.isBlank else {
-            reader.report(.emptyID(kind), at: member.value.offset)
-            return nil
+        if let (parentID, offset) = record.parentReference {
+            parentReferences.append(Reference(from: record.id ?? "", to: parentID, mark: Mark(source: source, offset: offset)))
         }
+        guard let id = record.id, let kind = record.kind else { return }
+        let mark = Mark(source: source, offset: record.idOffset)
         let known: Mark?
         switch kind {
         case .contact: known = contactIDs[id]
@@ -123,10 +126,23 @@ public struct StoreDecoder {
         case .todo: known = todoIDs[id]
         }
         if let known {
-            reader.report(.duplicateID(kind, id: id, first: known.location), at: member.value.offset)
-            return nil
+            let issue = StoreIssue(.duplicateID(kind, id: id, first: known.location))
+            diagnostics.append(Diagnostic(issue.severity, at: mark.location, issue.message))
+            return
         }
-        return (id, member.value.offset)
+        switch record.payload {
+        case .contact(let contact):
+            contactIDs[id] = mark
+            store.contacts.append(contact)
+        case .group(let group):
+            groupIDs[id] = mark
+            store.groups.append(group)
+        case .todo(let todo):
+            todoIDs[id] = mark
+            store.todos.append(todo)
+        case .none:
+            break
+        }
     }
 
     private mutating func resolveReferences() {
@@ -137,6 +153,28 @@ public struct StoreDecoder {
         for reference in contactReferences where contactIDs[reference.to] == nil {
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+        }
+        var parents: [String: String] = [:]
+        for todo in store.todos {
+            if let parent = todo.parentID { parents[todo.id] = parent }
+        }
+        for reference in parentReferences {
+            guard todoIDs[reference.to] != nil else {
+                let issue = StoreIssue(.unknownParent(todoID: reference.from, parentID: reference.to))
+                diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+                continue
+            }
+            // Following the parents from here must not come back here.
+            var seen: Set<String> = []
+            var next: String? = reference.to
+            while let id = next, seen.insert(id).inserted {
+                if id == reference.from {
+                    let issue = StoreIssue(.subtaskCycle(todoID: reference.from))
+                    diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
+                    break
+                }
+                next = parents[id]
+            }
         }
     }
 }

@@ -6,19 +6,37 @@ public struct StoreFile: Sendable {
         case list
         /// `contacts/<name>.json`: a single record (an array is accepted too).
         case single
+        /// A `.vcf` file: any number of vCards, contacts and group cards.
+        case vCard
+        /// An `.ics` file: an iCalendar object whose todos (`VTODO`) are read.
+        case iCalendar
     }
 
-    /// The kind of record in the file.
+    /// The kind of record in the file (contacts for vCard, todos for iCalendar).
     public var kind: StoreIssue.RecordKind
     /// How the records are laid out.
     public var layout: Layout
     /// The bytes and the path used in messages.
     public var source: SourceText
+    /// The name of the vdir collection (address book or task list) the file is in, from its
+    /// `displayname` file or else the folder's name; "" outside a collection.
+    public var collection: String
 
     /// Creates a store file.
-    public init(kind: StoreIssue.RecordKind, layout: Layout, source: SourceText) {
+    public init(kind: StoreIssue.RecordKind, layout: Layout, source: SourceText, collection: String = "") {
         self.kind = kind
         self.layout = layout
         self.source = source
+        self.collection = collection
+    }
+
+    /// A vCard file.
+    public static func vCard(_ source: SourceText, collection: String = "") -> StoreFile {
+        StoreFile(kind: .contact, layout: .vCard, source: source, collection: collection)
+    }
+
+    /// An iCalendar file.
+    public static func iCalendar(_ source: SourceText, collection: String = "") -> StoreFile {
+        StoreFile(kind: .todo, layout: .iCalendar, source: source, collection: collection)
     }
 }

@@ -21,6 +21,8 @@ public struct StoreIssue: Sendable, Equatable {
         case missingValue(field: String)
         case unknownGroup(contactID: String, groupID: String)
         case unknownContact(todoID: String, contactID: String)
+        case unknownParent(todoID: String, parentID: String)
+        case subtaskCycle(todoID: String)
         case invalidDate(field: String, text: String, detail: String?)
         case invalidPriority(String)
         case unknownField(RecordKind?, field: String, suggestion: String?)
@@ -78,6 +80,10 @@ public struct StoreIssue: Sendable, Equatable {
                 + "add it to groups.json or remove it here"
         case .unknownContact(let todoID, let contactID):
             return "todo \"\(todoID)\" refers to contact \"\(contactID)\", which does not exist"
+        case .unknownParent(let todoID, let parentID):
+            return "todo \"\(todoID)\" is a subtask of \"\(parentID)\", which does not exist"
+        case .subtaskCycle(let todoID):
+            return "todo \"\(todoID)\" is, through \"parent\", a subtask of itself"
         case .invalidDate(let field, let text, let detail):
             let format = field == "due"
                 ? "write YYYY-MM-DD or YYYY-MM-DDTHH:MM" : "write YYYY-MM-DD, or --MM-DD when the year is unknown"
@@ -93,7 +99,7 @@ public struct StoreIssue: Sendable, Equatable {
             return "contact \"\(contactID)\" lists group \"\(groupID)\" more than once"
         case .noStore(let path):
             return "no store found in \(path): expected contacts.json (or a contacts/ folder), "
-                + "groups.json and todos.json"
+                + "groups.json and todos.json, or vCard (.vcf) and iCalendar (.ics) files"
         }
     }
 }

@@ -1,18 +1,21 @@
 /// Reads a todo's fields from a JSON object.
 enum TodoFields {
     /// Every field a todo may have.
-    static let known = ["id", "title", "done", "due", "priority", "contact", "notes"]
+    static let known = ["id", "title", "done", "due", "priority", "contact", "notes", "categories", "parent"]
 
-    /// What a todo object yields: the todo (nil when it lacks a title) and its contact reference.
+    /// What a todo object yields: the todo (nil when it lacks a title), its contact reference and
+    /// its parent reference.
     struct Decoded {
         var todo: Todo?
         var contactReference: (String, Int)?
+        var parentReference: (String, Int)?
     }
 
     static func decode(_ members: [JSONMember], id: String, at offset: Int, reader: inout RecordReader) -> Decoded {
         var todo = Todo(id: id, title: "")
         var hasTitle = false
         var reference: (String, Int)?
+        var parent: (String, Int)?
         reader.forEachMember(of: members) { reader, member in
             switch member.key {
             case "id": break
@@ -29,14 +32,24 @@ enum TodoFields {
                     reference = (contactID, member.value.offset)
                 }
             case "notes": todo.notes = reader.string(member)
+            case "categories":
+                for (name, _) in reader.strings(member) where !name.isBlank && !todo.categories.contains(name) {
+                    todo.categories.append(name)
+                }
+            case "parent":
+                let parentID = reader.string(member)
+                if !parentID.isEmpty {
+                    todo.parentID = parentID
+                    parent = (parentID, member.value.offset)
+                }
             default: reader.unknown(member, known: known)
             }
         }
         if !hasTitle {
             if !id.isEmpty { reader.report(.missingField(.todo, id: id, field: "title"), at: offset) }
-            return Decoded(todo: nil, contactReference: reference)
+            return Decoded(todo: nil, contactReference: reference, parentReference: parent)
         }
-        return Decoded(todo: todo, contactReference: reference)
+        return Decoded(todo: todo, contactReference: reference, parentReference: parent)
     }
 
     /// `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (seconds allowed and ignored).

@@ -11,7 +11,8 @@ import Testing
         let (config, diagnostics) = Self.decode("""
             {"title": "Team", "locale": "ko-KR", "sortBy": "givenName", "nameOrder": "familyFirst",
              "phoneRegion": "de", "unsafeHTML": true, "noindex": false, "store": "data", "output": "public",
-             "baseURL": "/team", "hiddenFields": ["birthday", "addresses"], "hiddenContacts": ["a", "b"]}
+             "baseURL": "/team", "hiddenFields": ["birthday", "addresses"], "hiddenContacts": ["a", "b"],
+             "timeZone": "Europe/Berlin"}
             """)
         #expect(diagnostics.isEmpty)
         var expected = SiteConfig()
@@ -27,6 +28,7 @@ import Testing
         expected.baseURL = "/team/"
         expected.hiddenFields = [.birthday, .addresses]
         expected.hiddenContacts = ["a", "b"]
+        expected.timeZone = "Europe/Berlin"
         #expect(config == expected)
         #expect(config.effectivePhoneRegion == "DE")
         #expect(config.languageCode == "ko")
@@ -57,6 +59,8 @@ import Testing
         BadConfig(json: #"{"noindex": "no"}"#,
                   expected: #"rolodeck.json:1:13: error: "noindex" must be true or false, not a string"#),
         BadConfig(json: #"{"store": ""}"#, expected: "rolodeck.json:1:11: error: store must name a folder"),
+        BadConfig(json: #"{"timeZone": "Berlin time"}"#,
+                  expected: #"rolodeck.json:1:14: error: timeZone "Berlin time" is not a time zone such as "Europe/Berlin" or "Asia/Seoul""#),
         BadConfig(json: #"{"titel": "x"}"#,
                   expected: #"rolodeck.json:1:2: warning: unknown field "titel"; did you mean "title"?"#),
         BadConfig(json: "[]", expected: "rolodeck.json:1:1: error: the config must be a JSON object, not an array"),

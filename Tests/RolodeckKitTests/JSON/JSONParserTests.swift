@@ -89,3 +89,27 @@ import Testing
         #expect(UTF8Validator.invalidOffsets(in: bytes) == [8, 14, 15, 16, 27])
     }
 }
+
+@Suite struct JSONArraySplitterTests {
+    @Test(arguments: [
+        ("[]", Optional<[String]>.some([])),
+        (" [ 1 , \"a,]\" ,{\"x\":[1,{}]}, [\"\\\"\"] ] \n", ["1 ", "\"a,]\" ", "{\"x\":[1,{}]}", "[\"\\\"\"] "]),
+        ("\u{FEFF}[{}]", ["{}"]),
+        ("[1,]", nil), ("[1 2]", ["1 2"]), ("[1,,2]", nil), ("{}", nil), ("[\"open]", nil), ("[1] x", nil),
+    ])
+    func splitsTopLevelElements(_ json: String, _ expected: [String]?) {
+        let bytes = Array(json.utf8)
+        let ranges = JSONArraySplitter.elements(of: bytes)
+        #expect(ranges?.map { String(decoding: bytes[$0], as: UTF8.self) } == expected)
+    }
+
+    @Test func elementsParseWithOffsetsIntoTheWholeFile() throws {
+        let bytes = Array("[1, {\"a\": tru}]".utf8)
+        let ranges = try #require(JSONArraySplitter.elements(of: bytes))
+        let first = try JSONParser.parse(bytes, range: ranges[0])
+        #expect(first.offset == 1)
+        #expect(throws: JSONSyntaxError(.invalidLiteral("tru"), at: 10)) {
+            try JSONParser.parse(bytes, range: ranges[1])
+        }
+    }
+}

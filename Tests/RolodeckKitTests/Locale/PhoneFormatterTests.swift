@@ -107,12 +107,12 @@ struct PhoneFormatterTests {
         #expect(!uri.contains(" "))
     }
 
-    @Test("dialable text")
-    func dialable() {
+    @Test("display and link in one parse; no link without digits")
+    func displayAndLink() {
         let formatter = PhoneFormatter(defaultRegion: "KR")
-        #expect(formatter.isDialable("010-1234-5678"))
-        #expect(!formatter.isDialable("Call me"))
-        #expect(!formatter.isDialable(""))
+        #expect(formatter.displayAndLink("01012345678") == ("010-1234-5678", "tel:+821012345678"))
+        #expect(formatter.displayAndLink(" Call me ") == ("Call me", nil))
+        #expect(formatter.displayAndLink("") == ("", nil))
     }
 
     @Test("the region is normalized")

@@ -32,8 +32,15 @@ import Testing
         let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
         let report = try publish(["index.html": "home", "contacts/a.html": "A"], to: output)
         #expect(report == PublishReport(written: 3, unchanged: 0, removed: 0))
+        let manifest = OutputManifest(fingerprint: nil, files: [("contacts/a.html", 1), ("index.html", 4)])
         #expect(try tree(output) == ["index.html": "home", "contacts/a.html": "A",
-                                     ".rolodeck": String(decoding: Publisher.markerContents, as: UTF8.self)])
+                                     ".rolodeck": String(decoding: manifest.bytes, as: UTF8.self)])
+        #expect(String(decoding: manifest.bytes, as: UTF8.self) == """
+            This folder is written by `rolodeck build`; each build replaces it.
+            1 contacts/a.html
+            4 index.html
+
+            """)
     }
 
     @Test func unchangedFilesKeepTheirModificationTime() throws {
@@ -46,7 +53,8 @@ import Testing
         let same = try publish(["index.html": "home", "contacts/a.html": "A", "contacts/b.html": "B"], to: output)
         #expect(same == PublishReport(written: 0, unchanged: 4, removed: 0))
         let changed = try publish(["index.html": "home", "contacts/a.html": "A2", "contacts/b.html": "B"], to: output)
-        #expect(changed == PublishReport(written: 1, unchanged: 3, removed: 0))
+        // The page and the manifest, which lists its new size.
+        #expect(changed == PublishReport(written: 2, unchanged: 2, removed: 0))
         #expect(try modificationDate(output.appendingPathComponent("index.html")) == old)
         #expect(try modificationDate(output.appendingPathComponent("contacts/b.html")) == old)
         #expect(try modificationDate(output.appendingPathComponent("contacts/a.html")) != old)
@@ -143,5 +151,33 @@ import Testing
         }
         let contents = Set(try tree(output).filter { $0.key != ".rolodeck" }.values)
         #expect(contents.count == 1)
+    }
+
+    @Test func theSameFingerprintOnAnIntactOutputSkipsTheBuild() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let pages = ["index.html": "home", "contacts/a.html": "A", "contacts/b.html": "B"]
+        func build(_ fingerprint: String) throws -> (PublishReport, Bool) {
+            var produced = false
+            let report = try Publisher(outputPath: output.path).publish(fingerprint: fingerprint) { writer in
+                produced = true
+                for (path, text) in pages.sorted(by: { $0.key < $1.key }) { try writer.write(path, Array(text.utf8)) }
+            }
+            return (report, produced)
+        }
+        #expect(try build("f1") == (PublishReport(written: 4, unchanged: 0, removed: 0), true))
+        let marker = try String(contentsOf: output.appendingPathComponent(".rolodeck"), encoding: .utf8)
+        #expect(marker.contains("\ninputs f1\n"))
+
+        #expect(try build("f1") == (PublishReport(written: 0, unchanged: 4, removed: 0), false))
+        // Other inputs: a build, though only the manifest's fingerprint changes.
+        #expect(try build("f2") == (PublishReport(written: 1, unchanged: 3, removed: 0), true))
+        // A file deleted, or edited by hand after the build: the output is repaired.
+        try FileManager.default.removeItem(at: output.appendingPathComponent("contacts/b.html"))
+        #expect(try build("f2") == (PublishReport(written: 2, unchanged: 2, removed: 0), true))
+        Thread.sleep(forTimeInterval: 0.01)
+        try Data("HOME".utf8).write(to: output.appendingPathComponent("index.html"))
+        #expect(try build("f2") == (PublishReport(written: 2, unchanged: 2, removed: 0), true))
+        #expect(try tree(output)["index.html"] == "home")
+        #expect(try build("f2") == (PublishReport(written: 0, unchanged: 4, removed: 0), false))
     }
 }

@@ -13,9 +13,7 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
         let site = try Site.load(input)
         #expect(site.warnings.isEmpty, "\(site.warnings)")
-        var files: [String: [UInt8]] = [:]
-        try site.render(today: today) { path, bytes in files[path] = bytes }
-        return files
+        return try site.renderFiles(today: today)
     }
 
     /// Pages kept verbatim as golden files: one of every kind, and contacts that exercise the

@@ -12,11 +12,8 @@ import Testing
     ]
 
     static func render(_ input: SiteInput) throws -> [String: String] {
-        var files: [String: String] = [:]
-        try Site.load(input).render(today: PartialDate(year: 2026, month: 1, day: 1)) { path, bytes in
-            files[path] = String(decoding: bytes, as: UTF8.self)
-        }
-        return files
+        try Site.load(input).renderFiles(today: PartialDate(year: 2026, month: 1, day: 1))
+            .mapValues { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test func siteTemplatesAndAssetsReplaceTheBuiltInOnes() throws {

@@ -9,6 +9,7 @@ import Testing
 
     /// Every key name at any depth of a context, with the path to it for messages.
     static func keys(_ value: Any, path: String = "") -> [(name: String, path: String)] {
+        if value is ContactRow { return ContactRow.keys.map { ($0, path + $0) } }
         if let dictionary = value as? [String: Any] {
             return dictionary.flatMap { key, child in
                 [(key, path + key)] + (path == "" && key == "t" ? [] : keys(child, path: path + key + "."))
@@ -41,5 +42,16 @@ import Testing
         for key in InterfaceKey.allCases {
             #expect(Self.docs.contains("`t.\(key.rawValue)`"), "t.\(key.rawValue) is not in docs/templates.md")
         }
+    }
+
+    @Test func everyRowKeyAnswers() {
+        let data = RowData(id: "a", name: "A", lang: "ko", path: "contacts/a.html", salutation: "Dr.",
+                           organization: "O", title: "T", phone: ["display": "1"], email: ["address": "a@b"])
+        let row = ContactRow(data: data, root: "../")
+        for key in ContactRow.keys {
+            #expect(row.mustacheValue(forKey: key) != nil, "\(key)")
+        }
+        #expect(row.mustacheValue(forKey: "href") as? String == "../contacts/a.html")
+        #expect(row.mustacheValue(forKey: "nope") == nil)
     }
 }

@@ -31,8 +31,7 @@ import Testing
 
         // And the whole site renders, every contact with its own page.
         let site = try Site.load(input)
-        var pages = Set<String>()
-        try site.render(today: PartialDate(year: 2026, month: 11, day: 30)) { path, _ in pages.insert(path) }
+        let pages = Set(try site.renderFiles(today: PartialDate(year: 2026, month: 11, day: 30)).keys)
         #expect(pages.filter { $0.hasPrefix("contacts/") }.count == 1500)
         #expect(pages.filter { $0.hasPrefix("groups/") }.count == 30)
     }

@@ -19,6 +19,7 @@ import Testing
               "givenName": "Jürgen",
               "familyName": "Müller",
               "additionalNames": "Karl",
+              "suffix": "Jr.",
               "nickname": "Jü",
               "phoneticGivenName": "Yürgen",
               "phoneticFamilyName": "Mueller",
@@ -39,7 +40,8 @@ import Testing
         let todos = """
             [{"id": "t2", "title": "Call Jürgen", "done": true, "due": "2026-12-01T09:30", "priority": "high",
               "contact": "mueller-juergen", "notes": "ask about **invoice**"},
-             {"id": "t1", "title": "Plain", "priority": 5, "due": "2027-01-31"}]
+             {"id": "t1", "title": "Plain", "priority": 5, "due": "2027-01-31", "parent": "t2",
+              "categories": ["home", "calls", "home"]}]
             """
         let (store, diagnostics) = Self.decode(contacts: contacts, groups: groups, todos: todos)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
@@ -49,6 +51,7 @@ import Testing
         expected.givenName = "Jürgen"
         expected.familyName = "Müller"
         expected.additionalNames = "Karl"
+        expected.suffix = "Jr."
         expected.nickname = "Jü"
         expected.phoneticGivenName = "Yürgen"
         expected.phoneticFamilyName = "Mueller"
@@ -75,6 +78,9 @@ import Testing
         #expect(todo.contactID == "mueller-juergen")
         #expect(todo.notes == "ask about **invoice**")
         #expect(store.todos[1].priority == .medium)
+        #expect(store.todos[1].parentID == "t2")
+        #expect(store.todos[1].categories == ["home", "calls"])
+        #expect(store.todos[0].parentID == nil)
         #expect(store.todos[1].done == false)
     }
 
@@ -111,6 +117,13 @@ import Testing
                  expected: ["store/contacts.json:1:53: error: contact \"a\" is in group \"fmaily\", which does not exist; add it to groups.json or remove it here"]),
         BadInput(name: "unknown contact", todos: "[{\"id\": \"t\", \"title\": \"Call\", \"contact\": \"ghost\"}]",
                  expected: ["store/todos.json:1:42: error: todo \"t\" refers to contact \"ghost\", which does not exist"]),
+        BadInput(name: "unknown parent", todos: "[{\"id\": \"t\", \"title\": \"Call\", \"parent\": \"ghost\"}]",
+                 expected: ["store/todos.json:1:41: error: todo \"t\" is a subtask of \"ghost\", which does not exist"]),
+        BadInput(name: "subtask loop", todos: "[{\"id\": \"a\", \"title\": \"A\", \"parent\": \"b\"},\n {\"id\": \"b\", \"title\": \"B\", \"parent\": \"a\"}]",
+                 expected: [
+                    "store/todos.json:1:38: error: todo \"a\" is, through \"parent\", a subtask of itself",
+                    "store/todos.json:2:38: error: todo \"b\" is, through \"parent\", a subtask of itself",
+                 ]),
         BadInput(name: "impossible date", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"birthday\": \"1990-02-30\"}]",
                  expected: ["store/contacts.json:1:44: error: birthday \"1990-02-30\" is not a date: February 1990 has 28 days"]),
         BadInput(name: "malformed date", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"birthday\": \"30.02.1990\"}]",
@@ -161,6 +174,20 @@ import Testing
         let (_, diagnostics) = Self.decode(contacts: contacts, todos: "[{\"id\": \"t\"}]")
         #expect(diagnostics.count == 4)
         #expect(diagnostics.allSatisfy { $0.severity == .error })
+    }
+
+    @Test func aMalformedRecordDoesNotHideTheProblemsOfTheOthers() {
+        let contacts = """
+            [{"id": "a", "givenName": "A" "familyName": "B"},
+             {"id": "b", "givenName": "B", "birthday": "2001-02-29"},
+             {"id": "c", "givenName": "C"}]
+            """
+        let (store, diagnostics) = Self.decode(contacts: contacts)
+        #expect(diagnostics.map(\.description) == [
+            "store/contacts.json:1:31: error: unexpected '\"'; expected ',' or '}'",
+            "store/contacts.json:2:44: error: birthday \"2001-02-29\" is not a date: February 2001 has 28 days",
+        ])
+        #expect(store.contacts.map(\.id) == ["b", "c"])
     }
 
     @Test func singleRecordFilesAreRead() {

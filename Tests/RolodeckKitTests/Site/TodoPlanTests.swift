@@ -1,0 +1,91 @@
+import Testing
+@testable import RolodeckKit
+
+/// How todos are planned for the page: subtasks under their parents, due times in the site's
+/// time zone, and the keys each todo gives its template.
+@Suite struct TodoPlanTests {
+    static func todo(_ id: String, parent: String? = nil, list: String = "", due: DueDate? = nil) -> Todo {
+        var todo = Todo(id: id, title: id.uppercased())
+        todo.parentID = parent
+        todo.list = list
+        todo.due = due
+        return todo
+    }
+
+    @Test func subtasksFollowTheirParentDepthFirstInTheStoresOrder() {
+        let store = Store(todos: [
+            Self.todo("a"), Self.todo("d", parent: "b"), Self.todo("b", parent: "a"), Self.todo("c"),
+            Self.todo("e", parent: "c"), Self.todo("f", parent: "a"),
+        ])
+        let directory = Directory(store: store, config: SiteConfig())
+        #expect(directory.todos.map(\.todo.id) == ["a", "b", "d", "f", "c", "e"])
+        #expect(directory.todos.map(\.parent) == [nil, 0, 1, 0, nil, 4])
+        #expect(directory.todos.map(\.subtasks) == [[1, 3], [2], [], [], [5], []])
+    }
+
+    @Test func todosInALoopStillAppearOnce() {
+        let store = Store(todos: [Self.todo("x", parent: "y"), Self.todo("y", parent: "x"), Self.todo("z")])
+        let directory = Directory(store: store, config: SiteConfig())
+        #expect(directory.todos.map(\.todo.id).sorted() == ["x", "y", "z"])
+    }
+
+    struct ZoneCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var zone: String?
+        var due: DueDate
+        var expected: DueDate
+        var testDescription: String { name }
+    }
+
+    static let zoneCases: [ZoneCase] = [
+        ZoneCase(name: "UTC to Seoul, across midnight", zone: "Asia/Seoul",
+                 due: DueDate(date: PartialDate(year: 2026, month: 1, day: 15), hour: 20, minute: 0, utcOffset: 0),
+                 expected: DueDate(date: PartialDate(year: 2026, month: 1, day: 16), hour: 5, minute: 0, utcOffset: 32_400)),
+        ZoneCase(name: "Chicago daylight time to Berlin summer time", zone: "Europe/Berlin",
+                 due: DueDate(date: PartialDate(year: 2018, month: 4, day: 17), hour: 14, minute: 0, utcOffset: -18_000),
+                 expected: DueDate(date: PartialDate(year: 2018, month: 4, day: 17), hour: 21, minute: 0, utcOffset: 7200)),
+        ZoneCase(name: "a floating time stays", zone: "Asia/Seoul",
+                 due: DueDate(date: PartialDate(year: 2026, month: 1, day: 15), hour: 20, minute: 0),
+                 expected: DueDate(date: PartialDate(year: 2026, month: 1, day: 15), hour: 20, minute: 0)),
+        ZoneCase(name: "a date stays", zone: "Asia/Seoul",
+                 due: DueDate(date: PartialDate(year: 2026, month: 1, day: 15)),
+                 expected: DueDate(date: PartialDate(year: 2026, month: 1, day: 15))),
+        ZoneCase(name: "without a configured zone, times stay as written", zone: nil,
+                 due: DueDate(date: PartialDate(year: 2026, month: 1, day: 15), hour: 20, minute: 0, utcOffset: 0),
+                 expected: DueDate(date: PartialDate(year: 2026, month: 1, day: 15), hour: 20, minute: 0, utcOffset: 0)),
+    ]
+
+    @Test(arguments: zoneCases)
+    func dueTimesAreShownInTheSitesTimeZone(_ testCase: ZoneCase) {
+        var config = SiteConfig()
+        config.timeZone = testCase.zone
+        let directory = Directory(store: Store(todos: [Self.todo("t", due: testCase.due)]), config: config)
+        #expect(directory.todos[0].todo.due == testCase.expected)
+    }
+
+    @Test func eachTodoSetsEveryKeySoASubtaskNeverShowsItsParentsValues() throws {
+        var parent = Self.todo("p", list: "Home", due: DueDate(date: PartialDate(year: 2026, month: 1, day: 2)))
+        parent.priority = .high
+        parent.categories = ["Errands"]
+        let store = Store(todos: [parent, Self.todo("s", parent: "p", list: "Home"), Self.todo("w", list: "Work")])
+        let views = ViewBuilder(directory: Directory(store: store, config: SiteConfig()),
+                                today: PartialDate(year: 2026, month: 1, day: 1))
+        let todos = try #require(views.todosPage()["todos"] as? [[String: Any]])
+        #expect(todos.map { $0["id"] as? String } == ["p", "w"])
+        #expect(todos[0]["categories"] as? [String] == ["Errands"])
+        #expect(todos[0]["hasSubtasks"] as? Bool == true)
+        #expect(todos[0]["list"] as? String == "Home")
+        let subtask = try #require((todos[0]["subtasks"] as? [[String: Any]])?.first)
+        #expect(subtask["id"] as? String == "s")
+        #expect(subtask["number"] as? Int == 2)
+        for key in ["due", "priority", "contact", "hasCategories", "hasSubtasks"] {
+            #expect(subtask[key] as? Bool == false, "\(key) of the subtask")
+        }
+        // With one list there is nothing to tell apart.
+        let single = ViewBuilder(directory: Directory(store: Store(todos: [Self.todo("a", list: "Home")]),
+                                                      config: SiteConfig()),
+                                 today: PartialDate(year: 2026, month: 1, day: 1))
+        let only = try #require((single.todosPage()["todos"] as? [[String: Any]])?.first)
+        #expect(only["list"] as? String == "")
+    }
+}
