@@ -17,7 +17,7 @@ struct SearchEntryEncoding {
 
     /// The encoded entries so far, as UTF-8.
     private(set) var bytes: [UInt8] = []
-    private var previous: [UInt16] = []
+    private var previous: ArraySlice<UInt16> = []
     private var tierLists: [[Int32]] = Array(repeating: [], count: SearchTier.allCases.count)
 
     /// Appends an entry whose lists are a table key's postings.
@@ -30,15 +30,18 @@ struct SearchEntryEncoding {
     }
 
     /// Appends an entry.
-    mutating func append(key: some Collection<UInt16>, lists: [[Int32]]) {
-        let key = Array(key)
+    mutating func append(key: ArraySlice<UInt16>, lists: [[Int32]]) {
         var shared = 0
         let limit = min(previous.count, key.count)
-        while shared < limit, previous[shared] == key[shared] { shared += 1 }
+        while shared < limit, previous[previous.startIndex + shared] == key[key.startIndex + shared] {
+            shared += 1
+        }
         // Never split a surrogate pair: the rest must be text on its own.
-        if shared > 0, shared < key.count, UTF16.isTrailSurrogate(key[shared]) { shared -= 1 }
+        if shared > 0, shared < key.count, UTF16.isTrailSurrogate(key[key.startIndex + shared]) {
+            shared -= 1
+        }
         Self.append(number: shared, to: &bytes)
-        bytes += String(decoding: key[shared...], as: UTF16.self).utf8
+        Self.appendUTF8(key.dropFirst(shared), to: &bytes)
         previous = key
         bytes.append(UInt8(ascii: ":"))
         let used = (lists.lastIndex { !$0.isEmpty } ?? -1) + 1
@@ -56,6 +59,34 @@ struct SearchEntryEncoding {
             previous = []
         }
         return bytes
+    }
+
+    /// Appends UTF-16 text as UTF-8 (keys never hold a lone surrogate).
+    static func appendUTF8(_ units: ArraySlice<UInt16>, to bytes: inout [UInt8]) {
+        var index = units.startIndex
+        while index < units.endIndex {
+            var scalar = UInt32(units[index])
+            index += 1
+            if UTF16.isLeadSurrogate(UInt16(scalar)), index < units.endIndex {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                index += 1
+            }
+            switch scalar {
+            case ..<0x80:
+                bytes.append(UInt8(scalar))
+            case ..<0x800:
+                bytes += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+            case ..<0x10000:
+                bytes += [
+                    UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
+                ]
+            default:
+                bytes += [
+                    UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
+                    UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
+                ]
+            }
+        }
     }
 
     /// How many digits `append(number:)` writes.

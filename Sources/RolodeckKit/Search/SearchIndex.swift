@@ -77,7 +77,7 @@ public struct SearchIndex: Sendable {
             let prefix = hotKeys[index]
             let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
             encoding.append(
-                key: prefix,
+                key: prefix[...],
                 lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
             return encoding.bytes.count
         } finish: {

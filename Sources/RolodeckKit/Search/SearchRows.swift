@@ -13,7 +13,9 @@ struct SearchRows {
         let config = directory.config
         let pageLanguage = InterfaceStrings(localeIdentifier: config.locale).language.languageTag
         let phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
-        rows = directory.entries.map { entry in
+        // Formatting phone numbers is most of the work; every contact's row is independent.
+        rows = ParallelWork.map(directory.entries.count) { index in
+            let entry = directory.entries[index]
             let contact = entry.contact
             let language =
                 NameFormatter.languageTag(of: contact).flatMap { $0 == pageLanguage ? nil : $0 } ?? ""

@@ -12,14 +12,24 @@ struct SearchTermTable {
         fileprivate var units: [UInt16] = []
         fileprivate var keyStart: [Int] = []
         fileprivate var keyLength: [Int] = []
-        private var keyHash: [UInt64] = []
-        private var slots = [Int32](repeating: 0, count: 1 << 16)
+        /// Open addressing: each slot is a key's 32-bit hash (high half) and number + 1 (low
+        /// half), 0 when empty, so a probe rarely needs to look at the key itself.
+        private var slots = [UInt64](repeating: 0, count: 1 << 16)
         private var lastContact: [Int32] = []
         private var lastPosting: [Int32] = []
         fileprivate var postingKey: [Int32] = []
         fileprivate var postingContact: [Int32] = []
         fileprivate var postingTier: [SearchTier] = []
         private var contact: Int32 = -1
+        /// The terms of each shared text seen so far, as key number × 4 + tier: names,
+        /// organizations and groups repeat across contacts, and folding them is the costly part.
+        private var sharedTerms: [SharedText: [Int]] = [:]
+        private var recording: [Int]?
+
+        private struct SharedText: Hashable {
+            var text: String
+            var tier: SearchTier
+        }
 
         /// Starts the next contact; its number is one more than the last one's.
         mutating func nextContact() { contact += 1 }
@@ -30,6 +40,24 @@ struct SearchTermTable {
         mutating func add(_ key: ArraySlice<UInt16>, _ tier: SearchTier) {
             guard !key.isEmpty else { return }
             let number = intern(key)
+            recording?.append(number << 2 | Int(tier.rawValue))
+            post(number, tier)
+        }
+
+        mutating func add(sharedText text: String, tier: SearchTier) {
+            let shared = SharedText(text: text, tier: tier)
+            if let terms = sharedTerms[shared] {
+                for term in terms { post(term >> 2, SearchTier(rawValue: UInt8(term & 3))!) }
+                return
+            }
+            recording = []
+            SearchTerms.add(text: text, tier: tier, to: &self)
+            sharedTerms[shared] = recording
+            recording = nil
+        }
+
+        /// Records that the current contact has the key with that number.
+        private mutating func post(_ number: Int, _ tier: SearchTier) {
             if lastContact[number] == contact {
                 let posting = Int(lastPosting[number])
                 if tier < postingTier[posting] { postingTier[posting] = tier }
@@ -46,36 +74,39 @@ struct SearchTermTable {
         private mutating func intern(_ key: ArraySlice<UInt16>) -> Int {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for unit in key { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
+            let fingerprint = UInt64(UInt32(truncatingIfNeeded: hash ^ (hash >> 32))) << 32
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            var slot = Int(truncatingIfNeeded: fingerprint >> 32) & mask
             while slots[slot] != 0 {
-                let number = Int(slots[slot] - 1)
-                if keyHash[number] == hash, keyLength[number] == key.count,
-                    units[keyStart[number]..<keyStart[number] + key.count].elementsEqual(key)
-                {
-                    return number
+                if slots[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint {
+                    let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
+                    if keyLength[number] == key.count,
+                        units[keyStart[number]..<keyStart[number] + key.count].elementsEqual(key)
+                    {
+                        return number
+                    }
                 }
                 slot = (slot + 1) & mask
             }
             let number = keyStart.count
             keyStart.append(units.count)
             keyLength.append(key.count)
-            keyHash.append(hash)
             units += key
             lastContact.append(-1)
             lastPosting.append(0)
-            slots[slot] = Int32(number + 1)
+            slots[slot] = fingerprint | UInt64(number + 1)
             if keyStart.count * 2 > slots.count { grow() }
             return number
         }
 
         private mutating func grow() {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
+            let old = slots
+            slots = [UInt64](repeating: 0, count: old.count * 2)
             let mask = slots.count - 1
-            for number in keyHash.indices {
-                var slot = Int(truncatingIfNeeded: keyHash[number] ^ (keyHash[number] >> 29)) & mask
+            for entry in old where entry != 0 {
+                var slot = Int(truncatingIfNeeded: entry >> 32) & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(number + 1)
+                slots[slot] = entry
             }
         }
     }

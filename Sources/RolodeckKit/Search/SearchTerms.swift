@@ -14,6 +14,16 @@ enum SearchTier: UInt8, Comparable, CaseIterable, Sendable {
 protocol SearchTermSink {
     /// Takes one term of the current contact; the same key may come more than once.
     mutating func add(_ key: ArraySlice<UInt16>, _ tier: SearchTier)
+
+    /// Takes the terms of a text many contacts share (a name, an organization, a group), which
+    /// a sink may remember instead of folding the text again.
+    mutating func add(sharedText text: String, tier: SearchTier)
+}
+
+extension SearchTermSink {
+    mutating func add(sharedText text: String, tier: SearchTier) {
+        SearchTerms.add(text: text, tier: tier, to: &self)
+    }
 }
 
 /// The terms a contact is found by.
@@ -41,18 +51,18 @@ enum SearchTerms {
             contact.phoneticFamilyName,
         ]
         for name in names where !name.isEmpty {
-            add(text: name, tier: .name, to: &sink)
+            sink.add(sharedText: name, tier: .name)
         }
         // The display name adds what stands in for a missing name (nickname, organization) and
         // East Asian names typed without a space, family name first (김철수, 佐藤花子).
         if !contact.hasPersonalName || !entry.displayName.contains(" ") {
-            add(text: entry.displayName, tier: .name, to: &sink)
+            sink.add(sharedText: entry.displayName, tier: .name)
         }
         let reading =
             contact.phoneticFamilyName.trimmingWhitespace + contact.phoneticGivenName.trimmingWhitespace
-        if NameFormatter.isEastAsian(reading) { add(text: reading, tier: .name, to: &sink) }
-        if config.shows(.nickname) { add(text: contact.nickname, tier: .name, to: &sink) }
-        if config.shows(.organization) { add(text: contact.organization, tier: .other, to: &sink) }
+        if NameFormatter.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
+        if config.shows(.nickname) { sink.add(sharedText: contact.nickname, tier: .name) }
+        if config.shows(.organization) { sink.add(sharedText: contact.organization, tier: .other) }
         if config.shows(.emails) {
             for email in contact.emails { add(text: email.value, tier: .other, to: &sink) }
         }
@@ -62,7 +72,7 @@ enum SearchTerms {
             }
         }
         if config.shows(.groups) {
-            for name in groupNames { add(text: name, tier: .other, to: &sink) }
+            for name in groupNames { sink.add(sharedText: name, tier: .other) }
         }
     }
 

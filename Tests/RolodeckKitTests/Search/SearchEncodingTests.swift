@@ -63,13 +63,16 @@ import Testing
 
     @Test func entriesAreFrontCodedWithinAPiece() {
         var encoding = SearchEntryEncoding()
-        encoding.append(key: Array("kim".utf16), lists: [[1, 2], [], []])
-        encoding.append(key: Array("kimura".utf16), lists: [[], [7], []])
-        encoding.append(key: Array("ㄱㅊㅅ".utf16), lists: [[], [], [3]])
+        encoding.append(key: Array("kim".utf16)[...], lists: [[1, 2], [], []])
+        encoding.append(key: Array("kimura".utf16)[...], lists: [[], [7], []])
+        encoding.append(key: Array("ㄱㅊㅅ".utf16)[...], lists: [[], [], [3]])
         #expect(Self.text(encoding.finishPiece()) == "0kim:10;3ura:,7;0ㄱㅊㅅ:,,3;")
-        encoding.append(key: Array("kimura".utf16), lists: [[4], [], []])
+        encoding.append(key: Array("kimura".utf16)[...], lists: [[4], [], []])
+        encoding.append(key: Array("𝒜".utf16)[...], lists: [[1], [], []])
+        encoding.append(key: Array("𝒜b".utf16)[...], lists: [[2], [], []])
         #expect(
-            Self.text(encoding.finishPiece()) == "0kimura:4;", "a new piece starts without a shared prefix")
+            Self.text(encoding.finishPiece()) == "0kimura:4;0𝒜:1;2b:2;",
+            "a new piece starts without a shared prefix; 𝒜 is one character, two units")
         let (keys, lists) = SearchIndexReader.entries(in: "0kim:10;3ura:,7;0ㄱㅊㅅ:,,3;")
         #expect(keys == ["kim", "kimura", "ㄱㅊㅅ"])
         #expect(lists == ["10", ",7", ",,3"])
