@@ -39,7 +39,8 @@ enum SearchTerms {
         key.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? 3 : 2
     }
 
-    /// The terms of a planned contact: its name parts, and the fields the site shows among
+    /// The terms of a planned contact: its name parts (with the suffix, not the salutation or the
+    /// sort-as names, which are never shown), and the fields the site shows among
     /// organization, emails, phone numbers, nickname and groups (hidden fields are never indexed).
     static func add<Sink: SearchTermSink>(
         entry: Directory.Entry, groupNames: [String], config: SiteConfig,
@@ -47,8 +48,8 @@ enum SearchTerms {
     ) {
         let contact = entry.contact
         let names = [
-            contact.givenName, contact.familyName, contact.additionalNames, contact.phoneticGivenName,
-            contact.phoneticFamilyName,
+            contact.givenName, contact.familyName, contact.additionalNames, contact.suffix,
+            contact.phoneticGivenName, contact.phoneticFamilyName,
         ]
         for name in names where !name.isEmpty {
             sink.add(sharedText: name, tier: .name)

@@ -115,6 +115,8 @@ import Testing
     @Test func hiddenFieldsAreNeverIndexed() {
         var contact = Contact(id: "x")
         contact.givenName = "Ana"
+        contact.suffix = "Jr."
+        contact.sortFamilyName = "Sortonly"
         contact.organization = "Secretco"
         contact.nickname = "Nicky"
         contact.emails = [LabeledValue(label: "work", value: "ana@hidden.example")]
@@ -125,13 +127,14 @@ import Testing
         var config = SiteConfig()
         var shown = Collector()
         SearchTerms.add(entry: entry, groupNames: ["Chess Club"], config: config, to: &shown)
-        for term in ["ana", "secretco", "nicky", "hidden", "491705550000", "chess"] {
+        for term in ["ana", "jr", "secretco", "nicky", "hidden", "491705550000", "chess"] {
             #expect(shown.terms[term] != nil, "\(term) should be a term")
         }
+        #expect(shown.terms["sortonly"] == nil, "sort-as names are never shown, so never searched")
         config.hiddenFields = [.organization, .nickname, .emails, .phones, .groups]
         var hidden = Collector()
         SearchTerms.add(entry: entry, groupNames: ["Chess Club"], config: config, to: &hidden)
-        #expect(hidden.lines == ["ana:n", "na:i"])
+        #expect(hidden.lines == ["ana:n", "jr:n", "na:i"])
     }
 
     @Test func tiersRankNamesBeforeOtherFieldsBeforeInside() {
