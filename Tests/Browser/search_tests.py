@@ -10,7 +10,6 @@ the contrast check and the Nu validator on the page showing results.
 import http.server
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -19,7 +18,6 @@ import time
 import unittest
 import urllib.parse
 from functools import partial
-from pathlib import Path
 
 import run_tests
 
