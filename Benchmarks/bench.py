@@ -9,6 +9,9 @@
    peak memory of the rolodeck process.
 4. The floors the issue names, on the same store: libcmark rendering every note on one core,
    and creating as many small files as the build writes; the cold build as a multiple of each.
+5. Search (Benchmarks/search_bench.py) at 10,000 and 100,000 contacts: the index's size on
+   disk, the pieces and bytes a first query loads, and the time from keystroke to results in
+   headless Chromium. Needs the test venv (`make test-deps`) for selenium.
 """
 
 import ctypes
@@ -24,6 +27,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_PYTHON = os.path.join(ROOT, ".build", "test-venv", "bin", "python")
 SHARED_TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-store.py")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 
@@ -106,6 +110,8 @@ def main():
     for row in floors:
         print("%9d  %10.2f  %10.2f  %13.1fx  %13.1fx" % row)
 
+    search(rolodeck, scratch_parent)
+
 
 def markdown_floor(contacts_json):
     """Seconds libcmark takes to render every contact's notes to HTML, on one core."""
@@ -147,6 +153,26 @@ def file_floor(scratch, count, size):
         timings.append(time.perf_counter() - start)
         shutil.rmtree(folder)
     return statistics.median(timings)
+
+
+def search(rolodeck, scratch_parent):
+    """Builds 10,000- and 100,000-contact sites once and measures search on them in Chromium."""
+    if not os.path.exists(VENV_PYTHON):
+        print("\nskipped search: no %s (run make test-deps)" % os.path.relpath(VENV_PYTHON, ROOT))
+        return
+    scratch = tempfile.mkdtemp(prefix="rolodeck-search-bench-", dir=scratch_parent)
+    try:
+        outs = []
+        for size in (10000, 100000):
+            site = os.path.join(scratch, "site-%d" % size)
+            subprocess.run([sys.executable, SHARED_TOOLS, "--contacts", str(size), "--out", site], check=True,
+                           stderr=subprocess.DEVNULL)
+            out = os.path.join(scratch, "out-%d" % size)
+            measured([rolodeck, "build", "--quiet", "--site", site, "--out", out])
+            outs.append(out)
+        sh(VENV_PYTHON, os.path.join(ROOT, "Benchmarks", "search_bench.py"), *outs)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
