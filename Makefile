@@ -64,7 +64,7 @@ install-packages:
 		fi; \
 	fi
 
-bench: deps
+bench: deps test-deps
 	$(PYTHON) Benchmarks/bench.py
 
 clean:

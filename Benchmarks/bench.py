@@ -15,6 +15,9 @@
    times; reported are the time from the save to the site on disk being up to date (its
    manifest, written last, replaced) and to an open page's event stream receiving the reload
    event.
+6. Search (Benchmarks/search_bench.py) at 10,000 and 100,000 contacts: the index's size on
+   disk, the pieces and bytes a first query loads, and the time from keystroke to results in
+   headless Chromium. Needs the test venv (`make test-deps`) for selenium.
 """
 
 import ctypes
@@ -33,6 +36,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_PYTHON = os.path.join(ROOT, ".build", "test-venv", "bin", "python")
 SHARED_TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-store.py")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 
@@ -136,6 +140,8 @@ def main():
         print("%9d  %-6s  %12.3f  %14.3f  %10.3f  %8s" % row)
     print("(phone: the first phone number, which moves no contact; name: the given name, which can move the "
           "contact and so plans the directory anew)")
+
+    search(rolodeck, scratch_parent)
 
 
 WATCH_SAVES = int(os.environ.get("BENCH_WATCH_SAVES", "5"))
@@ -252,7 +258,6 @@ def watch_bench(rolodeck, site, out, kind):
     return (statistics.median(disk), statistics.median(reload), statistics.median(rebuild),
             "%d" % statistics.median(written))
 
-
 def markdown_floor(contacts_json):
     """Seconds libcmark takes to render every contact's notes to HTML, on one core."""
     library = ctypes.CDLL(ctypes.util.find_library("cmark") or "libcmark.so")
@@ -293,6 +298,26 @@ def file_floor(scratch, count, size):
         timings.append(time.perf_counter() - start)
         shutil.rmtree(folder)
     return statistics.median(timings)
+
+
+def search(rolodeck, scratch_parent):
+    """Builds 10,000- and 100,000-contact sites once and measures search on them in Chromium."""
+    if not os.path.exists(VENV_PYTHON):
+        print("\nskipped search: no %s (run make test-deps)" % os.path.relpath(VENV_PYTHON, ROOT))
+        return
+    scratch = tempfile.mkdtemp(prefix="rolodeck-search-bench-", dir=scratch_parent)
+    try:
+        outs = []
+        for size in (10000, 100000):
+            site = os.path.join(scratch, "site-%d" % size)
+            subprocess.run([sys.executable, SHARED_TOOLS, "--contacts", str(size), "--out", site], check=True,
+                           stderr=subprocess.DEVNULL)
+            out = os.path.join(scratch, "out-%d" % size)
+            measured([rolodeck, "build", "--quiet", "--site", site, "--out", out])
+            outs.append(out)
+        sh(VENV_PYTHON, os.path.join(ROOT, "Benchmarks", "search_bench.py"), *outs)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -16,5 +16,6 @@ public enum ThemeFiles {
         "Templates/todo-item.mustache": PackageResources.todo_item_mustache,
         "Templates/not-found.mustache": PackageResources.not_found_mustache,
         "Public/style.css": PackageResources.style_css,
+        "Public/search.js": PackageResources.search_js,
     ]
 }

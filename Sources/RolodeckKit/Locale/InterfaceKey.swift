@@ -10,6 +10,22 @@ public enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
     case search
     /// "Search Results".
     case searchResults
+    /// The search box's placeholder: what can be searched for.
+    case searchPlaceholder
+    /// How the search box is used with the keyboard, for screen readers.
+    case searchHint
+    /// "No contacts found."
+    case searchNoResults
+    /// "1 contact found".
+    case searchResultOne
+    /// "{count} contacts found"; the client puts the number in.
+    case searchResultsMany
+    /// "Show more results".
+    case searchShowMore
+    /// Shown when the search index cannot be loaded.
+    case searchUnavailable
+    /// "Group" (one group, labelling the group a search result matched).
+    case group
     /// "Skip to content" link for keyboard users.
     case skipToContent
     /// "Jump to section" navigation label.

@@ -116,7 +116,7 @@ public final class IncrementalBuild {
         let renderer = SiteRenderer(directory: directory, theme: site.theme, today: today)
         let snapshot = SiteSnapshot(
             config: site.config, today: today, directory: directory, theme: site.theme,
-            siteTemplates: input.templates.mapValues(\.bytes))
+            siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search)
         let outputPath = output(site.config)
         let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
         do {

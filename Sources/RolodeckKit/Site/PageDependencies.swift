@@ -12,6 +12,8 @@ struct SiteSnapshot: Sendable {
     var theme: Theme
     /// The site's own template files by file name, as read.
     var siteTemplates: [String: [UInt8]]
+    /// The search index written with the pages.
+    var search: SearchIndex
 }
 
 /// Which pages of a site a change of its input touches: the rules that let watch re-render a
@@ -31,6 +33,9 @@ struct SiteSnapshot: Sendable {
 /// - a group page: the group, slug, member count, its sections and its members' rows;
 /// - `todos.html`: every todo with its place, subtasks and linked contact;
 /// - `404.html`: nothing beyond what every page has;
+/// - a file of the search index: its bytes (the index is built whole from the directory, which
+///   is cheap next to rendering, and compared piece by piece); `index.html` names the index's
+///   version, so it changes with any piece;
 /// - a static file: its bytes.
 ///
 /// `ViewBuilder` and these rules change together; the tests compare watched sites with whole
@@ -59,6 +64,10 @@ enum PageDependencies {
         let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
         let rows = RowChanges(old: old.directory, new: new.directory)
         let relinked = changedGroupLinks(old.directory, new.directory)
+        var oldSearch: [String: [UInt8]] = [:]
+        if old.search.version != new.search.version {
+            for file in old.search.files { oldSearch[file.path] = file.bytes }
+        }
         return pages.filter { page in
             switch page {
             case .contact: if touchedContacts { return true }
@@ -68,8 +77,11 @@ enum PageDependencies {
             switch page {
             case .asset(let path):
                 return old.theme.assets[path] != new.theme.assets[path]
+            case .search(let index):
+                let file = new.search.files[index]
+                return old.search.version != new.search.version && oldSearch[file.path] != file.bytes
             case .index:
-                return rows.anyChanged
+                return rows.anyChanged || old.search.version != new.search.version
                     || !sameSections(
                         old.directory, old.directory.sections,
                         new.directory, new.directory.sections)

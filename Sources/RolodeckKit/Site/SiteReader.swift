@@ -63,7 +63,8 @@ public struct SiteReader {
             }
             let folderURL = store.appendingPathComponent(name)
             // One record per file, in file-name order (which is the todo order for todos/).
-            for (path, bytes) in try files(under: folderURL) where path.hasSuffix(".json") && !path.contains("/") {
+            for (path, bytes) in try files(under: folderURL).sorted(by: { $0.key < $1.key })
+            where path.hasSuffix(".json") && !path.contains("/") {
                 found.append(StoreFile(kind: kind, layout: .single,
                                        source: SourceText(path: displayFolder + "/" + name + "/" + path, bytes: bytes)))
             }

@@ -3,6 +3,8 @@
 public enum SitePage: Hashable, Sendable {
     /// A static file of the theme, by its path in the output.
     case asset(String)
+    /// A file of the search index, by its position in the index's files.
+    case search(Int)
     /// `index.html`.
     case index
     /// `groups.html`.
@@ -22,6 +24,7 @@ extension SiteRenderer {
     /// agree; a new kind of output file needs a case here and a rule in `PageDependencies`.)
     public var pages: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
+        pages += search.files.indices.map(SitePage.search)
         pages += [.index, .groups, .todos, .notFound]
         pages += directory.entries.indices.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
@@ -32,6 +35,7 @@ extension SiteRenderer {
     public func path(of page: SitePage) -> String {
         switch page {
         case .asset(let path): return path
+        case .search(let index): return search.files[index].path
         case .index: return "index.html"
         case .groups: return "groups.html"
         case .todos: return "todos.html"
@@ -44,7 +48,7 @@ extension SiteRenderer {
     /// The template the page is rendered from; nil for a static file.
     public static func template(of page: SitePage) -> String? {
         switch page {
-        case .asset: return nil
+        case .asset, .search: return nil
         case .index: return "index"
         case .groups: return "groups"
         case .todos: return "todos"
@@ -58,6 +62,7 @@ extension SiteRenderer {
     public func render(_ page: SitePage) throws -> [UInt8] {
         switch page {
         case .asset(let path): return theme.assets[path] ?? []
+        case .search(let index): return search.files[index].bytes
         case .index: return try self.page("index", views.indexPage())
         case .groups: return try self.page("groups", views.groupsPage())
         case .todos: return try self.page("todos", views.todosPage())

@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
     public let theme: Theme
     /// The date ages and overdue todos are computed for.
     public let today: PartialDate
+    /// The search index, written under `search/`.
+    public let search: SearchIndex
     let views: ViewBuilder
 
     /// Creates a renderer.
@@ -20,12 +22,13 @@ public struct SiteRenderer: Sendable {
         self.directory = directory
         self.theme = theme
         self.today = today
-        self.views = ViewBuilder(directory: directory, today: today)
+        self.search = SearchIndex(directory: directory)
+        self.views = ViewBuilder(directory: directory, today: today, search: search)
     }
 
     /// How many files `render` emits.
     public var pageCount: Int {
-        4 + directory.entries.count + directory.groups.count + theme.assets.count
+        4 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -47,6 +50,9 @@ public struct SiteRenderer: Sendable {
         }
         for path in theme.assets.keys.sorted() {
             try finish(path, theme.assets[path]!)
+        }
+        for file in search.files {
+            try finish(file.path, file.bytes)
         }
         try finish("index.html", try page("index", views.indexPage()))
         try finish("groups.html", try page("groups", views.groupsPage()))

@@ -6,6 +6,8 @@
 struct ViewBuilder: @unchecked Sendable {
     let directory: Directory
     let today: PartialDate
+    /// The search index the index page's search box loads; nil leaves the box out.
+    let search: SearchIndex?
     let strings: InterfaceStrings
     let phones: PhoneFormatter
     /// Notes on contact pages, where they sit under the h2 "Notes".
@@ -19,9 +21,10 @@ struct ViewBuilder: @unchecked Sendable {
     /// List rows by entry index, made once for the index and all group pages.
     private var rows: [RowData] = []
 
-    init(directory: Directory, today: PartialDate) {
+    init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
         self.today = today
+        self.search = search
         let config = directory.config
         strings = InterfaceStrings(localeIdentifier: config.locale)
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
@@ -65,6 +68,9 @@ struct ViewBuilder: @unchecked Sendable {
         context["count"] = directory.entries.count
         context["countText"] = strings.contactCount(directory.entries.count)
         context["empty"] = directory.entries.isEmpty
+        if let search, !directory.entries.isEmpty {
+            context["search"] = ["index": search.rootReference, "client": "search.js"]
+        }
         return context
     }
 

@@ -44,16 +44,17 @@ import Testing
         }
     }
 
-    @Test func everyPageButStaticFilesNamesItsTemplate() throws {
+    @Test func everyPageButStaticAndSearchFilesNamesItsTemplate() throws {
         let (_, site) = try Self.sites()[0]
         let renderer = SiteRenderer(
             directory: Directory(store: site.store, config: site.config), theme: site.theme,
             today: Self.today)
         for page in renderer.pages {
             let template = SiteRenderer.template(of: page)
-            if case .asset = page {
+            switch page {
+            case .asset, .search:
                 #expect(template == nil)
-            } else {
+            default:
                 #expect(template.map(site.theme.templates.contains) == true, "\(page)")
             }
         }

@@ -23,7 +23,8 @@ import Testing
         let reader = SiteReader(folder: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), displayPath: "")
         let site = try Site.load(try reader.read().input)
         let directory = Directory(store: site.store, config: site.config)
-        let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30))
+        let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30),
+                                search: SearchIndex(directory: directory))
         let contexts: [(String, [String: Any])] = [
             ("index", views.indexPage()), ("groups", views.groupsPage()), ("group", views.groupPage(0)),
             ("todos", views.todosPage()), ("not-found", views.notFoundPage()),

@@ -1,0 +1,103 @@
+/// The digit strings a phone number is found by: as written, and in its national and its
+/// international form, so that a search with or without the country prefix finds it.
+///
+/// `+49 151 2345 6789` is found by any run of digits of 4915123456789 (as written) or of
+/// 015123456789 (as dialled at home), and by 004915123456789 from its start. On a site whose
+/// phone region is KR, `010-1234-5678` is found by any run of 01012345678 and, from their
+/// start, by 821012345678, 8201012345678 (people often keep the trunk 0 after the country code)
+/// and 00821012345678.
+enum PhoneSearchDigits {
+    /// One spelling of a number in digits.
+    struct Form: Equatable, Sendable {
+        /// The digits.
+        var digits: String
+        /// Whether any run of three or more digits inside finds the number, or only its start.
+        var findsRuns: Bool
+    }
+
+    /// The spellings of one number, without duplicates; empty when it has no digits.
+    static func forms(of raw: String, region: String?) -> [Form] {
+        let (prefix, digits) =
+            plainNumber(raw)
+            ?? {
+                let input = PhoneNumberInput(raw)
+                return (input.prefix, String(input.dialable.filter(\.isASCIIDigit)))
+            }()
+        guard !digits.isEmpty else { return [] }
+        var forms = [Form(digits: digits, findsRuns: true)]
+        switch prefix {
+        case .plus, .doubleZero:
+            if let code = callingCode(startOf: digits) {
+                let national = String(digits.dropFirst(code.count))
+                forms.append(Form(digits: nationalForm(national, callingCode: code), findsRuns: true))
+            }
+            forms.append(Form(digits: "00" + digits, findsRuns: false))
+        case .none:
+            if let region, let code = callingCodes[region.uppercased()] {
+                let national = digits.hasPrefix("0") ? String(digits.dropFirst()) : digits
+                forms.append(Form(digits: code + national, findsRuns: false))
+                if digits.hasPrefix("0") { forms.append(Form(digits: code + digits, findsRuns: false)) }
+                forms.append(Form(digits: "00" + code + national, findsRuns: false))
+            }
+        }
+        var seen = Set<String>()
+        return forms.filter { seen.insert($0.digits).inserted }
+    }
+
+    /// The prefix and digits of a number written with nothing but digits and the usual
+    /// separators, the common case, read without `PhoneNumberInput`'s general parsing.
+    private static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, String)? {
+        var digits = ""
+        var plus = false
+        for byte in raw.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "+") where digits.isEmpty && !plus: plus = true
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"): continue
+            case UInt8(ascii: "("), UInt8(ascii: ")"): continue
+            default: return nil
+            }
+        }
+        // "+49 (0)30 …": the bracketed trunk 0 is not dialled; PhoneNumberInput knows that.
+        if plus { return raw.utf8.contains(UInt8(ascii: "(")) ? nil : (.plus, digits) }
+        if digits.hasPrefix("00") { return (.doubleZero, String(digits.dropFirst(2))) }
+        return (.none, digits)
+    }
+
+    /// The number as dialled at home: the trunk 0 in front, except in the North American plan
+    /// (+1) and where the national number already starts with 0 (Italy).
+    private static func nationalForm(_ national: String, callingCode: String) -> String {
+        callingCode == "1" || national.hasPrefix("0") ? national : "0" + national
+    }
+
+    /// The country calling code a number written with its international prefix starts with:
+    /// ITU-T E.164 codes are prefix-free, one digit for 1 and 7, two digits for the codes below,
+    /// three for every other.
+    static func callingCode(startOf digits: String) -> String? {
+        guard digits.count > 3 else { return nil }
+        let one = String(digits.prefix(1)), two = String(digits.prefix(2))
+        if one == "1" || one == "7" { return one }
+        if twoDigitCodes.contains(two) { return two }
+        return String(digits.prefix(3))
+    }
+
+    private static let twoDigitCodes: Set<String> = [
+        "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46", "47",
+        "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63", "64", "65",
+        "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98",
+    ]
+
+    /// Calling codes of the regions a site is likely to set as `phoneRegion`.
+    static let callingCodes: [String: String] = [
+        "US": "1", "CA": "1", "RU": "7", "KZ": "7", "EG": "20", "ZA": "27", "GR": "30", "NL": "31",
+        "BE": "32", "FR": "33", "ES": "34", "HU": "36", "IT": "39", "RO": "40", "CH": "41", "AT": "43",
+        "GB": "44", "DK": "45", "SE": "46", "NO": "47", "PL": "48", "DE": "49", "PE": "51", "MX": "52",
+        "CU": "53", "AR": "54", "BR": "55", "CL": "56", "CO": "57", "VE": "58", "MY": "60", "AU": "61",
+        "ID": "62", "PH": "63", "NZ": "64", "SG": "65", "TH": "66", "JP": "81", "KR": "82", "VN": "84",
+        "CN": "86", "TR": "90", "IN": "91", "PK": "92", "AF": "93", "LK": "94", "MM": "95", "IR": "98",
+        "PT": "351", "LU": "352", "IE": "353", "IS": "354", "FI": "358", "CZ": "420", "SK": "421",
+        "LI": "423", "HK": "852", "MO": "853", "TW": "886", "IL": "972", "AE": "971", "SA": "966",
+        "UA": "380", "HR": "385", "SI": "386", "RS": "381", "BG": "359", "LT": "370", "LV": "371",
+        "EE": "372", "MT": "356", "CY": "357",
+    ]
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// Turns text into what search compares: words (split at white space) made of parts (split at
+/// punctuation), each part a run of folded letters and digits.
+///
+/// `Public/search.js` folds what the user types with the same rules, and the cases in
+/// `Tests/RolodeckKitTests/Search/folding-cases.json` are checked against both. The rules:
+/// compatibility decomposition (NFKD: full-width letters, ligatures, accents split off), accents
+/// dropped except the kana voicing marks, lower case, ß ss, æ ae, œ oe, ł l, đ/ð d, þ th, ı i;
+/// ä ö ü ø get a second, transliterated spelling (ae oe ue oe); katakana becomes hiragana;
+/// Hangul is spelled in keystrokes (see `HangulKeystrokes`).
+enum SearchFolding {
+    /// A run of letters and digits, folded, remembering where each written character starts
+    /// so that search can index what follows any of them.
+    struct Part: Equatable, Sendable {
+        /// The folded units: "muller" for Müller.
+        var units: [UInt16] = []
+        /// Where each written character starts in `units`.
+        var starts: [Int] = []
+        /// The transliterated spelling ("mueller") when it differs, with its character starts.
+        var long: (units: [UInt16], starts: [Int])?
+        /// For a part of complete Hangul syllables only, their initial consonants (ㄱㅊㅅ).
+        var initials: [UInt16]?
+
+        /// The spelling a query is written in: the transliterated one, so `müller` is "mueller".
+        var queryUnits: [UInt16] { long?.units ?? units }
+
+        static func == (lhs: Part, rhs: Part) -> Bool {
+            lhs.units == rhs.units && lhs.starts == rhs.starts && lhs.long?.units == rhs.long?.units
+                && lhs.long?.starts == rhs.long?.starts && lhs.initials == rhs.initials
+        }
+    }
+
+    /// The words of a text, each a list of non-empty parts.
+    static func words(_ text: String) -> [[Part]] {
+        var builder = Builder()
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Plain ASCII needs no decomposition and no Unicode tables.
+            for byte in text.utf8 { builder.add(ascii: byte) }
+        } else {
+            for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars { builder.add(scalar) }
+        }
+        builder.finishWord()
+        return builder.words
+    }
+
+    /// The keys the client looks a query up by, one per word: parts joined, in the long spelling
+    /// ("o'brien" → "obrien", "müller" → "mueller"). A query of only digits and phone
+    /// punctuation ("+82 10-1234 5678") is one key of its digits.
+    static func queryKeys(_ query: String) -> [[UInt16]] {
+        let phoneCharacters = Set("0123456789+-()./ \t")
+        if query.contains(where: \.isASCIIDigit), query.allSatisfy({ phoneCharacters.contains($0) }) {
+            return [Array(query.filter(\.isASCIIDigit).utf16)]
+        }
+        return words(query).map { $0.flatMap(\.queryUnits) }.filter { !$0.isEmpty }
+    }
+
+    /// Lower-case letters that need more than dropping an accent, after lower-casing.
+    private static let letterReplacements: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
+        "ħ": "h", "ŧ": "t", "ŀ": "l", "ς": "σ",
+    ]
+
+    /// Letters with a second, transliterated spelling when written with a diaeresis.
+    private static let umlautBases: Set<Unicode.Scalar> = ["a", "o", "u", "A", "O", "U"]
+
+    private struct Builder {
+        var words: [[Part]] = []
+        var parts: [Part] = []
+        var part = Part()
+        // The long spelling is kept only once a character has one; initials only while every
+        // character is a Hangul syllable.
+        var long: (units: [UInt16], starts: [Int])?
+        var initials: [UInt16] = []
+        var allInitials = true
+        // The character being read: a base with its kept marks, or a Hangul syllable.
+        var base: Unicode.Scalar?
+        var voicing: [Unicode.Scalar] = []
+        var umlaut = false
+        var hangul: [UInt16] = []
+        var hangulInitial: UInt16?
+        var hangulHasVowel = false
+
+        mutating func add(ascii byte: UInt8) {
+            switch byte {
+            case 0x09...0x0D, 0x20:
+                finishWord()
+            case 0x30...0x39, 0x61...0x7A:
+                append(unit: UInt16(byte))
+            case 0x41...0x5A:
+                append(unit: UInt16(byte) + 0x20)
+            default:
+                finishPart()
+            }
+        }
+
+        mutating func add(_ scalar: Unicode.Scalar) {
+            if scalar.properties.isWhitespace {
+                finishWord()
+                return
+            }
+            if let jamo = HangulKeystrokes.jamo(scalar) {
+                switch jamo {
+                case .initial(let key):
+                    finishCharacter()
+                    hangul = [key]
+                    hangulInitial = key
+                case .following(let keys):
+                    if hangul.isEmpty { finishCharacter() }
+                    if hangulInitial != nil, (0x314F...0x3163).contains(keys[0]) { hangulHasVowel = true }
+                    hangul += keys
+                }
+                return
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                if scalar.value == 0x3099 || scalar.value == 0x309A, base != nil {
+                    voicing.append(scalar)
+                } else if scalar.value == 0x0308, let base, SearchFolding.umlautBases.contains(base) {
+                    umlaut = true
+                }
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                finishCharacter()
+                base = scalar
+            default:
+                finishPart()
+            }
+        }
+
+        /// Appends a character that folds to one unit and has no other spelling.
+        mutating func append(unit: UInt16) {
+            part.starts.append(part.units.count)
+            part.units.append(unit)
+            if long != nil {
+                long!.starts.append(long!.units.count)
+                long!.units.append(unit)
+            }
+            allInitials = false
+        }
+
+        /// Appends one written character's folded units (and its long spelling, if it has one).
+        mutating func append(_ units: [UInt16], long longUnits: [UInt16]?, initial: UInt16?) {
+            if long == nil, longUnits != nil { long = (part.units, part.starts) }
+            part.starts.append(part.units.count)
+            part.units += units
+            if long != nil {
+                long!.starts.append(long!.units.count)
+                long!.units += longUnits ?? units
+            }
+            if let initial, allInitials { initials.append(initial) } else { allInitials = false }
+        }
+
+        mutating func finishCharacter() {
+            if !hangul.isEmpty {
+                append(hangul, long: nil, initial: hangulHasVowel ? hangulInitial : nil)
+                hangul = []
+                hangulInitial = nil
+                hangulHasVowel = false
+            }
+            guard let scalar = base else { return }
+            base = nil
+            var text = String(Character(SearchFolding.hiragana(scalar)))
+            if !voicing.isEmpty {
+                text.unicodeScalars.append(contentsOf: voicing)
+                text = text.precomposedStringWithCanonicalMapping
+                voicing = []
+            }
+            var short: [UInt16] = []
+            var long: [UInt16]?
+            for lower in text.lowercased().unicodeScalars {
+                if lower == "ø" {
+                    short += "o".utf16
+                    long = Array("oe".utf16)
+                } else if let replacement = SearchFolding.letterReplacements[lower] {
+                    short += replacement.utf16
+                } else {
+                    short += String(lower).utf16
+                }
+            }
+            if umlaut {
+                long = short + "e".utf16
+                umlaut = false
+            }
+            append(short, long: long, initial: nil)
+        }
+
+        mutating func finishPart() {
+            finishCharacter()
+            if !part.units.isEmpty {
+                part.long = long
+                if allInitials { part.initials = initials }
+                parts.append(part)
+            }
+            part = Part()
+            long = nil
+            initials = []
+            allInitials = true
+        }
+
+        mutating func finishWord() {
+            finishPart()
+            if !parts.isEmpty { words.append(parts) }
+            parts = []
+        }
+    }
+
+    /// Katakana (ア…ヶ, ヽ ヾ) as hiragana; any other scalar unchanged.
+    static func hiragana(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x30A1...0x30F6, 0x30FD...0x30FE: return Unicode.Scalar(scalar.value - 0x60) ?? scalar
+        default: return scalar
+        }
+    }
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0–9.
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

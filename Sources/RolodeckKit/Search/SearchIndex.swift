@@ -1,0 +1,161 @@
+/// The search index of a planned directory: the files under `search/` that `Public/search.js`
+/// loads, a few at a time, with `<script>` elements. `docs/search.md` describes the format.
+///
+/// - `search/root.js`: the separators of the term and hot pieces, the row shard size, the
+///   version that every piece's URL carries (`?v=`) so a browser never mixes two builds.
+/// - `search/t<n>.js`: term pieces, the sorted keys with the contacts each finds, cut by size.
+/// - `search/h<n>.js`: hot pieces, the merged results of every prefix whose keys span pieces.
+/// - `search/r<n>.js`: row pieces, what a result shows of each contact, in directory order.
+///
+/// A one-word query loads the root, one term or hot piece, then the row pieces of the results
+/// it shows; the first result needs at most three pieces whatever the directory's size.
+public struct SearchIndex: Sendable {
+    /// Target sizes of the pieces, in bytes of JSON text.
+    public struct Limits: Sendable, Equatable {
+        /// A term piece is closed once it holds this much.
+        public var termPieceBytes: Int
+        /// A hot piece is closed once it holds this much.
+        public var hotPieceBytes: Int
+        /// The rows of a row piece add up to about this much.
+        public var rowPieceBytes: Int
+
+        /// Creates limits; the defaults keep a first query near 60 KB at 100,000 contacts.
+        public init(termPieceBytes: Int = 32_768, hotPieceBytes: Int = 32_768, rowPieceBytes: Int = 8_192) {
+            self.termPieceBytes = termPieceBytes
+            self.hotPieceBytes = hotPieceBytes
+            self.rowPieceBytes = rowPieceBytes
+        }
+    }
+
+    /// One file of the index.
+    public struct File: Sendable, Equatable {
+        /// The path relative to the site's root, `search/t3.js`.
+        public var path: String
+        /// The file's bytes.
+        public var bytes: [UInt8]
+    }
+
+    /// The folder the index is written to, relative to the site's root.
+    public static let folder = "search"
+    /// The format's number, in the root as `format`; the client refuses any other.
+    public static let format = 1
+
+    /// Every file, the root first.
+    public let files: [File]
+    /// A hash of the whole index; piece URLs carry it so caches never mix two builds.
+    public let version: String
+
+    /// The root's URL relative to the site's root, with the version.
+    public var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
+
+    /// Builds the index of every contact the directory shows.
+    public init(directory: Directory, limits: Limits = Limits()) {
+        var builder = SearchTermTable.Builder()
+        for entry in directory.entries {
+            builder.nextContact()
+            let groupNames = entry.contact.groupIDs.compactMap { directory.groupIndex[$0] }
+                .map { directory.groups[$0].group.name }
+            SearchTerms.add(entry: entry, groupNames: groupNames, config: directory.config, to: &builder)
+        }
+        let table = SearchTermTable(builder)
+
+        var encoding = SearchEntryEncoding()
+        let terms = Self.pieces(
+            count: table.count, limit: limits.termPieceBytes, atLeastOne: true,
+            key: { Array(table.key($0)) }
+        ) {
+            encoding.append(key: $0, of: table)
+            return encoding.bytes.count
+        } finish: {
+            encoding.finishPiece()
+        }
+        let hotKeys = SearchSeparators.hotPrefixes(of: terms.separators)
+        var scratch = [UInt8](repeating: UInt8.max, count: table.contactCount)
+        let hot = Self.pieces(
+            count: hotKeys.count, limit: limits.hotPieceBytes, atLeastOne: false, key: { hotKeys[$0] }
+        ) { index in
+            let prefix = hotKeys[index]
+            let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
+            encoding.append(
+                key: prefix[...],
+                lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
+            return encoding.bytes.count
+        } finish: {
+            encoding.finishPiece()
+        }
+
+        let rows = SearchRows(directory: directory).rows
+        let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
+        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
+
+        var pieces: [(id: String, json: [UInt8])] = []
+        for (number, text) in terms.texts.enumerated() {
+            pieces.append(("t\(number)", Array("{\"terms\":\"".utf8) + text + Array("\"}".utf8)))
+        }
+        for (number, text) in hot.texts.enumerated() {
+            pieces.append(("h\(number)", Array("{\"prefixes\":\"".utf8) + text + Array("\"}".utf8)))
+        }
+        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
+            var json = Array("{\"rows\":[".utf8)
+            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
+                if offset > 0 { json.append(UInt8(ascii: ",")) }
+                json += row
+            }
+            pieces.append(("r\(number)", json + Array("]}".utf8)))
+        }
+
+        // FNV-1a over every piece: the same input always gives the same version.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for piece in pieces {
+            for byte in piece.id.utf8 + [0] + piece.json + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        let version = String(hash, radix: 36)
+        var root = Array(
+            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(table.contactCount),".utf8)
+        root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
+        SearchPieceWriter.append(
+            strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += ",\"hot\":".utf8
+        SearchPieceWriter.append(
+            strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += "}".utf8
+
+        self.version = version
+        self.files =
+            [File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root))]
+            + pieces.map {
+                File(
+                    path: "\(Self.folder)/\($0.id).js",
+                    bytes: SearchPieceWriter.file(id: $0.id, json: $0.json))
+            }
+    }
+
+    /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`
+    /// and returns the piece's size so far, `finish` hands over the piece's text. Without
+    /// entries there is one empty piece if `atLeastOne`, else none.
+    private static func pieces(
+        count: Int, limit: Int, atLeastOne: Bool, key: (Int) -> [UInt16],
+        append: (Int) -> Int, finish: () -> [UInt8]
+    )
+        -> (texts: [[UInt8]], separators: [[UInt16]])
+    {
+        var texts: [[UInt8]] = []
+        var firstKeys: [[UInt16]] = [], lastKeys: [[UInt16]] = []
+        var open = false
+        for index in 0..<count {
+            if !open { firstKeys.append(key(index)) }
+            open = true
+            if append(index) >= limit || index == count - 1 {
+                texts.append(finish())
+                lastKeys.append(key(index))
+                open = false
+            }
+        }
+        if texts.isEmpty {
+            return atLeastOne ? ([[]], [[]]) : ([], [])
+        }
+        return (texts, SearchSeparators.separators(firstKeys: firstKeys, lastKeys: lastKeys))
+    }
+}

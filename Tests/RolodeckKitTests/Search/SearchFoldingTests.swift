@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import RolodeckKit
+
+/// The folding rules, from the cases `search.js` is checked against too (Tests/Browser).
+@Suite struct SearchFoldingTests {
+    struct Case: Decodable, CustomTestStringConvertible, Sendable {
+        var text: String
+        var keys: [String]
+        var note: String
+        var testDescription: String { "\(note): \(text)" }
+    }
+
+    static let cases: [Case] = {
+        let url = Fixtures.packageRoot.appendingPathComponent(
+            "Tests/RolodeckKitTests/Search/folding-cases.json")
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return (try? JSONDecoder().decode([Case].self, from: data)) ?? []
+    }()
+
+    @Test func theSharedCasesAreThere() {
+        #expect(Self.cases.count > 30)
+    }
+
+    @Test(arguments: cases)
+    func queryKeys(_ example: Case) {
+        let keys = SearchFolding.queryKeys(example.text).map { String(decoding: $0, as: UTF16.self) }
+        #expect(keys == example.keys)
+    }
+
+    struct PartCase: CustomTestStringConvertible, Sendable {
+        var text: String
+        /// Each part as "short|long|initials" with its character starts, "-" for none.
+        var parts: [String]
+        var testDescription: String { text }
+    }
+
+    static let partCases: [PartCase] = [
+        PartCase(text: "Müller", parts: ["muller 0,1,2,3,4,5 | mueller 0,1,3,4,5,6 | -"]),
+        PartCase(text: "Straße", parts: ["strasse 0,1,2,3,4,6 | - | -"]),
+        PartCase(text: "O'Brien", parts: ["o 0 | - | -", "brien 0,1,2,3,4 | - | -"]),
+        PartCase(text: "김철수", parts: ["ㄱㅣㅁㅊㅓㄹㅅㅜ 0,3,6 | - | ㄱㅊㅅ"]),
+        PartCase(text: "김a", parts: ["ㄱㅣㅁa 0,3 | - | -"]),
+        PartCase(text: "ㄱㅊ", parts: ["ㄱㅊ 0,1 | - | -"]),
+        PartCase(text: "과자", parts: ["ㄱㅗㅏㅈㅏ 0,3 | - | ㄱㅈ"]),
+    ]
+
+    @Test(arguments: partCases)
+    func partsRememberWhereCharactersStart(_ example: PartCase) {
+        let parts = SearchFolding.words(example.text).flatMap { $0 }.map { part in
+            let text = { (units: [UInt16]) in String(decoding: units, as: UTF16.self) }
+            let starts = { (starts: [Int]) in starts.map(String.init).joined(separator: ",") }
+            let long = part.long.map { "\(text($0.units)) \(starts($0.starts))" } ?? "-"
+            return "\(text(part.units)) \(starts(part.starts)) | \(long) | \(part.initials.map(text) ?? "-")"
+        }
+        #expect(parts == example.parts)
+    }
+
+    @Test func whiteSpaceSplitsWordsAndPunctuationSplitsParts() {
+        let words = SearchFolding.words("Anna-Lena  Meyer\u{3000}Lüdenscheidt")
+        #expect(words.map { $0.count } == [2, 1, 1])
+    }
+}

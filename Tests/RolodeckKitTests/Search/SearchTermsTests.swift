@@ -1,0 +1,149 @@
+import Testing
+@testable import RolodeckKit
+
+/// Which terms find a contact, and how well.
+@Suite struct SearchTermsTests {
+    /// Collects terms as text, keeping the best tier of each.
+    struct Collector: SearchTermSink {
+        var terms: [String: SearchTier] = [:]
+        mutating func add(_ key: ArraySlice<UInt16>, _ tier: SearchTier) {
+            let text = String(decoding: key, as: UTF16.self)
+            terms[text] = min(terms[text] ?? tier, tier)
+        }
+
+        /// "key:tier" lines, sorted; tiers as n (name), o (other), i (inside).
+        var lines: [String] {
+            terms.map { "\($0.key):\(["n", "o", "i"][Int($0.value.rawValue)])" }.sorted()
+        }
+    }
+
+    struct TextCase: CustomTestStringConvertible, Sendable {
+        var text: String
+        var tier: SearchTier
+        var terms: [String]
+        var testDescription: String { text }
+    }
+
+    static let textCases: [TextCase] = [
+        TextCase(
+            text: "Müller", tier: .name,
+            terms: [
+                "er:i", "ler:i", "ller:i", "mueller:n", "muller:n", "ueller:i", "uller:i",
+            ]),
+        TextCase(text: "Weiß", tier: .name, terms: ["eiss:i", "iss:i", "ss:i", "weiss:n"]),
+        TextCase(
+            text: "O'Brien", tier: .name,
+            terms: [
+                "brien:n", "en:i", "ien:i", "o:n", "obrien:n", "rien:i",
+            ]),
+        TextCase(
+            text: "김철수", tier: .name,
+            terms: [
+                "ㄱㅊㅅ:n", "ㄱㅣㅁㅊㅓㄹㅅㅜ:n", "ㅅㅜ:i", "ㅊㅅ:i", "ㅊㅓㄹㅅㅜ:i",
+            ]),
+        TextCase(
+            text: "a.b@ex.org", tier: .other,
+            terms: [
+                "a:o", "abexorg:o", "b:o", "bexorg:o", "ex:o", "exorg:o", "org:o", "rg:i",
+            ]),
+        TextCase(
+            text: "Apt 12345", tier: .other,
+            terms: [
+                "12345:o", "2345:i", "345:i", "apt:o", "pt:i",
+            ]),
+        TextCase(text: "", tier: .name, terms: []),
+    ]
+
+    @Test(arguments: textCases)
+    func textTerms(_ example: TextCase) {
+        var collector = Collector()
+        SearchTerms.add(text: example.text, tier: example.tier, to: &collector)
+        #expect(collector.lines == example.terms)
+    }
+
+    struct PhoneCase: CustomTestStringConvertible, Sendable {
+        var number: String
+        var region: String?
+        /// Terms found from the start (the `other` tier).
+        var starts: [String]
+        /// A few of the tails that find it from inside (a query finds every key it starts), and
+        /// keys that must not be terms.
+        var inside: [String]
+        var notTerms: [String]
+        var testDescription: String { number + " " + (region ?? "-") }
+    }
+
+    static let phoneCases: [PhoneCase] = [
+        PhoneCase(
+            number: "010-1234-5678", region: "KR",
+            starts: ["00821012345678", "01012345678", "8201012345678", "821012345678"],
+            inside: ["1012345678", "12345678", "5678", "678"], notTerms: ["78", "1234", "21012345678"]),
+        PhoneCase(
+            number: "+49 151 2345 6789", region: nil,
+            starts: ["004915123456789", "015123456789", "4915123456789"],
+            inside: ["15123456789", "23456789", "789"], notTerms: ["04915123456789"]),
+        PhoneCase(
+            number: "+1 (555) 010-0199", region: "DE",
+            starts: ["0015550100199", "15550100199", "5550100199"],
+            inside: ["550100199"], notTerms: ["05550100199"]),
+        PhoneCase(
+            number: "030 1234567", region: nil, starts: ["0301234567"], inside: ["301234567"], notTerms: []),
+        PhoneCase(
+            number: "+49 (0)30 1234567", region: nil,
+            starts: ["0049301234567", "0301234567", "49301234567"], inside: ["1234567"],
+            notTerms: ["490301234567"]),
+        PhoneCase(
+            number: "02-123-4567 ext. 89", region: nil, starts: ["021234567"], inside: ["4567"],
+            notTerms: ["02123456789"]),
+        PhoneCase(number: "call me", region: nil, starts: [], inside: [], notTerms: []),
+    ]
+
+    @Test(arguments: phoneCases)
+    func phoneTerms(_ example: PhoneCase) {
+        var collector = Collector()
+        SearchTerms.add(phone: example.number, region: example.region, to: &collector)
+        #expect(collector.terms.filter { $0.value == .other }.keys.sorted() == example.starts)
+        for run in example.inside {
+            #expect(collector.terms[run] == .inside, "\(run)")
+        }
+        for absent in example.notTerms {
+            #expect(collector.terms[absent] == nil, "\(absent)")
+        }
+        #expect(!collector.terms.keys.contains { $0.count < 3 && collector.terms[$0] == .inside })
+    }
+
+    @Test func hiddenFieldsAreNeverIndexed() {
+        var contact = Contact(id: "x")
+        contact.givenName = "Ana"
+        contact.suffix = "Jr."
+        contact.sortFamilyName = "Sortonly"
+        contact.organization = "Secretco"
+        contact.nickname = "Nicky"
+        contact.emails = [LabeledValue(label: "work", value: "ana@hidden.example")]
+        contact.phones = [LabeledValue(label: "mobile", value: "+49 170 5550000")]
+        let entry = Directory.Entry(
+            contact: contact, slug: "x", displayName: "Ana",
+            section: DirectorySection(label: "A", anchor: "a", rank: 0, script: .latin))
+        var config = SiteConfig()
+        var shown = Collector()
+        SearchTerms.add(entry: entry, groupNames: ["Chess Club"], config: config, to: &shown)
+        for term in ["ana", "jr", "secretco", "nicky", "hidden", "491705550000", "chess"] {
+            #expect(shown.terms[term] != nil, "\(term) should be a term")
+        }
+        #expect(shown.terms["sortonly"] == nil, "sort-as names are never shown, so never searched")
+        config.hiddenFields = [.organization, .nickname, .emails, .phones, .groups]
+        var hidden = Collector()
+        SearchTerms.add(entry: entry, groupNames: ["Chess Club"], config: config, to: &hidden)
+        #expect(hidden.lines == ["ana:n", "jr:n", "na:i"])
+    }
+
+    @Test func tiersRankNamesBeforeOtherFieldsBeforeInside() {
+        var collector = Collector()
+        SearchTerms.add(text: "Berger", tier: .other, to: &collector)
+        SearchTerms.add(text: "Erger", tier: .name, to: &collector)
+        #expect(collector.terms["erger"] == .name)
+        #expect(collector.terms["berger"] == .other)
+        #expect(collector.terms["er"] == .inside)
+        #expect(SearchTier.name < .other && SearchTier.other < .inside)
+    }
+}
