@@ -1017,6 +1017,17 @@ class T5LiveReload(unittest.TestCase):
         self.edit('"title": "Lead UX Designerin"', '"title": "UX Designerin"')
         self.wait_for(lambda d: "Lead UX" not in d.find_element("tag name", "body").text, "the old title is back")
 
+    def test_an_edit_of_another_contact_leaves_the_open_page_alone(self):
+        # Renaming someone rewrites the index, group pages and search pieces, not this page.
+        d = self.open_page()
+        index = ENV.work / "serve-out" / "index.html"
+        self.edit('"givenName": "Olivia"', '"givenName": "Olivia-Mae"')
+        self.wait_for(lambda d: "Olivia-Mae" in index.read_text(encoding="utf-8"), "the rebuild is written")
+        time.sleep(1.5)  # the reload event follows the write at once; give a wrong reload time to happen
+        self.assertTrue(d.execute_script("return window.rolodeckTestMarker === true"), "the page reloaded")
+        self.edit('"givenName": "Olivia-Mae"', '"givenName": "Olivia"')
+        self.wait_for(lambda d: "Olivia-Mae" not in index.read_text(encoding="utf-8"), "the name is back")
+
     def test_a_failed_rebuild_shows_its_place_over_the_page_until_fixed(self):
         d = self.open_page()
         self.edit('"birthday": "1992-08-17"', '"birthday": "1992-02-30"')

@@ -7,7 +7,8 @@
 /// - on `hello` (sent when it connects) reloads if the site was rebuilt since the page was sent,
 ///   so a rebuild that lands between the page and the connection is not missed;
 /// - on `reload` reloads when its own page, a static file (a stylesheet) or everything changed,
-///   and removes an error overlay;
+///   and removes an error overlay; the search index's pieces change with almost any edit but
+///   only the index page loads them, and it is among the changed pages whenever they change;
 /// - on `failure` shows the rebuild's diagnostics (`file:line:column: error: message`) in an
 ///   overlay over the page, which stays until a good rebuild.
 enum LiveReload {
@@ -50,7 +51,7 @@ enum LiveReload {
                 hide();
                 generation = data.generation;
                 if (missing || data.paths === null || data.paths.some(function (path) {
-                  return path === here || !/\\.html$/.test(path);
+                  return path === here || (!/\\.html$/.test(path) && path.indexOf("/\(SearchIndex.folder)/") !== 0);
                 })) location.reload();
               });
               events.addEventListener("failure", function (event) { show(JSON.parse(event.data)); });
