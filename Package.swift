@@ -28,11 +28,13 @@ let package = Package(
         .executableTarget(name: "rolodeck", dependencies: ["RolodeckCLI"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
         .executableTarget(name: "locale-bench", dependencies: ["RolodeckKit"]),
+        // A raw-socket HTTP client for the tests of the preview server (library and command).
+        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
-            name: "RolodeckKitTests", dependencies: ["RolodeckKit"],
+            name: "RolodeckKitTests", dependencies: ["RolodeckKit", "HTTPTestClient"],
             exclude: ["Snapshots", "Search/folding-cases.json"]
         ),
-        .testTarget(name: "RolodeckCLITests", dependencies: ["RolodeckCLI"]),
+        .testTarget(name: "RolodeckCLITests", dependencies: ["RolodeckCLI", "HTTPTestClient"]),
     ]
 )

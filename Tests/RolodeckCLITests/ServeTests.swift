@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Testing
 
 #if canImport(Glibc)

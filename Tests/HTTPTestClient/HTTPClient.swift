@@ -6,21 +6,22 @@ import Foundation
 
 /// A deliberately plain HTTP client on raw sockets, so tests can send exactly the bytes they
 /// mean (half a request, a traversal attempt, two requests at once) and see the exact answer.
-final class HTTPClient {
+/// A target of its own so that both the library's and the command's tests can use it.
+public final class HTTPClient {
     /// A response as read off the wire.
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+    public struct Response {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let descriptor: Int32
+    public let descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to the port on 127.0.0.1; reads give up after `timeout` seconds (a bound for a
     /// broken server, not a timing claim).
-    init(port: Int, timeout: Int = 20) throws {
+    public init(port: Int, timeout: Int = 20) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -36,9 +37,9 @@ final class HTTPClient {
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    func close() { Glibc.close(descriptor) }
+    public func close() { Glibc.close(descriptor) }
 
-    func send(_ text: String) {
+    public func send(_ text: String) {
         _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
@@ -53,7 +54,7 @@ final class HTTPClient {
 
     /// Whether the server closes the connection (reading reaches the end of the stream before
     /// the timeout); what it sends before is kept for `response`.
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(descriptor, &chunk, chunk.count, 0)
@@ -64,7 +65,7 @@ final class HTTPClient {
     }
 
     /// Reads one response; `head` for the answer to a HEAD request (no body follows).
-    func response(head: Bool = false) -> Response? {
+    public func response(head: Bool = false) -> Response? {
         var end: Int?
         while end == nil {
             end = buffer.indices.dropLast(3).first { buffer[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) }
@@ -95,7 +96,7 @@ final class HTTPClient {
     }
 
     /// Reads server-sent events until one named `name` arrives; returns its data.
-    func event(named name: String) -> String? {
+    public func event(named name: String) -> String? {
         while true {
             if let end = buffer.indices.dropLast(1).first(where: { buffer[$0] == 10 && buffer[$0 + 1] == 10 })
             {
@@ -113,7 +114,7 @@ final class HTTPClient {
     }
 
     /// One request on a new connection, answered and closed.
-    static func exchange(port: Int, _ request: String, head: Bool = false) throws -> Response? {
+    public static func exchange(port: Int, _ request: String, head: Bool = false) throws -> Response? {
         let client = try HTTPClient(port: port)
         defer { client.close() }
         client.send(request)
@@ -121,7 +122,7 @@ final class HTTPClient {
     }
 
     /// A GET of a path.
-    static func get(port: Int, _ path: String, headers: String = "") throws -> Response? {
+    public static func get(port: Int, _ path: String, headers: String = "") throws -> Response? {
         try exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\(headers)\r\n")
     }
 }
