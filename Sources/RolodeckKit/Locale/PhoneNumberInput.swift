@@ -52,7 +52,7 @@ struct PhoneNumberInput: Sendable, Equatable {
             prefix = .plus
             text.removeFirst()
             // "+82 (0)10…": the bracketed trunk zero is not dialled from abroad.
-            if let range = text.range(of: "(0)") { text.removeSubrange(range) }
+            if let range = Self.trunkZero(in: text) { text.removeSubrange(range) }
         }
         var dialable = ""
         var letters = ""
@@ -116,6 +116,19 @@ struct PhoneNumberInput: Sendable, Equatable {
     /// Whether `dialable` has a digit at all.
     static func hasDigit(_ dialable: String) -> Bool {
         dialable.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Where "(0)" first occurs in `text`; ASCII text is searched by bytes, without Foundation.
+    private static func trunkZero(in text: String) -> Range<String.Index>? {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.range(of: "(0)") }
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "(")) {
+            let rest = bytes[open...]
+            if rest.starts(with: "(0)".utf8) { return open..<bytes.index(open, offsetBy: 3) }
+            index = bytes.index(after: open)
+        }
+        return nil
     }
 
     /// The keypad digit of an ASCII letter, as a byte.

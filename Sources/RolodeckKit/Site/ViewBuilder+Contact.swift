@@ -38,8 +38,10 @@ extension ViewBuilder {
         if config.shows(.organization), !contact.isOrganizationOnly { view.organization = contact.organization }
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
-        if config.shows(.phones) { view.phones = contact.phones.map(phone) }
-        if config.shows(.emails) { view.emails = contact.emails.map(email) }
+        // The first phone and email are the list row's, already worked out.
+        let row = rows[index]
+        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones, phone) }
+        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails, email) }
         if config.shows(.addresses) { view.addresses = contact.addresses.map(address) }
         if config.shows(.urls) { view.urls = contact.urls.map(url) }
         if config.shows(.birthday), let birthday = contact.birthday {
@@ -65,6 +67,14 @@ extension ViewBuilder {
         context["page"] = PageInfo(kind: "contact", title: entry.displayName, flag: contactFlag)
         context["contact"] = view
         return context
+    }
+
+    /// `values` made into views, the first one given as `first` when it is known.
+    private static func reusingFirst(
+        _ first: [String: Any]?, of values: [LabeledValue], _ view: (LabeledValue) -> [String: Any]
+    ) -> [[String: Any]] {
+        guard let first, !values.isEmpty else { return values.map(view) }
+        return [first] + values.dropFirst().map(view)
     }
 
     /// The language a name is written in when it is not the page's, for a `lang` attribute so

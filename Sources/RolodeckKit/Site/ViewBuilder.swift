@@ -19,7 +19,7 @@ struct ViewBuilder: @unchecked Sendable {
     private let site: [String: Any]
     private let interface: [String: Any]
     /// List rows by entry index, made once for the index and all group pages.
-    private var rows: [RowData] = []
+    private(set) var rows: [RowData] = []
     /// The keys every contact page has but `page`, made once for all of them.
     private(set) var contactFrame: [String: Any] = [:]
     /// `page.isContact`'s key.
