@@ -1,7 +1,7 @@
 /// One instruction of a compiled template.
 enum Node: Sendable {
     /// Literal text, with the offsets where source lines start (for partial indentation).
-    case text(TextRun)
+    case text(Unowned<TextRun>)
     /// A source line starts here, before a tag: indentation goes here.
     case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
@@ -29,16 +29,49 @@ struct Name: Sendable {
     }
 }
 
-/// Text to append, and where its source lines start; a class so a node copy is one retain.
-final class TextRun: Sendable {
+/// Text to append, and where its source lines start. The bytes live outside Swift arrays, so
+/// appending them retains nothing: a template's nodes are shared by every thread rendering it,
+/// and a retain on a shared object is an atomic write other cores wait for.
+final class TextRun: @unchecked Sendable {
     /// UTF-8 bytes of the text.
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Offsets into `bytes` where a source line starts; 0 only when the run starts a line.
-    let lineStarts: [Int]
+    let lineStarts: UnsafeBufferPointer<Int>
 
     /// Creates a text run.
     init(bytes: [UInt8], lineStarts: [Int]) {
-        self.bytes = bytes
-        self.lineStarts = lineStarts
+        self.bytes = Self.copy(bytes)
+        self.lineStarts = Self.copy(lineStarts)
     }
+
+    deinit {
+        bytes.deallocate()
+        lineStarts.deallocate()
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+        return UnsafeBufferPointer(buffer)
+    }
+}
+
+/// A reference a node holds without retaining it, so copying a node costs no atomic operation;
+/// the compiled template owns the object (`CompiledTemplate.objects`) for as long as it lives.
+struct Unowned<Object: AnyObject & Sendable>: @unchecked Sendable {
+    private let reference: Unmanaged<Object>
+
+    /// Refers to `object`, which someone else keeps alive.
+    init(_ object: Object) {
+        reference = .passUnretained(object)
+    }
+
+    /// Calls `body` with the object, without retaining it.
+    @inline(__always)
+    func with<Result>(_ body: (Object) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The object, retained.
+    var object: Object { reference.takeUnretainedValue() }
 }

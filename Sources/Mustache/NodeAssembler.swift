@@ -2,9 +2,16 @@
 struct NodeAssembler {
     /// Index of the template being compiled, recorded in partial calls for error locations.
     let templateIndex: Int
+    /// The objects the nodes refer to without owning them; the compiled template keeps them.
+    private(set) var objects: [any AnyObject & Sendable] = []
+
+    /// Creates an assembler for template `templateIndex`.
+    init(templateIndex: Int) {
+        self.templateIndex = templateIndex
+    }
 
     /// The nodes for a draft's content.
-    func nodes(for items: [DraftItem]) -> [Node] {
+    mutating func nodes(for items: [DraftItem]) -> [Node] {
         var nodes: [Node] = []
         var run: [UInt8] = []
         var lineStarts: [Int] = []
@@ -12,7 +19,9 @@ struct NodeAssembler {
 
         func flushRun() {
             guard !run.isEmpty else { return }
-            nodes.append(.text(TextRun(bytes: run, lineStarts: lineStarts)))
+            let text = TextRun(bytes: run, lineStarts: lineStarts)
+            objects.append(text)
+            nodes.append(.text(Unowned(text)))
             run = []
             lineStarts = []
         }
@@ -42,7 +51,7 @@ struct NodeAssembler {
         return nodes
     }
 
-    private func node(for item: DraftItem) -> Node? {
+    private mutating func node(for item: DraftItem) -> Node? {
         switch item {
         case .variable(let name, let escaped):
             return .variable(name, escaped: escaped)
@@ -57,7 +66,7 @@ struct NodeAssembler {
         }
     }
 
-    private func node(for draft: Draft) -> Node? {
+    private mutating func node(for draft: Draft) -> Node? {
         let name = draft.token.name
         switch draft.kind {
         case .section:
@@ -82,7 +91,7 @@ struct NodeAssembler {
         }
     }
 
-    private func block(for draft: Draft) -> Block {
+    private mutating func block(for draft: Draft) -> Block {
         Block(name: draft.token.name, body: nodes(for: draft.items), slotIndentation: draft.slotIndentation)
     }
 }

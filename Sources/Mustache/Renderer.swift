@@ -47,7 +47,7 @@ struct Renderer {
     private mutating func render(_ node: Node) throws(MustacheError) {
         switch node {
         case .text(let run):
-            appendText(run)
+            run.with { appendText($0) }
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(contentsOf: indentation) }
         case .variable(let name, let escaped):
@@ -77,12 +77,12 @@ struct Renderer {
         }
         var previous = 0
         for start in run.lineStarts {
-            output.append(contentsOf: run.bytes[previous..<start])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: run.bytes[previous..<start]))
             // A run starting a source line may still continue an output line (an inline partial).
             if start > 0 || isAtLineStart { output.append(contentsOf: indentation) }
             previous = start
         }
-        output.append(contentsOf: run.bytes[previous...])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: run.bytes[previous...]))
     }
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
