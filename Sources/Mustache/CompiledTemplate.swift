@@ -29,7 +29,8 @@ final class CompiledTemplate: Sendable {
             BlockIndentation.apply(to: root)
             var assembler = NodeAssembler(templateIndex: index)
             let nodes = assembler.nodes(for: root.items)
-            let template = CompiledTemplate(name: name, source: source, nodes: nodes, objects: assembler.objects)
+            let template = CompiledTemplate(
+                name: name, source: source, nodes: nodes, objects: assembler.objects)
             return (template, builder.missingTemplates.map { error(for: $0, name: name, source: source) })
         } catch {
             let issues = builder.missingTemplates + [error]
