@@ -20,10 +20,12 @@ extension ViewBuilder {
         let entry = directory.entries[index]
         let contact = entry.contact
         let config = directory.config
+        // The list row has some of it worked out already.
+        let row = rows[index]
         var view = ContactView()
         view.id = contact.id
         view.name = entry.displayName
-        view.lang = nameLanguage(contact)
+        view.lang = row.lang
         view.givenName = contact.givenName
         view.familyName = contact.familyName
         view.additionalNames = contact.additionalNames
@@ -39,7 +41,6 @@ extension ViewBuilder {
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
         // The first phone and email are the list row's, already worked out.
-        let row = rows[index]
         if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones, phone) }
         if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails, email) }
         if config.shows(.addresses) { view.addresses = contact.addresses.map(address) }
@@ -118,7 +119,15 @@ extension ViewBuilder {
     }
 
     func address(_ address: PostalAddress) -> [String: Any] {
-        var lines = address.street.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }
+        // Most streets are one line; bytes say so without Character properties. (Every newline
+        // Character has a byte from 0A–0D or a UTF-8 byte 85, A8 or A9.)
+        let mayHaveNewline = address.street.utf8.contains {
+            (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9
+        }
+        var lines =
+            mayHaveNewline
+            ? address.street.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }
+            : [address.street.trimmingWhitespace]
         var cityLine = [address.postalCode, address.city].map(\.trimmingWhitespace).filter { !$0.isEmpty }
             .joined(separator: " ")
         let region = address.region.trimmingWhitespace
