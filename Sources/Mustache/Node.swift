@@ -1,15 +1,16 @@
-/// One instruction of a compiled template.
+/// One instruction of a compiled template. Trivial to copy: its payloads are owned by the
+/// compiled template, so walking the nodes retains nothing the other render threads share.
 enum Node: Sendable {
     /// Literal text, with the offsets where source lines start (for partial indentation).
     case text(Unowned<TextRun>)
     /// A source line starts here, before a tag: indentation goes here.
     case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(Name, escaped: Bool)
+    case variable(Unowned<Name>, escaped: Bool)
     /// `{{#name}}…{{/name}}`.
-    case section(Name, [Node])
+    case section(Unowned<Section>)
     /// `{{^name}}…{{/name}}`.
-    case invertedSection(Name, [Node])
+    case invertedSection(Unowned<Section>)
     /// `{{>name}}`.
     case partial(PartialCall)
     /// `{{<name}}…{{/name}}`.
@@ -19,13 +20,27 @@ enum Node: Sendable {
 }
 
 /// A dotted name, split once at compile time; no components means the implicit iterator `.`.
-struct Name: Sendable {
+final class Name: Sendable {
     /// The dot-separated parts.
     let components: [String]
 
     /// Splits `string` at dots; `.` becomes the implicit iterator.
     init(_ string: String) {
         components = string == "." ? [] : string.split(separator: ".").map(String.init)
+    }
+}
+
+/// A section's name and body, for `{{#name}}` and `{{^name}}`.
+final class Section: Sendable {
+    /// The name the section looks up.
+    let name: Name
+    /// What the section renders.
+    let body: [Node]
+
+    /// Creates a section.
+    init(name: Name, body: [Node]) {
+        self.name = name
+        self.body = body
     }
 }
 
@@ -70,6 +85,23 @@ struct Unowned<Object: AnyObject & Sendable>: @unchecked Sendable {
     @inline(__always)
     func with<Result>(_ body: (Object) -> Result) -> Result {
         reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Calls `body` with the object, without retaining it, passing on what `body` throws.
+    @inline(__always)
+    func with<Result>(_ body: (Object) throws(MustacheError) -> Result) throws(MustacheError) -> Result {
+        // `_withUnsafeGuaranteedRef` only rethrows untyped errors; carry the typed one across.
+        var failure: MustacheError?
+        let result = reference._withUnsafeGuaranteedRef { object -> Result? in
+            do throws(MustacheError) {
+                return try body(object)
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        return result!
     }
 
     /// The object, retained.

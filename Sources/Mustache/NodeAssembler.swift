@@ -54,7 +54,8 @@ struct NodeAssembler {
     private mutating func node(for item: DraftItem) -> Node? {
         switch item {
         case .variable(let name, let escaped):
-            return .variable(name, escaped: escaped)
+            objects.append(name)
+            return .variable(Unowned(name), escaped: escaped)
         case .partial(let target, let indentation, let offset):
             return .partial(
                 PartialCall(
@@ -70,9 +71,9 @@ struct NodeAssembler {
         let name = draft.token.name
         switch draft.kind {
         case .section:
-            return .section(Name(name), nodes(for: draft.items))
+            return .section(section(name, draft))
         case .invertedSection:
-            return .invertedSection(Name(name), nodes(for: draft.items))
+            return .invertedSection(section(name, draft))
         case .block:
             return .block(block(for: draft))
         case .parent:
@@ -89,6 +90,12 @@ struct NodeAssembler {
         case .root:
             return nil
         }
+    }
+
+    private mutating func section(_ name: String, _ draft: Draft) -> Unowned<Section> {
+        let section = Section(name: Name(name), body: nodes(for: draft.items))
+        objects.append(section)
+        return Unowned(section)
     }
 
     private mutating func block(for draft: Draft) -> Block {

@@ -51,11 +51,16 @@ struct Renderer {
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(contentsOf: indentation) }
         case .variable(let name, let escaped):
-            output.append(resolve(name), escaped: escaped)
-        case .section(let name, let body):
-            try renderSection(resolve(name), body: body)
-        case .invertedSection(let name, let body):
-            if resolve(name).isFalsey { try render(body) }
+            let value = name.with { resolve($0) }
+            output.append(value, escaped: escaped)
+        case .section(let section):
+            try section.with { (section) throws(MustacheError) in
+                try renderSection(resolve(section.name), body: section.body)
+            }
+        case .invertedSection(let section):
+            try section.with { (section) throws(MustacheError) in
+                if resolve(section.name).isFalsey { try render(section.body) }
+            }
         case .partial(let call):
             try renderPartial(call, overrides: nil)
         case .parent(let parent):
