@@ -37,7 +37,14 @@ struct ContactView: MustacheBoxable, @unchecked Sendable {
         "hasGroups", "notesHTML",
     ]
 
+    /// Bit n is set when some key has n UTF-8 bytes.
+    private static let keyLengths: UInt64 = keys.reduce(0) { $0 | 1 << $1.utf8.count }
+
     func mustacheValue(forKey key: String) -> Any? {
+        // Most lookups that reach a contact are for `t.…`, which the page has, and a switch over
+        // strings compares against every case before it gives up; the length rules most out.
+        let length = key.utf8.count
+        guard length < 64, Self.keyLengths & 1 << length != 0 else { return nil }
         switch key {
         case "id": return id
         case "name": return name

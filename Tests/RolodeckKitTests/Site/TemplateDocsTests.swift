@@ -63,4 +63,23 @@ import Testing
         #expect(row.mustacheValue(forKey: "href") as? String == "../contacts/a.html")
         #expect(row.mustacheValue(forKey: "nope") == nil)
     }
+
+    @Test func everyContactViewKeyAnswers() {
+        var view = ContactView()
+        view.salutation = "Dr."
+        view.nickname = "Al"
+        view.organization = "O"
+        view.title = "T"
+        view.birthday = ["display": "March 5"]
+        view.groups = []
+        view.notesHTML = "<p>n</p>"
+        for key in ContactView.keys {
+            #expect(view.mustacheValue(forKey: key) != nil, "\(key)")
+        }
+        #expect(view.mustacheValue(forKey: "hasGroups") as? Bool == false)
+        for key in ["t", "tel", "site", "nope", String(repeating: "x", count: 70)] {
+            #expect(view.mustacheValue(forKey: key) == nil, "\(key)")
+        }
+        #expect(ContactView().mustacheValue(forKey: "salutation") == nil)
+    }
 }
