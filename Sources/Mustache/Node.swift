@@ -1,5 +1,7 @@
-/// One instruction of a compiled template. Trivial to copy: its payloads are owned by the
-/// compiled template, so walking the nodes retains nothing the other render threads share.
+/// One instruction of a compiled template. Text, variables and sections (nearly every node of a
+/// page) hold their payload unowned, owned by the compiled template, so walking them retains
+/// nothing the other render threads share; partials, parents and blocks, a few per page, still
+/// hold theirs strongly.
 enum Node: Sendable {
     /// Literal text, with the offsets where source lines start (for partial indentation).
     case text(Unowned<TextRun>)
