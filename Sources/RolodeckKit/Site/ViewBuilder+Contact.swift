@@ -32,12 +32,18 @@ extension ViewBuilder {
         view.suffix = contact.suffix
         view.isOrganization = contact.isOrganizationOnly
         view.monogram = entry.displayName.first.map { String($0).uppercased() } ?? ""
-        view.phoneticName = NameFormatter.isEastAsian(contact.familyName)
+        view.phoneticName =
+            NameFormatter.isEastAsian(contact.familyName)
             ? contact.phoneticFamilyName + contact.phoneticGivenName
-            : [contact.phoneticGivenName, contact.phoneticFamilyName].filter { !$0.isEmpty }.joined(separator: " ")
+            : [contact.phoneticGivenName, contact.phoneticFamilyName].filter { !$0.isEmpty }
+                .joined(separator: " ")
         if config.shows(.salutation) { view.salutation = contact.salutation }
-        if config.shows(.nickname), contact.nickname != entry.displayName { view.nickname = contact.nickname }
-        if config.shows(.organization), !contact.isOrganizationOnly { view.organization = contact.organization }
+        if config.shows(.nickname), contact.nickname != entry.displayName {
+            view.nickname = contact.nickname
+        }
+        if config.shows(.organization), !contact.isOrganizationOnly {
+            view.organization = contact.organization
+        }
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
         // The first phone and email are the list row's, already worked out.
