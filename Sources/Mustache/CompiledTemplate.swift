@@ -6,11 +6,14 @@ final class CompiledTemplate: Sendable {
     let source: [UInt8]
     /// The compiled instructions.
     let nodes: [Node]
+    /// What the nodes refer to without owning it.
+    let objects: [any AnyObject & Sendable]
 
-    private init(name: String, source: [UInt8], nodes: [Node]) {
+    private init(name: String, source: [UInt8], nodes: [Node], objects: [any AnyObject & Sendable]) {
         self.name = name
         self.source = source
         self.nodes = nodes
+        self.objects = objects
     }
 
     /// Compiles `text`; returns nil and the errors when it has a syntax error.
@@ -24,8 +27,10 @@ final class CompiledTemplate: Sendable {
             StandaloneLines.apply(to: &tokens, source: source)
             let root = try builder.build(tokens)
             BlockIndentation.apply(to: root)
-            let nodes = NodeAssembler(templateIndex: index).nodes(for: root.items)
-            let template = CompiledTemplate(name: name, source: source, nodes: nodes)
+            var assembler = NodeAssembler(templateIndex: index)
+            let nodes = assembler.nodes(for: root.items)
+            let template = CompiledTemplate(
+                name: name, source: source, nodes: nodes, objects: assembler.objects)
             return (template, builder.missingTemplates.map { error(for: $0, name: name, source: source) })
         } catch {
             let issues = builder.missingTemplates + [error]

@@ -2,9 +2,16 @@
 struct NodeAssembler {
     /// Index of the template being compiled, recorded in partial calls for error locations.
     let templateIndex: Int
+    /// The objects the nodes refer to without owning them; the compiled template keeps them.
+    private(set) var objects: [any AnyObject & Sendable] = []
+
+    /// Creates an assembler for template `templateIndex`.
+    init(templateIndex: Int) {
+        self.templateIndex = templateIndex
+    }
 
     /// The nodes for a draft's content.
-    func nodes(for items: [DraftItem]) -> [Node] {
+    mutating func nodes(for items: [DraftItem]) -> [Node] {
         var nodes: [Node] = []
         var run: [UInt8] = []
         var lineStarts: [Int] = []
@@ -12,7 +19,9 @@ struct NodeAssembler {
 
         func flushRun() {
             guard !run.isEmpty else { return }
-            nodes.append(.text(TextRun(bytes: run, lineStarts: lineStarts)))
+            let text = TextRun(bytes: run, lineStarts: lineStarts)
+            objects.append(text)
+            nodes.append(.text(Unowned(text)))
             run = []
             lineStarts = []
         }
@@ -42,10 +51,11 @@ struct NodeAssembler {
         return nodes
     }
 
-    private func node(for item: DraftItem) -> Node? {
+    private mutating func node(for item: DraftItem) -> Node? {
         switch item {
         case .variable(let name, let escaped):
-            return .variable(name, escaped: escaped)
+            objects.append(name)
+            return .variable(Unowned(name), escaped: escaped)
         case .partial(let target, let indentation, let offset):
             return .partial(
                 PartialCall(
@@ -57,13 +67,13 @@ struct NodeAssembler {
         }
     }
 
-    private func node(for draft: Draft) -> Node? {
+    private mutating func node(for draft: Draft) -> Node? {
         let name = draft.token.name
         switch draft.kind {
         case .section:
-            return .section(Name(name), nodes(for: draft.items))
+            return .section(section(name, draft))
         case .invertedSection:
-            return .invertedSection(Name(name), nodes(for: draft.items))
+            return .invertedSection(section(name, draft))
         case .block:
             return .block(block(for: draft))
         case .parent:
@@ -82,7 +92,13 @@ struct NodeAssembler {
         }
     }
 
-    private func block(for draft: Draft) -> Block {
+    private mutating func section(_ name: String, _ draft: Draft) -> Unowned<Section> {
+        let section = Section(name: Name(name), body: nodes(for: draft.items))
+        objects.append(section)
+        return Unowned(section)
+    }
+
+    private mutating func block(for draft: Draft) -> Block {
         Block(name: draft.token.name, body: nodes(for: draft.items), slotIndentation: draft.slotIndentation)
     }
 }

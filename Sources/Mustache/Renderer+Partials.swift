@@ -93,7 +93,7 @@ extension [Node] {
     fileprivate var startsWithLineStart: Bool {
         switch first {
         case .lineStart: return true
-        case .text(let run): return run.lineStarts.first == 0
+        case .text(let run): return run.object.lineStarts.first == 0
         default: return false
         }
     }

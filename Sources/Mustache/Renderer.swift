@@ -47,15 +47,20 @@ struct Renderer {
     private mutating func render(_ node: Node) throws(MustacheError) {
         switch node {
         case .text(let run):
-            appendText(run)
+            run.with { appendText($0) }
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(contentsOf: indentation) }
         case .variable(let name, let escaped):
-            output.append(resolve(name), escaped: escaped)
-        case .section(let name, let body):
-            try renderSection(resolve(name), body: body)
-        case .invertedSection(let name, let body):
-            if resolve(name).isFalsey { try render(body) }
+            let value = name.with { resolve($0) }
+            output.append(value, escaped: escaped)
+        case .section(let section):
+            try section.with { (section) throws(MustacheError) in
+                try renderSection(resolve(section.name), body: section.body)
+            }
+        case .invertedSection(let section):
+            try section.with { (section) throws(MustacheError) in
+                if resolve(section.name).isFalsey { try render(section.body) }
+            }
         case .partial(let call):
             try renderPartial(call, overrides: nil)
         case .parent(let parent):
@@ -77,12 +82,12 @@ struct Renderer {
         }
         var previous = 0
         for start in run.lineStarts {
-            output.append(contentsOf: run.bytes[previous..<start])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: run.bytes[previous..<start]))
             // A run starting a source line may still continue an output line (an inline partial).
             if start > 0 || isAtLineStart { output.append(contentsOf: indentation) }
             previous = start
         }
-        output.append(contentsOf: run.bytes[previous...])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: run.bytes[previous...]))
     }
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.

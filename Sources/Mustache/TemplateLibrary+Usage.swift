@@ -52,10 +52,10 @@ extension TemplateLibrary {
             case .text, .lineStart:
                 break
             case .variable(let name, _):
-                names.formUnion(name.components)
-            case .section(let name, let body), .invertedSection(let name, let body):
-                names.formUnion(name.components)
-                collect(body, names: &names, templates: &templates, isDynamic: &isDynamic)
+                names.formUnion(name.object.components)
+            case .section(let section), .invertedSection(let section):
+                names.formUnion(section.object.name.components)
+                collect(section.object.body, names: &names, templates: &templates, isDynamic: &isDynamic)
             case .partial(let call):
                 target(call.target, names: &names, templates: &templates, isDynamic: &isDynamic)
             case .parent(let parent):

@@ -26,27 +26,38 @@ enum Value {
 
     /// Classifies a value; exact type checks first, since failed casts are the slow part.
     init(_ value: Any) {
-        let type = Swift.type(of: value)
+        self = Value.classified(value)
+    }
+
+    private static func classified(_ value: Any) -> Value {
+        // Opened explicitly: a generic parameter given an `Any` is bound to `Any` itself.
+        _openExistential(value, do: classifyOpened)
+    }
+
+    /// Classifies the value `value` holds, its type opened: after an exact type check the value
+    /// is reinterpreted, not cast, since even a successful dynamic cast goes through the runtime.
+    fileprivate static func classify<Wrapped>(_ value: Wrapped) -> Value {
+        let type = Wrapped.self
         if type == String.self {
-            self = .string(value as! String)
+            return .string(unsafeBitCast(value, to: String.self))
         } else if type == [String: Any].self {
-            self = .dictionary(value as! [String: Any])
+            return .dictionary(unsafeBitCast(value, to: [String: Any].self))
         } else if type == Int.self {
-            self = .int(value as! Int)
+            return .int(unsafeBitCast(value, to: Int.self))
         } else if type == Bool.self {
-            self = .bool(value as! Bool)
+            return .bool(unsafeBitCast(value, to: Bool.self))
         } else if type == Double.self {
-            self = .double(value as! Double)
+            return .double(unsafeBitCast(value, to: Double.self))
         } else if type == [Any].self {
-            self = .list(value as! [Any])
+            return .list(unsafeBitCast(value, to: [Any].self))
         } else if type == [[String: Any]].self {
-            self = .dictionaryList(value as! [[String: Any]])
+            return .dictionaryList(unsafeBitCast(value, to: [[String: Any]].self))
         } else if type == [String].self {
-            self = .stringList(value as! [String])
+            return .stringList(unsafeBitCast(value, to: [String].self))
         } else if type == [String: Any?].self {
-            self = .optionalDictionary(value as! [String: Any?])
+            return .optionalDictionary(unsafeBitCast(value, to: [String: Any?].self))
         } else {
-            self = Value.classifySlowly(value)
+            return Value.classifySlowly(value)
         }
     }
 
@@ -132,4 +143,9 @@ extension Optional: AnyOptional {
         case .none: return nil
         }
     }
+}
+
+/// `Value.classify` as a free function, which `_openExistential` can be handed.
+private func classifyOpened<Wrapped>(_ value: Wrapped) -> Value {
+    Value.classify(value)
 }

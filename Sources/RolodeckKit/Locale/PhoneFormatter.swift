@@ -23,7 +23,7 @@ public struct PhoneFormatter: Sendable {
     /// apart once for both.
     public func displayAndLink(_ raw: String) -> (display: String, tel: String?) {
         let input = PhoneNumberInput(raw)
-        return (format(input), input.dialable.contains { $0.isNumber } ? telURI(input) : nil)
+        return (format(input), PhoneNumberInput.hasDigit(input.dialable) ? telURI(input) : nil)
     }
 
     /// The display form of a phone number.
@@ -80,7 +80,7 @@ public struct PhoneFormatter: Sendable {
 
     private func koreanNumber(_ input: PhoneNumberInput) -> KoreanNumber? {
         let digits = input.dialable
-        guard digits.allSatisfy(\.isNumber) else { return nil }
+        guard PhoneNumberInput.isDigits(digits) else { return nil }
         switch input.prefix {
         case .plus, .doubleZero:
             guard digits.hasPrefix("82") else { return nil }

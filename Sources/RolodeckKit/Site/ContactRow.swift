@@ -1,19 +1,36 @@
 import Mustache
 
 /// What a contact list shows of one contact, worked out once per contact: the index and every
-/// group page the contact is in share it. (The `Any` in the phone and email tables is only ever
-/// a `String`, hence the unchecked `Sendable`.)
-struct RowData: @unchecked Sendable {
-    var id: String
-    var name: String
-    var lang: String
+/// group page the contact is in share it. A class, so a row on a list is one reference, not
+/// nine fields copied. (The `Any` in the phone and email tables is only ever a `String`, hence
+/// the unchecked `Sendable`.)
+final class RowData: @unchecked Sendable {
+    let id: String
+    let name: String
+    let lang: String
     /// The page's path from the site root, `contacts/<slug>.html`.
-    var path: String
-    var salutation: String
-    var organization: String
-    var title: String
-    var phone: [String: Any]?
-    var email: [String: Any]?
+    let path: String
+    let salutation: String
+    let organization: String
+    let title: String
+    let phone: [String: Any]?
+    let email: [String: Any]?
+
+    /// Creates a row's data.
+    init(
+        id: String, name: String, lang: String, path: String, salutation: String, organization: String,
+        title: String, phone: [String: Any]?, email: [String: Any]?
+    ) {
+        self.id = id
+        self.name = name
+        self.lang = lang
+        self.path = path
+        self.salutation = salutation
+        self.organization = organization
+        self.title = title
+        self.phone = phone
+        self.email = email
+    }
 }
 
 /// A contact list row as a template sees it: the shared data, with links made relative to the

@@ -20,38 +20,37 @@ extension ViewBuilder {
         let entry = directory.entries[index]
         let contact = entry.contact
         let config = directory.config
-        var view: [String: Any] = [
-            "id": contact.id,
-            "name": entry.displayName,
-            "lang": nameLanguage(contact),
-            "givenName": contact.givenName,
-            "familyName": contact.familyName,
-            "additionalNames": contact.additionalNames,
-            "suffix": contact.suffix,
-            "isOrganization": contact.isOrganizationOnly,
-            "monogram": entry.displayName.first.map { String($0).uppercased() } ?? "",
-        ]
-        let phonetic = NameFormatter.isEastAsian(contact.familyName)
+        // The list row has some of it worked out already.
+        let row = rows[index]
+        var view = ContactView()
+        view.id = contact.id
+        view.name = entry.displayName
+        view.lang = row.lang
+        view.givenName = contact.givenName
+        view.familyName = contact.familyName
+        view.additionalNames = contact.additionalNames
+        view.suffix = contact.suffix
+        view.isOrganization = contact.isOrganizationOnly
+        view.monogram = entry.displayName.first.map { String($0).uppercased() } ?? ""
+        view.phoneticName =
+            NameFormatter.isEastAsian(contact.familyName)
             ? contact.phoneticFamilyName + contact.phoneticGivenName
-            : [contact.phoneticGivenName, contact.phoneticFamilyName].filter { !$0.isEmpty }.joined(separator: " ")
-        view["phoneticName"] = phonetic
-        if config.shows(.salutation) { view["salutation"] = contact.salutation }
-        if config.shows(.nickname), contact.nickname != entry.displayName { view["nickname"] = contact.nickname }
-        if config.shows(.organization), !contact.isOrganizationOnly { view["organization"] = contact.organization }
-        if config.shows(.title) { view["title"] = contact.title }
-        let phones = config.shows(.phones) ? contact.phones.map(phone) : []
-        let emails = config.shows(.emails) ? contact.emails.map(email) : []
-        let addresses = config.shows(.addresses) ? contact.addresses.map(address) : []
-        let urls = config.shows(.urls) ? contact.urls.map(url) : []
+            : [contact.phoneticGivenName, contact.phoneticFamilyName].filter { !$0.isEmpty }
+                .joined(separator: " ")
+        if config.shows(.salutation) { view.salutation = contact.salutation }
+        if config.shows(.nickname), contact.nickname != entry.displayName {
+            view.nickname = contact.nickname
+        }
+        if config.shows(.organization), !contact.isOrganizationOnly {
+            view.organization = contact.organization
+        }
+        if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
-        view["phones"] = phones
-        view["hasPhones"] = !phones.isEmpty
-        view["emails"] = emails
-        view["hasEmails"] = !emails.isEmpty
-        view["addresses"] = addresses
-        view["hasAddresses"] = !addresses.isEmpty
-        view["urls"] = urls
-        view["hasURLs"] = !urls.isEmpty
+        // The first phone and email are the list row's, already worked out.
+        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones, phone) }
+        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails, email) }
+        if config.shows(.addresses) { view.addresses = contact.addresses.map(address) }
+        if config.shows(.urls) { view.urls = contact.urls.map(url) }
         if config.shows(.birthday), let birthday = contact.birthday {
             var date: [String: Any] = [
                 "display": birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday),
@@ -59,22 +58,30 @@ extension ViewBuilder {
             ]
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             if config.shows(.age), let age = birthday.age(on: today) { date["age"] = String(age) }
-            view["birthday"] = date
+            view.birthday = date
         }
         if config.shows(.groups) {
-            let groups = contact.groupIDs.compactMap { id -> [String: Any]? in
+            view.groups = contact.groupIDs.compactMap { id -> [String: Any]? in
                 guard let index = directory.groupIndex[id] else { return nil }
                 let group = directory.groups[index]
                 return ["name": group.group.name, "href": "../groups/\(group.slug).html"]
             }
-            view["groups"] = groups
-            view["hasGroups"] = !groups.isEmpty
         }
-        if config.shows(.notes) { view["notesHTML"] = contactNotes.html(contact.notes) }
+        if config.shows(.notes) { view.notesHTML = contactNotes.html(contact.notes) }
 
-        var context = common(kind: "contact", title: entry.displayName, root: "../")
+        // Only the title differs between contact pages' common keys.
+        var context = contactFrame
+        context["page"] = PageInfo(kind: "contact", title: entry.displayName, flag: contactFlag)
         context["contact"] = view
         return context
+    }
+
+    /// `values` made into views, the first one given as `first` when it is known.
+    private static func reusingFirst(
+        _ first: [String: Any]?, of values: [LabeledValue], _ view: (LabeledValue) -> [String: Any]
+    ) -> [[String: Any]] {
+        guard let first, !values.isEmpty else { return values.map(view) }
+        return [first] + values.dropFirst().map(view)
     }
 
     /// The language a name is written in when it is not the page's, for a `lang` attribute so
@@ -118,7 +125,15 @@ extension ViewBuilder {
     }
 
     func address(_ address: PostalAddress) -> [String: Any] {
-        var lines = address.street.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }
+        // Most streets are one line; bytes say so without Character properties. (Every newline
+        // Character has a byte from 0A–0D or a UTF-8 byte 85, A8 or A9.)
+        let mayHaveNewline = address.street.utf8.contains {
+            (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9
+        }
+        var lines =
+            mayHaveNewline
+            ? address.street.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }
+            : [address.street.trimmingWhitespace]
         var cityLine = [address.postalCode, address.city].map(\.trimmingWhitespace).filter { !$0.isEmpty }
             .joined(separator: " ")
         let region = address.region.trimmingWhitespace

@@ -19,7 +19,11 @@ struct ViewBuilder: @unchecked Sendable {
     private let site: [String: Any]
     private let interface: [String: Any]
     /// List rows by entry index, made once for the index and all group pages.
-    private var rows: [RowData] = []
+    private(set) var rows: [RowData] = []
+    /// The keys every contact page has but `page`, made once for all of them.
+    private(set) var contactFrame: [String: Any] = [:]
+    /// `page.isContact`'s key.
+    let contactFlag = PageInfo.flag(kind: "contact")
 
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
@@ -42,24 +46,32 @@ struct ViewBuilder: @unchecked Sendable {
         var table: [String: Any] = [:]
         for key in InterfaceKey.allCases { table[key.rawValue] = strings[key] }
         interface = table
+        contactFrame = frame(kind: "contact", root: "../")
         let builder = self
         rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
     func common(kind: String, title: String, root: String) -> [String: Any] {
+        var context = frame(kind: kind, root: root)
+        context["page"] = PageInfo(kind: kind, title: title, flag: PageInfo.flag(kind: kind))
+        return context
+    }
+
+    /// The keys every page of `kind` has but `page`: `site`, `t`, `root`, `nav`.
+    private func frame(kind: String, root: String) -> [String: Any] {
         let links: [(String, String, InterfaceKey)] = [
             ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
         ]
-        return [
-            "site": site,
-            "t": interface,
-            "root": root,
-            "page": ["kind": kind, "title": title, "is\(kind.capitalizedFirst)": true],
-            "nav": links.map { name, href, key in
-                ["label": strings[key], "href": root + href, "current": name == kind] as [String: Any]
-            },
-        ]
+        // Room for `page` and the page's own keys, so that adding them does not grow the table.
+        var context: [String: Any] = Dictionary(minimumCapacity: 8)
+        context["site"] = site
+        context["t"] = interface
+        context["root"] = root
+        context["nav"] = links.map { name, href, key in
+            ["label": strings[key], "href": root + href, "current": name == kind] as [String: Any]
+        }
+        return context
     }
 
     func indexPage() -> [String: Any] {

@@ -10,6 +10,15 @@ import Testing
     /// Every key name at any depth of a context, with the path to it for messages.
     static func keys(_ value: Any, path: String = "") -> [(name: String, path: String)] {
         if value is ContactRow { return ContactRow.keys.map { ($0, path + $0) } }
+        if let page = value as? PageInfo {
+            return PageInfo.keys(kind: page.kind).map { ($0, path + $0) }
+        }
+        if let contact = value as? ContactView {
+            return ContactView.keys.flatMap { key -> [(name: String, path: String)] in
+                guard let child = contact.mustacheValue(forKey: key) else { return [] }
+                return [(key, path + key)] + keys(child, path: path + key + ".")
+            }
+        }
         if let dictionary = value as? [String: Any] {
             return dictionary.flatMap { key, child in
                 [(key, path + key)] + (path == "" && key == "t" ? [] : keys(child, path: path + key + "."))
@@ -53,5 +62,24 @@ import Testing
         }
         #expect(row.mustacheValue(forKey: "href") as? String == "../contacts/a.html")
         #expect(row.mustacheValue(forKey: "nope") == nil)
+    }
+
+    @Test func everyContactViewKeyAnswers() {
+        var view = ContactView()
+        view.salutation = "Dr."
+        view.nickname = "Al"
+        view.organization = "O"
+        view.title = "T"
+        view.birthday = ["display": "March 5"]
+        view.groups = []
+        view.notesHTML = "<p>n</p>"
+        for key in ContactView.keys {
+            #expect(view.mustacheValue(forKey: key) != nil, "\(key)")
+        }
+        #expect(view.mustacheValue(forKey: "hasGroups") as? Bool == false)
+        for key in ["t", "tel", "site", "nope", String(repeating: "x", count: 70)] {
+            #expect(view.mustacheValue(forKey: key) == nil, "\(key)")
+        }
+        #expect(ContactView().mustacheValue(forKey: "salutation") == nil)
     }
 }
