@@ -996,9 +996,12 @@ class T5LiveReload(unittest.TestCase):
         os.replace(temporary, self.store)  # saved the way most editors save
 
     def wait_for(self, condition, what, timeout=30):
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
 
-        WebDriverWait(ENV.driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message=what)
+        # An element found just before the page reloads goes stale under the condition: ask again.
+        WebDriverWait(ENV.driver, timeout, poll_frequency=0.05,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d), message=what)
 
     def open_page(self):
         d = ENV.driver
