@@ -60,18 +60,25 @@ public struct Directory: Sendable {
         self.config = config
         let sorter = DirectorySorter(localeIdentifier: config.locale)
         let names = NameFormatter(order: config.nameOrder)
-        let visible = store.contacts.filter { !config.hiddenContacts.contains($0.id) }
-        let slugs = Dictionary(uniqueKeysWithValues: zip(visible.map(\.id), Slugger.slugs(for: visible.map(\.id))))
+        let contacts = store.contacts
+        let visible = config.hiddenContacts.isEmpty
+            ? Array(contacts.indices) : contacts.indices.filter { !config.hiddenContacts.contains(contacts[$0].id) }
+        let slugs = Slugger.slugs(for: visible.map { contacts[$0].id })
+        // Names and sort keys are worked out on every core; the contacts themselves are copied
+        // once, into their entries, not through the sort.
+        let sortBy = config.sortBy
+        let keys = ParallelWork.map(visible.count) { names.sortKeys(contacts[visible[$0]], by: sortBy) }
+        let displayNames = ParallelWork.map(visible.count) { names.displayName(contacts[visible[$0]]) }
 
-        let grouped = sorter.sorted(visible) { names.sortKeys($0, by: config.sortBy) }
+        let grouped = sorter.sorted(Array(visible.indices)) { keys[$0] }
         var entries: [Entry] = []
         entries.reserveCapacity(visible.count)
         var sections: [SectionGroup<Int>] = []
         for group in grouped {
             let start = entries.count
-            for contact in group.items {
-                entries.append(Entry(contact: contact, slug: slugs[contact.id] ?? contact.id,
-                                     displayName: names.displayName(contact), section: group.section))
+            for position in group.items {
+                entries.append(Entry(contact: contacts[visible[position]], slug: slugs[position],
+                                     displayName: displayNames[position], section: group.section))
             }
             sections.append(SectionGroup(section: group.section, items: Array(start..<entries.count)))
         }
@@ -102,7 +109,9 @@ public struct Directory: Sendable {
         }
         self.groupIndex = groupIndex
 
-        let entryIndex = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.contact.id, $0) })
+        var entryIndex: [String: Int] = [:]
+        entryIndex.reserveCapacity(entries.count)
+        for index in entries.indices { entryIndex[entries[index].contact.id] = index }
         let zone = config.timeZone.flatMap(TimeZone.init(identifier:))
         let ids = Set(store.todos.map(\.id))
         var children: [String: [Int]] = [:]
