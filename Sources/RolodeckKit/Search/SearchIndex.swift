@@ -50,14 +50,7 @@ public struct SearchIndex: Sendable {
 
     /// Builds the index of every contact the directory shows.
     public init(directory: Directory, limits: Limits = Limits()) {
-        var builder = SearchTermTable.Builder()
-        for entry in directory.entries {
-            builder.nextContact()
-            let groupNames = entry.contact.groupIDs.compactMap { directory.groupIndex[$0] }
-                .map { directory.groups[$0].group.name }
-            SearchTerms.add(entry: entry, groupNames: groupNames, config: directory.config, to: &builder)
-        }
-        let table = SearchTermTable(builder)
+        let table = Self.terms(of: directory)
 
         var encoding = SearchEntryEncoding()
         let terms = Self.pieces(
@@ -130,6 +123,28 @@ public struct SearchIndex: Sendable {
                     path: "\(Self.folder)/\($0.id).js",
                     bytes: SearchPieceWriter.file(id: $0.id, json: $0.json))
             }
+    }
+
+    /// The terms of every contact, collected for runs of contacts on every core; the table is
+    /// the same however many `runs`. More runs than cores keep the cores busy; fewer keep down
+    /// the work done once per run (folding the names a run shares, and the keys every run has).
+    static func terms(of directory: Directory, runs: Int? = nil) -> SearchTermTable {
+        let count = directory.entries.count
+        let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
+        let builders = ParallelWork.map(runs, batch: 1) { run in
+            let contacts = run * count / runs..<(run + 1) * count / runs
+            var builder = SearchTermTable.Builder(firstContact: contacts.lowerBound)
+            for index in contacts {
+                builder.nextContact()
+                let entry = directory.entries[index]
+                let groupNames = entry.contact.groupIDs.compactMap { directory.groupIndex[$0] }
+                    .map { directory.groups[$0].group.name }
+                SearchTerms.add(entry: entry, groupNames: groupNames, config: directory.config, to: &builder)
+            }
+            builder.finish()
+            return builder
+        }
+        return SearchTermTable(merging: builders, contactCount: count)
     }
 
     /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`
