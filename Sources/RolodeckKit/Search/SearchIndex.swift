@@ -40,16 +40,34 @@ public struct SearchIndex: Sendable {
     /// The format's number, in the root as `format`; the client refuses any other.
     public static let format = 1
 
-    /// Every file, the root first.
-    public let files: [File]
-    /// A hash of the whole index; piece URLs carry it so caches never mix two builds.
-    public let version: String
+    /// Every file, the root first. Waits for an index that is still `building`.
+    public var files: [File] { build.content.files }
+    /// A hash of the whole index; piece URLs carry it so caches never mix two builds. Waits for
+    /// an index that is still `building`.
+    public var version: String { build.content.version }
 
     /// The root's URL relative to the site's root, with the version.
     public var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
 
+    private let build: Build
+
     /// Builds the index of every contact the directory shows.
     public init(directory: Directory, limits: Limits = Limits()) {
+        build = Build(Self.content(of: directory, limits: limits))
+    }
+
+    /// Starts building the index of every contact the directory shows on a thread of its own,
+    /// and returns at once: pages that do not name the index render meanwhile, and whatever
+    /// reads `files` or `version` waits until it is built.
+    public static func building(directory: Directory, limits: Limits = Limits()) -> SearchIndex {
+        SearchIndex(build: Build { content(of: directory, limits: limits) })
+    }
+
+    private init(build: Build) {
+        self.build = build
+    }
+
+    private static func content(of directory: Directory, limits: Limits) -> Content {
         let table = Self.terms(of: directory)
 
         var encoding = SearchEntryEncoding()
@@ -115,14 +133,14 @@ public struct SearchIndex: Sendable {
             strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
         root += "}".utf8
 
-        self.version = version
-        self.files =
+        let files =
             [File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root))]
             + pieces.map {
                 File(
                     path: "\(Self.folder)/\($0.id).js",
                     bytes: SearchPieceWriter.file(id: $0.id, json: $0.json))
             }
+        return Content(files: files, version: version)
     }
 
     /// The terms of every contact, collected for runs of contacts on every core; the table is
