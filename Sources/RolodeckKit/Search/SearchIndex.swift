@@ -68,8 +68,64 @@ public struct SearchIndex: Sendable {
     }
 
     private static func content(of directory: Directory, limits: Limits) -> Content {
-        let table = Self.terms(of: directory)
+        var (terms, hot) = entryPieces(of: terms(of: directory), limits: limits)
+        var rows = SearchRows(directory: directory).rows
+        let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
+        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
 
+        // Each piece becomes its file at once, and what it was made from is let go, to keep the
+        // peak down. FNV-1a over every piece: the same input always gives the same version.
+        var files: [File] = []
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ id: String, _ json: [UInt8]) {
+            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = hash &* 0x100_0000_01b3
+            for byte in json { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = hash &* 0x100_0000_01b3
+            files.append(
+                File(path: "\(Self.folder)/\(id).js", bytes: SearchPieceWriter.file(id: id, json: json)))
+        }
+        for number in terms.texts.indices {
+            add("t\(number)", Array("{\"terms\":\"".utf8) + terms.texts[number] + Array("\"}".utf8))
+            terms.texts[number] = []
+        }
+        for number in hot.texts.indices {
+            add("h\(number)", Array("{\"prefixes\":\"".utf8) + hot.texts[number] + Array("\"}".utf8))
+            hot.texts[number] = []
+        }
+        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
+            var json = Array("{\"rows\":[".utf8)
+            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
+                if offset > 0 { json.append(UInt8(ascii: ",")) }
+                json += row
+            }
+            add("r\(number)", json + Array("]}".utf8))
+        }
+        rows = []
+
+        let version = String(hash, radix: 36)
+        var root = Array(
+            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(directory.entries.count),"
+                .utf8)
+        root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
+        SearchPieceWriter.append(
+            strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += ",\"hot\":".utf8
+        SearchPieceWriter.append(
+            strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += "}".utf8
+        files.insert(
+            File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root)), at: 0
+        )
+        return Content(files: files, version: version)
+    }
+
+    /// The texts and separators of the term pieces and the hot pieces.
+    private static func entryPieces(of table: SearchTermTable, limits: Limits)
+        -> (
+            terms: (texts: [[UInt8]], separators: [[UInt16]]), hot: (texts: [[UInt8]], separators: [[UInt16]])
+        )
+    {
         var encoding = SearchEntryEncoding()
         let terms = Self.pieces(
             count: table.count, limit: limits.termPieceBytes, atLeastOne: true,
@@ -94,53 +150,7 @@ public struct SearchIndex: Sendable {
         } finish: {
             encoding.finishPiece()
         }
-
-        let rows = SearchRows(directory: directory).rows
-        let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
-        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
-
-        var pieces: [(id: String, json: [UInt8])] = []
-        for (number, text) in terms.texts.enumerated() {
-            pieces.append(("t\(number)", Array("{\"terms\":\"".utf8) + text + Array("\"}".utf8)))
-        }
-        for (number, text) in hot.texts.enumerated() {
-            pieces.append(("h\(number)", Array("{\"prefixes\":\"".utf8) + text + Array("\"}".utf8)))
-        }
-        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
-            var json = Array("{\"rows\":[".utf8)
-            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
-                if offset > 0 { json.append(UInt8(ascii: ",")) }
-                json += row
-            }
-            pieces.append(("r\(number)", json + Array("]}".utf8)))
-        }
-
-        // FNV-1a over every piece: the same input always gives the same version.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for piece in pieces {
-            for byte in piece.id.utf8 + [0] + piece.json + [0] {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-        }
-        let version = String(hash, radix: 36)
-        var root = Array(
-            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(table.contactCount),".utf8)
-        root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
-        SearchPieceWriter.append(
-            strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
-        root += ",\"hot\":".utf8
-        SearchPieceWriter.append(
-            strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
-        root += "}".utf8
-
-        let files =
-            [File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root))]
-            + pieces.map {
-                File(
-                    path: "\(Self.folder)/\($0.id).js",
-                    bytes: SearchPieceWriter.file(id: $0.id, json: $0.json))
-            }
-        return Content(files: files, version: version)
+        return (terms, hot)
     }
 
     /// The terms of every contact, collected for runs of contacts on every core; the table is

@@ -12,10 +12,12 @@ extension SearchTermTable {
         private(set) var keyStart: [Int32] = [0]
         /// How many of the run's contacts each key finds.
         private(set) var keyPostings: [Int32] = []
-        /// The postings in the order they were made, so in contact order: key, contact, tier.
-        private(set) var postingKey: [Int32] = []
-        private(set) var postingContact: [Int32] = []
-        private(set) var postingTier: [SearchTier] = []
+        /// The postings, contact after contact: key number × 4 + tier.
+        private(set) var postings: [UInt32] = []
+        /// Where each contact's postings start in `postings`, and where the last one's end.
+        private(set) var contactStart: [Int32] = []
+        /// The number of the run's first contact.
+        let firstContact: Int
         /// Open addressing: each slot is a key's 32-bit hash (high half) and number + 1 (low
         /// half), 0 when empty, so a probe rarely needs to look at the key itself.
         private var slots = [UInt64](repeating: 0, count: 1 << 14)
@@ -34,6 +36,7 @@ extension SearchTermTable {
 
         /// A builder whose first contact has the number `firstContact`.
         init(firstContact: Int = 0) {
+            self.firstContact = firstContact
             contact = Int32(firstContact) - 1
         }
 
@@ -41,7 +44,10 @@ extension SearchTermTable {
         var keyCount: Int { keyStart.count - 1 }
 
         /// Starts the next contact; its number is one more than the last one's.
-        mutating func nextContact() { contact += 1 }
+        mutating func nextContact() {
+            contact += 1
+            contactStart.append(Int32(postings.count))
+        }
 
         mutating func add(_ key: ArraySlice<UInt16>, _ tier: SearchTier) {
             guard !key.isEmpty else { return }
@@ -62,27 +68,35 @@ extension SearchTermTable {
             recording = nil
         }
 
-        /// Drops what only adding needs (the hash table, the shared texts), keeping the terms.
+        /// Ends the last contact and drops what only adding needs (the hash table, the shared
+        /// texts), keeping the terms.
         mutating func finish() {
+            contactStart.append(Int32(postings.count))
             slots = []
             lastContact = []
             lastPosting = []
             sharedTerms = [:]
         }
 
+        /// Lets go of the keys, once a table has copied them.
+        mutating func dropKeys() {
+            units = []
+            keyStart = [0]
+        }
+
         /// Records that the current contact has the key with that number.
         private mutating func post(_ number: Int, _ tier: SearchTier) {
             if lastContact[number] == contact {
                 let posting = Int(lastPosting[number])
-                if tier < postingTier[posting] { postingTier[posting] = tier }
+                if tier.rawValue < postings[posting] & 3 {
+                    postings[posting] = postings[posting] & ~3 | UInt32(tier.rawValue)
+                }
                 return
             }
             lastContact[number] = contact
-            lastPosting[number] = Int32(postingKey.count)
+            lastPosting[number] = Int32(postings.count)
             keyPostings[number] += 1
-            postingKey.append(Int32(number))
-            postingContact.append(contact)
-            postingTier.append(tier)
+            postings.append(UInt32(number) << 2 | UInt32(tier.rawValue))
         }
 
         /// The key's number, adding the key if it is new.

@@ -33,16 +33,18 @@ struct SearchTermTable {
     /// Joins builders of consecutive runs of contacts, given in contact order, and sorts their
     /// keys.
     init(merging builders: [Builder], contactCount: Int) {
+        var builders = builders
         // The builders' keys one after another; origin numbers count across builders.
         var units: [UInt16] = []
         var starts: [Int32] = [0]
         let firstOrigin = builders.reduce(into: [0]) { $0.append($0.last! + $1.keyCount) }
         units.reserveCapacity(builders.reduce(0) { $0 + $1.units.count })
         starts.reserveCapacity(builders.reduce(1) { $0 + $1.keyCount })
-        for builder in builders {
+        for index in builders.indices {
             let offset = Int32(units.count)
-            units += builder.units
-            starts += builder.keyStart.dropFirst().lazy.map { $0 + offset }
+            units += builders[index].units
+            starts += builders[index].keyStart.dropFirst().lazy.map { $0 + offset }
+            builders[index].dropKeys()
         }
         let originCount = starts.count - 1
 
@@ -118,14 +120,20 @@ struct SearchTermTable {
                     // Each builder writes only its own keys' places and postings.
                     nonisolated(unsafe) let contactBuffer = contactBuffer, tierBuffer = tierBuffer,
                         placeBuffer = placeBuffer
-                    try? ParallelWork.forEach(builders.count, batch: 1) { index in
-                        let builder = builders[index], first = firstOrigin[index]
-                        for posting in builder.postingKey.indices {
-                            let origin = first + Int(builder.postingKey[posting])
-                            let position = Int(placeBuffer[origin])
-                            placeBuffer[origin] += 1
-                            contactBuffer[position] = builder.postingContact[posting]
-                            tierBuffer[position] = builder.postingTier[posting]
+                    let runs = builders
+                    try? ParallelWork.forEach(runs.count, batch: 1) { index in
+                        let builder = runs[index], first = firstOrigin[index]
+                        for contact in 0..<builder.contactStart.count - 1 {
+                            let postings = builder.contactStart[contact]..<builder.contactStart[contact + 1]
+                            for posting in builder.postings[
+                                Int(postings.lowerBound)..<Int(postings.upperBound)]
+                            {
+                                let origin = first + Int(posting >> 2)
+                                let position = Int(placeBuffer[origin])
+                                placeBuffer[origin] += 1
+                                contactBuffer[position] = Int32(builder.firstContact + contact)
+                                tierBuffer[position] = SearchTier(rawValue: UInt8(posting & 3))!
+                            }
                         }
                     }
                 }
