@@ -56,25 +56,29 @@ public struct SiteRenderer: Sendable {
                 report.withLock { $0?(count, total) }
             }
         }
-        // Two parts side by side: the pages that need the search index, once it is built, and
-        // all the others (which is where the cores are, while the index is still being built).
-        try? ParallelWork.forEach(2, batch: 1) { part in
+        @Sendable func fail(_ error: any Error) {
+            guard !(error is Stopped) else { return }
+            failure.withLock { if $0 == nil { $0 = error } }
+            stop.store(true, ordering: .relaxed)
+        }
+        // The files that need the search index are emitted by a thread of their own as soon as
+        // it is built, the others meanwhile by this one on every core.
+        ParallelWork.alongside {
             do {
-                if part == 0 {
-                    let files = search.files
-                    total.withLock { $0 = pageCount }
-                    for file in files {
-                        try finish(file.path, file.bytes)
-                    }
-                    try finish("index.html", try page("index", views.indexPage()))
-                } else {
-                    try renderPagesWithoutSearch(finish)
+                let files = search.files
+                total.withLock { $0 = pageCount }
+                for file in files {
+                    try finish(file.path, file.bytes)
                 }
-            } catch is Stopped {
-                // Another part failed first.
+                try finish("index.html", try page("index", views.indexPage()))
             } catch {
-                failure.withLock { if $0 == nil { $0 = error } }
-                stop.store(true, ordering: .relaxed)
+                fail(error)
+            }
+        } _: {
+            do {
+                try renderPagesWithoutSearch(finish)
+            } catch {
+                fail(error)
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
