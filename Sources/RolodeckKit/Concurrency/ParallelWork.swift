@@ -36,6 +36,31 @@ enum ParallelWork {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
+    /// Runs `background` on a thread of its own while `body` runs on this one, and returns once
+    /// both are done. A thread, not a Dispatch worker, so that `body` can run `forEach` on
+    /// every core (Dispatch gives a concurrentPerform inside another one fewer threads) and
+    /// `background` may wait for work that needs a worker.
+    static func alongside(_ background: @Sendable () -> Void, _ body: () throws -> Void) rethrows {
+        try withoutActuallyEscaping(background) { background in
+            final class Work {
+                let run: @Sendable () -> Void
+                init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+            }
+            let work = Unmanaged.passRetained(Work(background)).toOpaque()
+            var thread = pthread_t()
+            let created = pthread_create(
+                &thread, nil,
+                { pointer in
+                    Unmanaged<Work>.fromOpaque(pointer!).takeRetainedValue().run()
+                    return nil
+                }, work)
+            precondition(created == 0, "cannot start a thread: error \(created)")
+            // The thread has let go of `background` when it ends, before this returns.
+            defer { pthread_join(thread, nil) }
+            try body()
+        }
+    }
+
     /// `transform` applied to every index in `0..<count` on every core; the results in order.
     static func map<Result: Sendable>(_ count: Int, batch: Int = 256,
                                       _ transform: @Sendable (Int) -> Result) -> [Result] {

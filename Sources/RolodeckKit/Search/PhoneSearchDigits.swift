@@ -17,12 +17,7 @@ enum PhoneSearchDigits {
 
     /// The spellings of one number, without duplicates; empty when it has no digits.
     static func forms(of raw: String, region: String?) -> [Form] {
-        let (prefix, digits) =
-            plainNumber(raw)
-            ?? {
-                let input = PhoneNumberInput(raw)
-                return (input.prefix, String(input.dialable.filter(\.isASCIIDigit)))
-            }()
+        let (prefix, digits) = plainNumber(raw) ?? parsedNumber(raw)
         guard !digits.isEmpty else { return [] }
         var forms = [Form(digits: digits, findsRuns: true)]
         switch prefix {
@@ -44,9 +39,16 @@ enum PhoneSearchDigits {
         return forms.filter { seen.insert($0.digits).inserted }
     }
 
+    /// The prefix and digits of any number, as `PhoneNumberInput` reads it.
+    static func parsedNumber(_ raw: String) -> (PhoneNumberInput.Prefix, String) {
+        let input = PhoneNumberInput(raw)
+        return (input.prefix, String(input.dialable.filter(\.isASCIIDigit)))
+    }
+
     /// The prefix and digits of a number written with nothing but digits and the usual
-    /// separators, the common case, read without `PhoneNumberInput`'s general parsing.
-    private static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, String)? {
+    /// separators, the common case, read without `PhoneNumberInput`'s general parsing (and
+    /// read the same); nil for any other.
+    static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, String)? {
         var digits = ""
         var plus = false
         for byte in raw.utf8 {
@@ -58,8 +60,21 @@ enum PhoneSearchDigits {
             default: return nil
             }
         }
-        // "+49 (0)30 …": the bracketed trunk 0 is not dialled; PhoneNumberInput knows that.
-        if plus { return raw.utf8.contains(UInt8(ascii: "(")) ? nil : (.plus, digits) }
+        if plus, raw.utf8.contains(UInt8(ascii: "(")) {
+            // "+49 (0)30 …": the bracketed trunk 0 is not dialled. Like PhoneNumberInput, drop
+            // the first "(0)" of a number that starts with "+" (for any other, ask it).
+            let bytes = Array(raw.utf8)
+            guard bytes.first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "+") else { return nil }
+            let trunk = bytes.indices.dropLast(2).first {
+                bytes[$0] == UInt8(ascii: "(") && bytes[$0 + 1] == UInt8(ascii: "0")
+                    && bytes[$0 + 2] == UInt8(ascii: ")")
+            }
+            if let trunk {
+                let before = bytes[..<trunk].count { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                digits.remove(at: digits.index(digits.startIndex, offsetBy: before))
+            }
+        }
+        if plus { return (.plus, digits) }
         if digits.hasPrefix("00") { return (.doubleZero, String(digits.dropFirst(2))) }
         return (.none, digits)
     }

@@ -40,25 +40,92 @@ public struct SearchIndex: Sendable {
     /// The format's number, in the root as `format`; the client refuses any other.
     public static let format = 1
 
-    /// Every file, the root first.
-    public let files: [File]
-    /// A hash of the whole index; piece URLs carry it so caches never mix two builds.
-    public let version: String
+    /// Every file, the root first. Waits for an index that is still `building`.
+    public var files: [File] { build.content.files }
+    /// A hash of the whole index; piece URLs carry it so caches never mix two builds. Waits for
+    /// an index that is still `building`.
+    public var version: String { build.content.version }
 
     /// The root's URL relative to the site's root, with the version.
     public var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
 
+    private let build: Build
+
     /// Builds the index of every contact the directory shows.
     public init(directory: Directory, limits: Limits = Limits()) {
-        var builder = SearchTermTable.Builder()
-        for entry in directory.entries {
-            builder.nextContact()
-            let groupNames = entry.contact.groupIDs.compactMap { directory.groupIndex[$0] }
-                .map { directory.groups[$0].group.name }
-            SearchTerms.add(entry: entry, groupNames: groupNames, config: directory.config, to: &builder)
-        }
-        let table = SearchTermTable(builder)
+        build = Build(Self.content(of: directory, limits: limits))
+    }
 
+    /// Starts building the index of every contact the directory shows on a thread of its own,
+    /// and returns at once: pages that do not name the index render meanwhile, and whatever
+    /// reads `files` or `version` waits until it is built.
+    public static func building(directory: Directory, limits: Limits = Limits()) -> SearchIndex {
+        SearchIndex(build: Build { content(of: directory, limits: limits) })
+    }
+
+    private init(build: Build) {
+        self.build = build
+    }
+
+    private static func content(of directory: Directory, limits: Limits) -> Content {
+        var (terms, hot) = entryPieces(of: terms(of: directory), limits: limits)
+        var rows = SearchRows(directory: directory).rows
+        let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
+        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
+
+        // Each piece becomes its file at once, and what it was made from is let go, to keep the
+        // peak down. FNV-1a over every piece: the same input always gives the same version.
+        var files: [File] = []
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ id: String, _ json: [UInt8]) {
+            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = hash &* 0x100_0000_01b3
+            for byte in json { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = hash &* 0x100_0000_01b3
+            files.append(
+                File(path: "\(Self.folder)/\(id).js", bytes: SearchPieceWriter.file(id: id, json: json)))
+        }
+        for number in terms.texts.indices {
+            add("t\(number)", Array("{\"terms\":\"".utf8) + terms.texts[number] + Array("\"}".utf8))
+            terms.texts[number] = []
+        }
+        for number in hot.texts.indices {
+            add("h\(number)", Array("{\"prefixes\":\"".utf8) + hot.texts[number] + Array("\"}".utf8))
+            hot.texts[number] = []
+        }
+        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
+            var json = Array("{\"rows\":[".utf8)
+            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
+                if offset > 0 { json.append(UInt8(ascii: ",")) }
+                json += row
+            }
+            add("r\(number)", json + Array("]}".utf8))
+        }
+        rows = []
+
+        let version = String(hash, radix: 36)
+        var root = Array(
+            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(directory.entries.count),"
+                .utf8)
+        root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
+        SearchPieceWriter.append(
+            strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += ",\"hot\":".utf8
+        SearchPieceWriter.append(
+            strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += "}".utf8
+        files.insert(
+            File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root)), at: 0
+        )
+        return Content(files: files, version: version)
+    }
+
+    /// The texts and separators of the term pieces and the hot pieces.
+    private static func entryPieces(of table: SearchTermTable, limits: Limits)
+        -> (
+            terms: (texts: [[UInt8]], separators: [[UInt16]]), hot: (texts: [[UInt8]], separators: [[UInt16]])
+        )
+    {
         var encoding = SearchEntryEncoding()
         let terms = Self.pieces(
             count: table.count, limit: limits.termPieceBytes, atLeastOne: true,
@@ -83,53 +150,29 @@ public struct SearchIndex: Sendable {
         } finish: {
             encoding.finishPiece()
         }
+        return (terms, hot)
+    }
 
-        let rows = SearchRows(directory: directory).rows
-        let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
-        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
-
-        var pieces: [(id: String, json: [UInt8])] = []
-        for (number, text) in terms.texts.enumerated() {
-            pieces.append(("t\(number)", Array("{\"terms\":\"".utf8) + text + Array("\"}".utf8)))
-        }
-        for (number, text) in hot.texts.enumerated() {
-            pieces.append(("h\(number)", Array("{\"prefixes\":\"".utf8) + text + Array("\"}".utf8)))
-        }
-        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
-            var json = Array("{\"rows\":[".utf8)
-            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
-                if offset > 0 { json.append(UInt8(ascii: ",")) }
-                json += row
+    /// The terms of every contact, collected for runs of contacts on every core; the table is
+    /// the same however many `runs`. More runs than cores keep the cores busy; fewer keep down
+    /// the work done once per run (folding the names a run shares, and the keys every run has).
+    static func terms(of directory: Directory, runs: Int? = nil) -> SearchTermTable {
+        let count = directory.entries.count
+        let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
+        let builders = ParallelWork.map(runs, batch: 1) { run in
+            let contacts = run * count / runs..<(run + 1) * count / runs
+            var builder = SearchTermTable.Builder(firstContact: contacts.lowerBound)
+            for index in contacts {
+                builder.nextContact()
+                let entry = directory.entries[index]
+                let groupNames = entry.contact.groupIDs.compactMap { directory.groupIndex[$0] }
+                    .map { directory.groups[$0].group.name }
+                SearchTerms.add(entry: entry, groupNames: groupNames, config: directory.config, to: &builder)
             }
-            pieces.append(("r\(number)", json + Array("]}".utf8)))
+            builder.finish()
+            return builder
         }
-
-        // FNV-1a over every piece: the same input always gives the same version.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for piece in pieces {
-            for byte in piece.id.utf8 + [0] + piece.json + [0] {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-        }
-        let version = String(hash, radix: 36)
-        var root = Array(
-            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(table.contactCount),".utf8)
-        root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
-        SearchPieceWriter.append(
-            strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
-        root += ",\"hot\":".utf8
-        SearchPieceWriter.append(
-            strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
-        root += "}".utf8
-
-        self.version = version
-        self.files =
-            [File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root))]
-            + pieces.map {
-                File(
-                    path: "\(Self.folder)/\($0.id).js",
-                    bytes: SearchPieceWriter.file(id: $0.id, json: $0.json))
-            }
+        return SearchTermTable(merging: builders, contactCount: count)
     }
 
     /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`

@@ -4,119 +4,18 @@
 /// binary searches agree with the build. Contacts are numbered by their place in the directory
 /// (`Directory.entries`), which is also the order results are listed in within a tier.
 ///
-/// Built for 100,000 contacts and millions of terms: keys live in one buffer and are found
-/// through an open-addressing hash table, so adding a term allocates nothing.
+/// Built for 100,000 contacts and millions of terms: builders (`SearchTermTable.Builder`)
+/// collect the terms of runs of contacts on every core, and the table joins them, sorting the
+/// keys in buckets by their first unit, also on every core. The result does not depend on how
+/// the contacts were cut into runs.
 struct SearchTermTable {
-    /// Collects the terms of one contact after another.
-    struct Builder: SearchTermSink {
-        fileprivate var units: [UInt16] = []
-        fileprivate var keyStart: [Int] = []
-        fileprivate var keyLength: [Int] = []
-        /// Open addressing: each slot is a key's 32-bit hash (high half) and number + 1 (low
-        /// half), 0 when empty, so a probe rarely needs to look at the key itself.
-        private var slots = [UInt64](repeating: 0, count: 1 << 16)
-        private var lastContact: [Int32] = []
-        private var lastPosting: [Int32] = []
-        fileprivate var postingKey: [Int32] = []
-        fileprivate var postingContact: [Int32] = []
-        fileprivate var postingTier: [SearchTier] = []
-        private var contact: Int32 = -1
-        /// The terms of each shared text seen so far, as key number × 4 + tier: names,
-        /// organizations and groups repeat across contacts, and folding them is the costly part.
-        private var sharedTerms: [SharedText: [Int]] = [:]
-        private var recording: [Int]?
-
-        private struct SharedText: Hashable {
-            var text: String
-            var tier: SearchTier
-        }
-
-        /// Starts the next contact; its number is one more than the last one's.
-        mutating func nextContact() { contact += 1 }
-
-        /// How many contacts have been started.
-        var contactCount: Int { Int(contact) + 1 }
-
-        mutating func add(_ key: ArraySlice<UInt16>, _ tier: SearchTier) {
-            guard !key.isEmpty else { return }
-            let number = intern(key)
-            recording?.append(number << 2 | Int(tier.rawValue))
-            post(number, tier)
-        }
-
-        mutating func add(sharedText text: String, tier: SearchTier) {
-            let shared = SharedText(text: text, tier: tier)
-            if let terms = sharedTerms[shared] {
-                for term in terms { post(term >> 2, SearchTier(rawValue: UInt8(term & 3))!) }
-                return
-            }
-            recording = []
-            SearchTerms.add(text: text, tier: tier, to: &self)
-            sharedTerms[shared] = recording
-            recording = nil
-        }
-
-        /// Records that the current contact has the key with that number.
-        private mutating func post(_ number: Int, _ tier: SearchTier) {
-            if lastContact[number] == contact {
-                let posting = Int(lastPosting[number])
-                if tier < postingTier[posting] { postingTier[posting] = tier }
-                return
-            }
-            lastContact[number] = contact
-            lastPosting[number] = Int32(postingKey.count)
-            postingKey.append(Int32(number))
-            postingContact.append(contact)
-            postingTier.append(tier)
-        }
-
-        /// The key's number, adding the key if it is new.
-        private mutating func intern(_ key: ArraySlice<UInt16>) -> Int {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for unit in key { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01b3 }
-            let fingerprint = UInt64(UInt32(truncatingIfNeeded: hash ^ (hash >> 32))) << 32
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: fingerprint >> 32) & mask
-            while slots[slot] != 0 {
-                if slots[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint {
-                    let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
-                    if keyLength[number] == key.count,
-                        units[keyStart[number]..<keyStart[number] + key.count].elementsEqual(key)
-                    {
-                        return number
-                    }
-                }
-                slot = (slot + 1) & mask
-            }
-            let number = keyStart.count
-            keyStart.append(units.count)
-            keyLength.append(key.count)
-            units += key
-            lastContact.append(-1)
-            lastPosting.append(0)
-            slots[slot] = fingerprint | UInt64(number + 1)
-            if keyStart.count * 2 > slots.count { grow() }
-            return number
-        }
-
-        private mutating func grow() {
-            let old = slots
-            slots = [UInt64](repeating: 0, count: old.count * 2)
-            let mask = slots.count - 1
-            for entry in old where entry != 0 {
-                var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = entry
-            }
-        }
-    }
-
+    /// Every key's units (a key several builders found is there once per builder).
     private let units: [UInt16]
-    /// Start and length in `units` of each key, in key order.
-    private let keyStart: [Int]
-    private let keyLength: [Int]
+    /// Where each key starts and ends in `units`, in key order.
+    private let keyStart: [Int32]
+    private let keyEnd: [Int32]
     /// Where each key's postings start in `contacts` and `tiers`; one more entry than keys.
-    private let postingStart: [Int]
+    private let postingStart: [Int32]
     /// Contact numbers, ascending within each key.
     let contacts: [Int32]
     /// The tier of each posting, parallel to `contacts`.
@@ -124,39 +23,159 @@ struct SearchTermTable {
     /// How many contacts were indexed.
     let contactCount: Int
 
-    /// Sorts what a builder collected.
-    init(_ builder: Builder) {
-        let units = builder.units, starts = builder.keyStart, lengths = builder.keyLength
-        let order = units.withUnsafeBufferPointer { buffer in
-            starts.indices.sorted { a, b in
-                let lhs = buffer[starts[a]..<starts[a] + lengths[a]],
-                    rhs = buffer[starts[b]..<starts[b] + lengths[b]]
-                return lhs.lexicographicallyPrecedes(rhs)
+    /// A key as the builders numbered it, in its first unit's bucket: `prefix` packs its next
+    /// four units (0 past its end; keys never hold a 0), so most comparisons need no more.
+    private struct Origin {
+        var prefix: UInt64
+        var number: Int32
+    }
+
+    /// Joins builders of consecutive runs of contacts, given in contact order, and sorts their
+    /// keys.
+    init(merging builders: [Builder], contactCount: Int) {
+        var builders = builders
+        // The builders' keys one after another; origin numbers count across builders.
+        var units: [UInt16] = []
+        var starts: [Int32] = [0]
+        let firstOrigin = builders.reduce(into: [0]) { $0.append($0.last! + $1.keyCount) }
+        units.reserveCapacity(builders.reduce(0) { $0 + $1.units.count })
+        starts.reserveCapacity(builders.reduce(1) { $0 + $1.keyCount })
+        for index in builders.indices {
+            let offset = Int32(units.count)
+            units += builders[index].units
+            starts += builders[index].keyStart.dropFirst().lazy.map { $0 + offset }
+            builders[index].dropKeys()
+        }
+        let originCount = starts.count - 1
+
+        // Keys sort by their first unit, then within its bucket; buckets sort on every core.
+        var bucketSizes = [Int](repeating: 0, count: 0x1_0001)
+        for origin in 0..<originCount { bucketSizes[Int(units[Int(starts[origin])]) + 1] += 1 }
+        for unit in 0..<0x1_0000 { bucketSizes[unit + 1] += bucketSizes[unit] }
+        let bucketStart = bucketSizes
+        let buckets = (0..<0x1_0000).filter { bucketStart[$0] < bucketStart[$0 + 1] }
+        var sorted = [Origin](repeating: Origin(prefix: 0, number: 0), count: originCount)
+        var rank = [Int32](repeating: 0, count: originCount)
+        var keyStart: [Int32] = [], keyEnd: [Int32] = []
+        units.withUnsafeBufferPointer { unitBuffer in
+            starts.withUnsafeBufferPointer { startBuffer in
+                var next = bucketStart
+                for origin in 0..<originCount {
+                    let start = Int(startBuffer[origin]), end = Int(startBuffer[origin + 1])
+                    var prefix: UInt64 = 0
+                    for position in start + 1..<start + 5 {
+                        prefix = prefix << 16 | (position < end ? UInt64(unitBuffer[position]) : 0)
+                    }
+                    let bucket = Int(unitBuffer[start])
+                    sorted[next[bucket]] = Origin(prefix: prefix, number: Int32(origin))
+                    next[bucket] += 1
+                }
+                nonisolated(unsafe) let unitBuffer = unitBuffer, startBuffer = startBuffer
+                sorted.withUnsafeMutableBufferPointer { sortedBuffer in
+                    nonisolated(unsafe) let sortedBuffer = sortedBuffer
+                    try? ParallelWork.forEach(buckets.count, batch: 1) { index in
+                        let bucket = buckets[index]
+                        var run = UnsafeMutableBufferPointer(
+                            rebasing: sortedBuffer[bucketStart[bucket]..<bucketStart[bucket + 1]])
+                        run.sort { Self.compare($0, $1, unitBuffer, startBuffer) < 0 }
+                    }
+                }
+                // Equal keys of different builders are now neighbours and become one key.
+                for index in sorted.indices {
+                    let origin = Int(sorted[index].number)
+                    if index == 0 || !Self.equal(sorted[index - 1], sorted[index], unitBuffer, startBuffer) {
+                        keyStart.append(startBuffer[origin])
+                        keyEnd.append(startBuffer[origin + 1])
+                    }
+                    rank[origin] = Int32(keyStart.count - 1)
+                }
             }
         }
-        var rank = [Int](repeating: 0, count: order.count)
-        for (position, number) in order.enumerated() { rank[number] = position }
+        sorted = []
 
-        // A counting sort by key keeps each key's postings in contact order, as they were added.
-        var postingStart = [Int](repeating: 0, count: order.count + 1)
-        for key in builder.postingKey { postingStart[rank[Int(key)] + 1] += 1 }
-        for index in order.indices { postingStart[index + 1] += postingStart[index] }
+        // Each key's postings, builder after builder, so in contact order; every builder
+        // copies its own on every core into the places worked out here.
+        var postingStart = [Int32](repeating: 0, count: keyStart.count + 1)
+        for (builder, first) in zip(builders, firstOrigin) {
+            for (key, count) in builder.keyPostings.enumerated() {
+                postingStart[Int(rank[first + key]) + 1] += count
+            }
+        }
+        for key in keyStart.indices { postingStart[key + 1] += postingStart[key] }
         var next = postingStart
-        var contacts = [Int32](repeating: 0, count: builder.postingKey.count)
-        var tiers = [SearchTier](repeating: .name, count: builder.postingKey.count)
-        for posting in builder.postingKey.indices {
-            let position = rank[Int(builder.postingKey[posting])]
-            contacts[next[position]] = builder.postingContact[posting]
-            tiers[next[position]] = builder.postingTier[posting]
-            next[position] += 1
+        var place = [Int32](repeating: 0, count: originCount)
+        for (builder, first) in zip(builders, firstOrigin) {
+            for (key, count) in builder.keyPostings.enumerated() {
+                let keyRank = Int(rank[first + key])
+                place[first + key] = next[keyRank]
+                next[keyRank] += count
+            }
+        }
+        let postingCount = Int(postingStart[keyStart.count])
+        var contacts = [Int32](repeating: 0, count: postingCount)
+        var tiers = [SearchTier](repeating: .name, count: postingCount)
+        contacts.withUnsafeMutableBufferPointer { contactBuffer in
+            tiers.withUnsafeMutableBufferPointer { tierBuffer in
+                place.withUnsafeMutableBufferPointer { placeBuffer in
+                    // Each builder writes only its own keys' places and postings.
+                    nonisolated(unsafe) let contactBuffer = contactBuffer, tierBuffer = tierBuffer,
+                        placeBuffer = placeBuffer
+                    let runs = builders
+                    try? ParallelWork.forEach(runs.count, batch: 1) { index in
+                        let builder = runs[index], first = firstOrigin[index]
+                        for contact in 0..<builder.contactStart.count - 1 {
+                            let postings = builder.contactStart[contact]..<builder.contactStart[contact + 1]
+                            for posting in builder.postings[
+                                Int(postings.lowerBound)..<Int(postings.upperBound)]
+                            {
+                                let origin = first + Int(posting >> 2)
+                                let position = Int(placeBuffer[origin])
+                                placeBuffer[origin] += 1
+                                contactBuffer[position] = Int32(builder.firstContact + contact)
+                                tierBuffer[position] = SearchTier(rawValue: UInt8(posting & 3))!
+                            }
+                        }
+                    }
+                }
+            }
         }
         self.units = units
-        self.keyStart = order.map { starts[$0] }
-        self.keyLength = order.map { lengths[$0] }
+        self.keyStart = keyStart
+        self.keyEnd = keyEnd
         self.postingStart = postingStart
         self.contacts = contacts
         self.tiers = tiers
-        self.contactCount = builder.contactCount
+        self.contactCount = contactCount
+    }
+
+    /// Whether two keys, of any buckets, are the same.
+    private static func equal(
+        _ lhs: Origin, _ rhs: Origin, _ units: UnsafeBufferPointer<UInt16>,
+        _ starts: UnsafeBufferPointer<Int32>
+    ) -> Bool {
+        units[Int(starts[Int(lhs.number)])] == units[Int(starts[Int(rhs.number)])]
+            && compare(lhs, rhs, units, starts) == 0
+    }
+
+    /// Compares two keys of the same bucket as UTF-16 code units: negative, zero or positive.
+    @inline(__always)
+    private static func compare(
+        _ lhs: Origin, _ rhs: Origin, _ units: UnsafeBufferPointer<UInt16>,
+        _ starts: UnsafeBufferPointer<Int32>
+    ) -> Int {
+        if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix ? -1 : 1 }
+        // Equal prefixes: the units from the sixth on, then the shorter key first.
+        let lhsEnd = Int(starts[Int(lhs.number) + 1]), rhsEnd = Int(starts[Int(rhs.number) + 1])
+        var left = min(Int(starts[Int(lhs.number)]) + 5, lhsEnd)
+        var right = min(Int(starts[Int(rhs.number)]) + 5, rhsEnd)
+        while left < lhsEnd, right < rhsEnd {
+            if units[left] != units[right] { return units[left] < units[right] ? -1 : 1 }
+            left += 1
+            right += 1
+        }
+        let lhsLength = lhsEnd - Int(starts[Int(lhs.number)]),
+            rhsLength = rhsEnd - Int(starts[Int(rhs.number)])
+        return lhsLength == rhsLength ? 0 : lhsLength < rhsLength ? -1 : 1
     }
 
     /// How many keys there are.
@@ -164,12 +183,12 @@ struct SearchTermTable {
 
     /// The key at a position in key order.
     func key(_ index: Int) -> ArraySlice<UInt16> {
-        units[keyStart[index]..<keyStart[index] + keyLength[index]]
+        units[Int(keyStart[index])..<Int(keyEnd[index])]
     }
 
     /// The positions in `contacts` and `tiers` of a key's postings.
     func postings(_ index: Int) -> Range<Int> {
-        postingStart[index]..<postingStart[index + 1]
+        Int(postingStart[index])..<Int(postingStart[index + 1])
     }
 
     /// The contacts a key finds, one ascending list per tier.

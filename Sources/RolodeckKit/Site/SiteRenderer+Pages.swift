@@ -20,14 +20,18 @@ public enum SitePage: Hashable, Sendable {
 }
 
 extension SiteRenderer {
-    /// Every file `render` emits, in the order it emits them. (A test checks that the two
-    /// agree; a new kind of output file needs a case here and a rule in `PageDependencies`.)
+    /// Every file `render` emits: the ones that do not need the search index in the order it
+    /// emits them, then the search index's files and `index.html`, which `render` emits in
+    /// that order alongside the others once the index is built (so this waits for it). A test
+    /// checks that `pages` and `render` agree; a new kind of output file needs a case here and
+    /// a rule in `PageDependencies`.
     public var pages: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
-        pages += search.files.indices.map(SitePage.search)
-        pages += [.index, .groups, .todos, .notFound]
+        pages += [.groups, .todos, .notFound]
         pages += directory.entries.indices.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
+        pages += search.files.indices.map(SitePage.search)
+        pages.append(.index)
         return pages
     }
 

@@ -1,11 +1,14 @@
 import Synchronization
 
 /// Renders a planned directory into the site's files: one page per contact and per group, the
-/// index, the group list, the todo list, the 404 page and the theme's static files.
+/// index, the group list, the todo list, the 404 page, the search index and the theme's static
+/// files.
 ///
 /// Every link is relative and ends in `.html`, so the output works from `file://` and from any
 /// sub-path of a server. Contact and group pages are rendered on every core at once, each
 /// handed to `emit` as soon as it is done, so memory does not grow with the number of pages.
+/// The search index is built on a thread of its own meanwhile: only its files and `index.html`
+/// (which names its version) wait for it.
 public struct SiteRenderer: Sendable {
     /// The planned directory.
     public let directory: Directory
@@ -13,48 +16,79 @@ public struct SiteRenderer: Sendable {
     public let theme: Theme
     /// The date ages and overdue todos are computed for.
     public let today: PartialDate
-    /// The search index, written under `search/`.
+    /// The search index, written under `search/`; reading its files waits until it is built.
     public let search: SearchIndex
     let views: ViewBuilder
 
-    /// Creates a renderer.
+    /// Creates a renderer, and starts building the search index.
     public init(directory: Directory, theme: Theme, today: PartialDate) {
         self.directory = directory
         self.theme = theme
         self.today = today
-        self.search = SearchIndex(directory: directory)
+        self.search = SearchIndex.building(directory: directory)
         self.views = ViewBuilder(directory: directory, today: today, search: search)
     }
 
-    /// How many files `render` emits.
+    /// How many files `render` emits (waits for the search index).
     public var pageCount: Int {
         4 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
-    /// threads at once; `progress` hears how many files are done (from one thread at a time).
+    /// threads at once; `progress` hears how many files are done (from one thread at a time)
+    /// from when the search index is built and the total is known.
     public func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
                        emit: @Sendable (String, [UInt8]) throws -> Void) throws {
-        let total = pageCount
         let done = Mutex(0)
+        let total = Mutex<Int?>(nil)
         let report = Mutex(progress)
+        let failure = Mutex<(any Error)?>(nil)
+        let stop = Atomic<Bool>(false)
         @Sendable func finish(_ path: String, _ bytes: [UInt8]) throws {
+            if stop.load(ordering: .relaxed) { throw Stopped() }
             try emit(path, bytes)
             let count = done.withLock { count in
                 count += 1
                 return count
             }
+            guard let total = total.withLock({ $0 }) else { return }
             if count % 256 == 0 || count == total {
                 report.withLock { $0?(count, total) }
             }
         }
+        @Sendable func fail(_ error: any Error) {
+            guard !(error is Stopped) else { return }
+            failure.withLock { if $0 == nil { $0 = error } }
+            stop.store(true, ordering: .relaxed)
+        }
+        // The files that need the search index are emitted by a thread of their own as soon as
+        // it is built, the others meanwhile by this one on every core.
+        ParallelWork.alongside {
+            do {
+                let files = search.files
+                total.withLock { $0 = pageCount }
+                for file in files {
+                    try finish(file.path, file.bytes)
+                }
+                try finish("index.html", try page("index", views.indexPage()))
+            } catch {
+                fail(error)
+            }
+        } _: {
+            do {
+                try renderPagesWithoutSearch(finish)
+            } catch {
+                fail(error)
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Every page but the search index's files and `index.html`, in `pages` order.
+    private func renderPagesWithoutSearch(_ finish: @Sendable (String, [UInt8]) throws -> Void) throws {
         for path in theme.assets.keys.sorted() {
             try finish(path, theme.assets[path]!)
         }
-        for file in search.files {
-            try finish(file.path, file.bytes)
-        }
-        try finish("index.html", try page("index", views.indexPage()))
         try finish("groups.html", try page("groups", views.groupsPage()))
         try finish("todos.html", try page("todos", views.todosPage()))
         try finish("404.html", try page("not-found", views.notFoundPage()))
@@ -65,6 +99,9 @@ public struct SiteRenderer: Sendable {
             try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
         }
     }
+
+    /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.
+    private struct Stopped: Error {}
 
     func page(_ template: String, _ context: [String: Any]) throws -> [UInt8] {
         var bytes: [UInt8] = []

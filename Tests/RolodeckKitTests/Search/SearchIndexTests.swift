@@ -249,6 +249,23 @@ import Testing
         #expect(SearchIndex(directory: changed, limits: Self.limits).version != first.version)
     }
 
+    /// Runs of contacts are collected on every core and joined; where the cuts fall must not
+    /// show in the table (keys found by several runs, postings in contact order).
+    @Test(arguments: [2, 3, 7, 120])
+    func termsAreTheSameHoweverTheContactsAreCutIntoRuns(runs: Int) {
+        let directory = Directory(store: Self.store(count: 120), config: SiteConfig())
+        func dump(_ table: SearchTermTable) -> [String] {
+            (0..<table.count).map { index in
+                let key = String(decoding: table.key(index), as: UTF16.self)
+                let postings = table.postings(index).map { "\(table.contacts[$0])/\(table.tiers[$0])" }
+                return key + " " + postings.joined(separator: ",")
+            }
+        }
+        let whole = dump(SearchIndex.terms(of: directory, runs: 1))
+        #expect(whole.count > 500)
+        #expect(dump(SearchIndex.terms(of: directory, runs: runs)) == whole)
+    }
+
     @Test func anEmptyDirectoryHasAnIndexThatFindsNothing() throws {
         let directory = Directory(store: Store(), config: SiteConfig())
         let index = SearchIndex(directory: directory)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import RolodeckKit
 
@@ -42,6 +43,39 @@ import Testing
                 Issue.record("\(name): \(path) differs when rendered on its own")
             }
         }
+    }
+
+    struct WriteFailure: Error, Equatable {
+        var path: String
+    }
+
+    /// The search files and index.html are emitted beside the other pages, once the index is
+    /// built; a failure on either side is the one `render` throws.
+    @Test(arguments: ["search/root.js", "index.html", "404.html"])
+    func aFailedEmitIsTheErrorRenderThrows(failing path: String) throws {
+        let (_, site) = try Self.sites()[0]
+        let renderer = SiteRenderer(
+            directory: Directory(store: site.store, config: site.config), theme: site.theme,
+            today: Self.today)
+        #expect(throws: WriteFailure(path: path)) {
+            try renderer.render { emitted, _ in
+                if emitted == path { throw WriteFailure(path: path) }
+            }
+        }
+    }
+
+    @Test func progressEndsWithEveryFileDone() throws {
+        let (_, site) = try Self.sites()[0]
+        let renderer = SiteRenderer(
+            directory: Directory(store: site.store, config: site.config), theme: site.theme,
+            today: Self.today)
+        let reports = Mutex<[(Int, Int)]>([])
+        try renderer.render(progress: { done, total in reports.withLock { $0.append((done, total)) } }) {
+            _, _ in
+        }
+        let last = try #require(reports.withLock { $0.last })
+        #expect(last == (renderer.pageCount, renderer.pageCount))
+        #expect(reports.withLock { $0.allSatisfy { $0.1 == renderer.pageCount && $0.0 <= $0.1 } })
     }
 
     @Test func everyPageButStaticAndSearchFilesNamesItsTemplate() throws {
