@@ -24,11 +24,19 @@ enum BuildCommand {
     private enum Loading {
         /// Nothing to build: the exit code (bad input, or the output is up to date).
         case done(ExitCode)
-        case loaded((Site, Publisher, String, PartialDate))
+        case loaded(Loaded)
     }
 
-    /// Reads and loads the site. The files' bytes are dropped when this returns, before any
-    /// page is rendered: at a million contacts the store alone is 700 MB.
+    private struct Loaded {
+        var renderer: SiteRenderer
+        var publisher: Publisher
+        var fingerprint: String
+        var counts: (contacts: Int, groups: Int, todos: Int)
+    }
+
+    /// Reads, loads and plans the site, and prints its warnings. The files' bytes and the store
+    /// are dropped when this returns, before any page is rendered: at a million contacts the
+    /// store file alone is 700 MB, and the planned directory has its own copy of every contact.
     private static func load(
         _ location: SiteLocation, _ arguments: Arguments, _ environment: [String: String], _ console: Console,
         quiet: Bool, started: ContinuousClock.Instant
@@ -52,32 +60,35 @@ enum BuildCommand {
             }
             return .done(.success)
         }
+        let site: Site
         do {
-            return .loaded((try Site.load(input, earlier: configWarnings), publisher, fingerprint, today))
+            site = try Site.load(input, earlier: configWarnings)
         } catch {
             return .done(fail(error, console: console, quiet: quiet))
         }
+        if !quiet { site.warnings.forEach(console.report) }
+        let store = site.store
+        return .loaded(
+            Loaded(renderer: site.renderer(today: today), publisher: publisher, fingerprint: fingerprint,
+                   counts: (store.contacts.count, store.groups.count, store.todos.count)))
     }
 
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let quiet = arguments.has("--quiet")
         let started = ContinuousClock.now
         let location = SiteLocation(arguments)
-        let site: Site
-        let publisher: Publisher
-        let fingerprint: String
-        let today: PartialDate
+        let loaded: Loaded
         switch load(location, arguments, environment, console, quiet: quiet, started: started) {
         case .done(let code): return code
-        case .loaded(let loaded): (site, publisher, fingerprint, today) = loaded
+        case .loaded(let site): loaded = site
         }
-        let output = publisher.outputPath
-        if !quiet { site.warnings.forEach(console.report) }
+        let output = loaded.publisher.outputPath
+        let renderer = loaded.renderer
         let progress = ProgressLine(console: console, enabled: !quiet && console.errorIsTerminal)
         let report: PublishReport
         do {
-            report = try publisher.publish(fingerprint: fingerprint) { writer in
-                try site.render(today: today, progress: { progress.update($0, $1) }) { path, bytes in
+            report = try loaded.publisher.publish(fingerprint: loaded.fingerprint) { writer in
+                try renderer.render(progress: { progress.update($0, $1) }) { path, bytes in
                     try writer.write(path, bytes)
                 }
             }
@@ -92,8 +103,8 @@ enum BuildCommand {
         }
         progress.clear()
         if !quiet {
-            let store = site.store
-            console.print("Built \(store.contacts.count) contacts, \(store.groups.count) groups, \(store.todos.count) todos "
+            let counts = loaded.counts
+            console.print("Built \(counts.contacts) contacts, \(counts.groups) groups, \(counts.todos) todos "
                           + "into \(output): \(report.written) written, \(report.unchanged) unchanged, "
                           + "\(report.removed) removed in \(elapsed(since: started))")
         }

@@ -44,9 +44,14 @@ public struct Site: Sendable {
     /// the files are done.
     public func render(today: PartialDate, progress: (@Sendable (Int, Int) -> Void)? = nil,
                        emit: @Sendable (String, [UInt8]) throws -> Void) throws {
-        let directory = Directory(store: store, config: config)
-        let renderer = SiteRenderer(directory: directory, theme: theme, today: today)
-        try renderer.render(progress: progress, emit: emit)
+        try renderer(today: today).render(progress: progress, emit: emit)
+    }
+
+    /// Plans the directory and returns what renders it. The renderer keeps the planned directory,
+    /// not the store: a caller that lets go of the site before rendering frees the store's copy
+    /// of every contact.
+    public func renderer(today: PartialDate) -> SiteRenderer {
+        SiteRenderer(directory: Directory(store: store, config: config), theme: theme, today: today)
     }
 
     /// The whole site in memory, by output path: for tests and tools that want to look at the
