@@ -21,12 +21,15 @@ enum BuildCommand {
             """,
         run: run)
 
+    /// How reading and planning the site ended.
     private enum Loading {
         /// Nothing to build: the exit code (bad input, or the output is up to date).
         case done(ExitCode)
+        /// A planned site to render.
         case loaded(Loaded)
     }
 
+    /// A planned site: what renders it, where it goes, and what the last line reports.
     private struct Loaded {
         var renderer: SiteRenderer
         var publisher: Publisher
