@@ -59,17 +59,41 @@ public struct SearchIndex: Sendable {
     /// Starts building the index of every contact the directory shows on a thread of its own,
     /// and returns at once: pages that do not name the index render meanwhile, and whatever
     /// reads `files` or `version` waits until it is built.
-    public static func building(directory: Directory, limits: Limits = Limits()) -> SearchIndex {
-        SearchIndex(build: Build { content(of: directory, limits: limits) })
+    ///
+    /// With a `cache`, contacts unchanged since the index the cache last saw are not collected
+    /// or formatted again, and the cache keeps this index's contacts for the next.
+    public static func building(
+        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache? = nil
+    ) -> SearchIndex {
+        SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache) })
     }
 
     private init(build: Build) {
         self.build = build
     }
 
-    private static func content(of directory: Directory, limits: Limits) -> Content {
-        var (terms, hot) = entryPieces(of: terms(of: directory), limits: limits)
-        var rows = SearchRows(directory: directory).rows
+    /// Builds the index with the terms collected in `runs` runs of contacts, as tests need.
+    init(directory: Directory, limits: Limits, cache: SearchIndexCache?, runs: Int) {
+        build = Build(Self.content(of: directory, limits: limits, cache: cache, runs: runs))
+    }
+
+    private static func content(
+        of directory: Directory, limits: Limits, cache: SearchIndexCache? = nil, runs: Int? = nil
+    ) -> Content {
+        let kept = cache?.take(for: directory.config)
+        let (table, learnt) = collect(directory, runs: runs, kept: kept)
+        var (terms, hot) = entryPieces(of: table, limits: limits)
+        let reusing = kept.map { kept in learnt.positions.map { $0.map { kept.rows[$0] } } }
+        var rows = SearchRows(directory: directory, reusing: reusing).rows
+        if let cache {
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(learnt.contacts.count)
+            for (position, contact) in learnt.contacts.enumerated() { positions[contact.slug] = position }
+            cache.keep(
+                SearchIndexCache.State(
+                    config: directory.config, contacts: learnt.contacts, positions: positions,
+                    runs: learnt.runs, rows: rows))
+        }
         let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
         let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
 
@@ -157,22 +181,82 @@ public struct SearchIndex: Sendable {
     /// the same however many `runs`. More runs than cores keep the cores busy; fewer keep down
     /// the work done once per run (folding the names a run shares, and the keys every run has).
     static func terms(of directory: Directory, runs: Int? = nil) -> SearchTermTable {
+        collect(directory, runs: runs, kept: nil).table
+    }
+
+    /// What `collect` learnt for a cache: each contact's terms in directory order, where each
+    /// stood in the kept state (if it is unchanged there), and the finished run builders.
+    private struct Learnt {
+        var contacts: [SearchIndexCache.Contact] = []
+        var positions: [Int?] = []
+        var runs: [SearchTermTable.Builder] = []
+    }
+
+    /// The table of `terms(of:runs:)`, and with `kept` what a cache keeps. A contact `kept`
+    /// holds unchanged has its terms added again as they were, not collected anew; a run whose
+    /// contacts are all unchanged where they stood reuses its builder.
+    private static func collect(_ directory: Directory, runs: Int?, kept: SearchIndexCache.State?)
+        -> (table: SearchTermTable, learnt: Learnt)
+    {
         let count = directory.entries.count
         let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
-        let builders = ParallelWork.map(runs, batch: 1) { run in
+        let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
+        let results = ParallelWork.map(runs, batch: 1) { run in
             let contacts = run * count / runs..<(run + 1) * count / runs
+            var learnt = Learnt()
+            func groupNames(_ index: Int) -> [String] {
+                directory.entries[index].contact.groupIDs.compactMap { directory.groupIndex[$0] }
+                    .map { directory.groups[$0].group.name }
+            }
+            if let kept, sameRuns,
+                contacts.allSatisfy({ kept.matches($0, directory.entries[$0], groupNames: groupNames($0)) })
+            {
+                learnt.contacts = Array(kept.contacts[contacts])
+                learnt.positions = contacts.map { $0 }
+                learnt.runs = [kept.runs[run]]
+                return (kept.runs[run], learnt)
+            }
             var builder = SearchTermTable.Builder(firstContact: contacts.lowerBound)
             for index in contacts {
                 builder.nextContact()
-                let entry = directory.entries[index]
-                let groupNames = entry.contact.groupIDs.compactMap { directory.groupIndex[$0] }
-                    .map { directory.groups[$0].group.name }
-                SearchTerms.add(entry: entry, groupNames: groupNames, config: directory.config, to: &builder)
+                let entry = directory.entries[index], names = groupNames(index)
+                guard let kept else {
+                    SearchTerms.add(entry: entry, groupNames: names, config: directory.config, to: &builder)
+                    continue
+                }
+                let position = kept.reusable(entry, groupNames: names)
+                if let position {
+                    kept.terms(at: position, to: &builder)
+                } else {
+                    SearchTerms.add(entry: entry, groupNames: names, config: directory.config, to: &builder)
+                }
+                learnt.positions.append(position)
+                // The postings are filled in once the builder is finished.
+                learnt.contacts.append(
+                    SearchIndexCache.Contact(
+                        slug: entry.slug, contact: entry.contact, displayName: entry.displayName,
+                        groupNames: names, run: run, postings: []))
             }
             builder.finish()
-            return builder
+            if kept != nil {
+                for offset in learnt.contacts.indices {
+                    learnt.contacts[offset].postings =
+                        builder.postings[
+                            Int(builder.contactStart[offset])..<Int(builder.contactStart[offset + 1])]
+                }
+                learnt.runs = [builder]
+            }
+            return (builder, learnt)
         }
-        return SearchTermTable(merging: builders, contactCount: count)
+        var learnt = Learnt()
+        if kept != nil {
+            for (_, part) in results {
+                learnt.contacts += part.contacts
+                learnt.positions += part.positions
+                learnt.runs += part.runs
+            }
+        }
+        return (SearchTermTable(merging: results.map(\.0), contactCount: count), learnt)
     }
 
     /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`

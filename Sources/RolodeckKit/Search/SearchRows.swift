@@ -9,12 +9,14 @@ struct SearchRows {
     /// One JSON array per contact, in directory order, as UTF-8.
     let rows: [[UInt8]]
 
-    init(directory: Directory) {
+    /// Formats every contact's row but those in `reusing` (by directory position).
+    init(directory: Directory, reusing: [[UInt8]?]? = nil) {
         let config = directory.config
         let pageLanguage = InterfaceStrings(localeIdentifier: config.locale).language.languageTag
         let phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
         // Formatting phone numbers is most of the work; every contact's row is independent.
         rows = ParallelWork.map(directory.entries.count) { index in
+            if let row = reusing?[index] { return row }
             let entry = directory.entries[index]
             let contact = entry.contact
             let language =

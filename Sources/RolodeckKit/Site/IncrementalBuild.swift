@@ -47,6 +47,7 @@ public final class IncrementalBuild {
     private let generator: [UInt8]
     private let output: (SiteConfig) -> String
     private let storeCache = StoreDecodeCache()
+    private let searchCache = SearchIndexCache()
     private var baseline: Baseline?
     private var lastInput: SiteInput?
     private var lastToday: PartialDate?
@@ -113,7 +114,8 @@ public final class IncrementalBuild {
                 ? Directory.patching(baseline.snapshot.directory, from: baseline.store, to: site.store) : nil
         }
         let directory = patched ?? Directory(store: site.store, config: site.config)
-        let renderer = SiteRenderer(directory: directory, theme: site.theme, today: today)
+        let renderer = SiteRenderer(
+            directory: directory, theme: site.theme, today: today, searchCache: searchCache)
         let snapshot = SiteSnapshot(
             config: site.config, today: today, directory: directory, theme: site.theme,
             siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search)

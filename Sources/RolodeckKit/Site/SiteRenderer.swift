@@ -20,12 +20,15 @@ public struct SiteRenderer: Sendable {
     public let search: SearchIndex
     let views: ViewBuilder
 
-    /// Creates a renderer, and starts building the search index.
-    public init(directory: Directory, theme: Theme, today: PartialDate) {
+    /// Creates a renderer, and starts building the search index, reusing what `searchCache`
+    /// kept of contacts that have not changed.
+    public init(
+        directory: Directory, theme: Theme, today: PartialDate, searchCache: SearchIndexCache? = nil
+    ) {
         self.directory = directory
         self.theme = theme
         self.today = today
-        self.search = SearchIndex.building(directory: directory)
+        self.search = SearchIndex.building(directory: directory, cache: searchCache)
         self.views = ViewBuilder(directory: directory, today: today, search: search)
     }
 

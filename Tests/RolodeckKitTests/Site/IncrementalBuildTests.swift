@@ -206,6 +206,13 @@ import Testing
         Step(label: "the config", expect: .whole) { site in
             try site.replace("rolodeck.json", "Rolodeck Demo Directory", "Our Directory")
         },
+        Step(label: "the phone region, which every phone number's search terms follow", expect: .whole) {
+            site in
+            try site.replace("rolodeck.json", #""phoneRegion": "KR""#, #""phoneRegion": "DE""#)
+        },
+        Step(label: "the locale, which the search rows' languages follow", expect: .whole) { site in
+            try site.replace("rolodeck.json", #""locale": "en""#, #""locale": "de""#)
+        },
         Step(label: "another day", expect: .whole, today: PartialDate(year: 2026, month: 12, day: 1)) { _ in
         },
         Step(
