@@ -12,6 +12,19 @@ struct OptionSpec: Sendable {
     var help: String
 }
 
+extension OptionSpec {
+    /// `--site DIR`, which every command that reads a site takes.
+    static let site = OptionSpec(
+        name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)")
+    /// `--out DIR`, for the commands that write the site.
+    static let out = OptionSpec(
+        name: "--out", short: "-o", value: "DIR", help: "Where the site is written (default: the config's output, _site)")
+    /// `--poll`, for the commands that watch the site.
+    static let poll = OptionSpec(
+        name: "--poll", short: nil, value: nil,
+        help: "Look for changes every second instead of using inotify (network file systems)")
+}
+
 /// What a command line says, once checked against the command's options.
 struct Arguments {
     var values: [String: String] = [:]

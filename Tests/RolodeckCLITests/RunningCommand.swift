@@ -16,10 +16,7 @@ final class RunningCommand: @unchecked Sendable {
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = CLI.binary
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1795000000"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = CLI.environment(adding: environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -26,6 +26,15 @@ enum CLI {
 
     /// Runs `rolodeck` with arguments, in a folder, with extra environment variables.
     @discardableResult
+    /// This process's environment with `SOURCE_DATE_EPOCH` set (unless it is) and `extra` on top,
+    /// so every run of the binary computes ages for the same day.
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "1795000000"
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
                     shellPrefix: String? = nil) throws -> Result {
         let process = Process()
@@ -39,10 +48,7 @@ enum CLI {
             process.arguments = arguments
         }
         if let folder { process.currentDirectoryURL = folder }
-        var env = ProcessInfo.processInfo.environment
-        env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1795000000"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = Self.environment(adding: environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -8,9 +8,8 @@ enum BuildCommand {
         summary: "Build the site from its store into the output folder.",
         usage: "[--site DIR] [--out DIR] [--quiet]",
         options: [
-            OptionSpec(name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)"),
-            OptionSpec(name: "--out", short: "-o", value: "DIR",
-                       help: "Where the site is written (default: the config's output, _site)"),
+            .site,
+            .out,
             OptionSpec(name: "--quiet", short: "-q", value: nil, help: "Print nothing unless the build fails"),
         ],
         details: """

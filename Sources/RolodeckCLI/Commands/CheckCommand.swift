@@ -7,7 +7,7 @@ enum CheckCommand {
         summary: "Validate the store, the config and the templates without writing anything.",
         usage: "[--site DIR] [--quiet]",
         options: [
-            OptionSpec(name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)"),
+            .site,
             OptionSpec(name: "--quiet", short: "-q", value: nil, help: "Print nothing unless there are errors"),
         ],
         run: run)

@@ -8,21 +8,15 @@ enum ServeCommand {
         summary: "Build and watch the site, and preview it on http://127.0.0.1:8000 with live reload.",
         usage: "[--site DIR] [--out DIR] [--host ADDRESS] [--port N] [--poll]",
         options: [
-            OptionSpec(
-                name: "--site", short: "-s", value: "DIR",
-                help: "The site folder (default: the current folder)"),
-            OptionSpec(
-                name: "--out", short: "-o", value: "DIR",
-                help: "Where the site is written (default: the config's output, _site)"),
+            .site,
+            .out,
             OptionSpec(
                 name: "--host", short: nil, value: "ADDRESS",
                 help: "The address to listen on (default: 127.0.0.1, this machine only)"),
             OptionSpec(
                 name: "--port", short: "-p", value: "N",
                 help: "The port to listen on (default: 8000; 0 picks a free one)"),
-            OptionSpec(
-                name: "--poll", short: nil, value: nil,
-                help: "Look for changes every second instead of using inotify (network file systems)"),
+            .poll,
         ],
         details: """
             Rebuilds like 'rolodeck watch', and every open page reloads when a rebuild changes it. When a

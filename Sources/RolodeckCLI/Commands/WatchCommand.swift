@@ -8,15 +8,9 @@ enum WatchCommand {
             "Build the site, then rebuild it whenever the store, templates, static files or config change.",
         usage: "[--site DIR] [--out DIR] [--poll]",
         options: [
-            OptionSpec(
-                name: "--site", short: "-s", value: "DIR",
-                help: "The site folder (default: the current folder)"),
-            OptionSpec(
-                name: "--out", short: "-o", value: "DIR",
-                help: "Where the site is written (default: the config's output, _site)"),
-            OptionSpec(
-                name: "--poll", short: nil, value: nil,
-                help: "Look for changes every second instead of using inotify (network file systems)"),
+            .site,
+            .out,
+            .poll,
         ],
         details: """
             Each rebuild reads only the files that changed and writes only the pages they touch, and prints

@@ -10,7 +10,7 @@ struct ICalendarFields {
     /// Problems found in the todos read so far.
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedZones: Set<String> = []
-    private var reportedProblems: [ContentLineIssue.Reason] = []
+    private var textReader = ContentLineText()
 
     /// Prepares to read the todos of a file with its time zone definitions.
     init(timeZones: ICalendarTimeZones) {
@@ -151,16 +151,11 @@ struct ICalendarFields {
     // MARK: - Values
 
     private mutating func text(_ line: ContentLine) -> String {
-        TextValue.unescaped(rawText(line))
+        textReader.unescaped(line, diagnostics: &diagnostics)
     }
 
     private mutating func rawText(_ line: ContentLine) -> String {
-        let (text, problem) = line.text()
-        if let problem, !reportedProblems.contains(problem) {
-            reportedProblems.append(problem)
-            diagnostics.append(Diagnostic(.warning, at: line.valueLocation, ContentLineIssue(problem).message))
-        }
-        return text
+        textReader.raw(line, diagnostics: &diagnostics)
     }
 
     private mutating func report(_ reason: ICalendarIssue.Reason, at location: SourceLocation) {

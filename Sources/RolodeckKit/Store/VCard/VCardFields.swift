@@ -6,7 +6,7 @@
 struct VCardFields {
     /// Problems found in the cards read so far.
     private(set) var diagnostics: [Diagnostic] = []
-    private var reportedProblems: [ContentLineIssue.Reason] = []
+    private var textReader = ContentLineText()
 
     /// The record for a card, or nil when it has nothing to show (the reason is reported).
     mutating func record(from card: VCard) -> VCardRecord? {
@@ -169,19 +169,12 @@ struct VCardFields {
 
     // MARK: - Values
 
-    /// A value as text with its escapes decoded.
     private mutating func text(_ line: ContentLine) -> String {
-        TextValue.unescaped(rawText(line))
+        textReader.unescaped(line, diagnostics: &diagnostics)
     }
 
-    /// A value as text, escapes still in place (for values split at `;` or `,` first).
     private mutating func rawText(_ line: ContentLine) -> String {
-        let (text, problem) = line.text()
-        if let problem, !reportedProblems.contains(problem) {
-            reportedProblems.append(problem)
-            diagnostics.append(Diagnostic(.warning, at: line.valueLocation, ContentLineIssue(problem).message))
-        }
-        return text
+        textReader.raw(line, diagnostics: &diagnostics)
     }
 
     private mutating func report(_ reason: VCardIssue.Reason, at location: SourceLocation) {
