@@ -6,9 +6,9 @@
 ///
 /// - on `hello` (sent when it connects) reloads if the site was rebuilt since the page was sent,
 ///   so a rebuild that lands between the page and the connection is not missed;
-/// - on `reload` reloads when its own page, a static file (a stylesheet) or everything changed,
-///   and removes an error overlay; the search index's pieces change with almost any edit but
-///   only the index page loads them, and it is among the changed pages whenever they change;
+/// - on `reload` reloads when its own page, a file the page has loaded (a stylesheet, a script,
+///   an image, a search piece) or everything changed, and removes an error overlay; so an edit
+///   that rewrites the search index reloads the index page, not every open contact page;
 /// - on `failure` shows the rebuild's diagnostics (`file:line:column: error: message`) in an
 ///   overlay over the page, which stays until a good rebuild.
 enum LiveReload {
@@ -46,12 +46,27 @@ enum LiveReload {
               events.addEventListener("hello", function (event) {
                 if (JSON.parse(event.data).generation !== generation) location.reload();
               });
+              // Every file of this site the page has loaded: its stylesheets, scripts and images,
+              // and what they loaded in turn (fonts, search pieces), by path.
+              function loaded() {
+                var paths = {};
+                function add(url) {
+                  var parsed = new URL(url, location.href);
+                  if (parsed.origin === location.origin) paths[parsed.pathname] = true;
+                }
+                document.querySelectorAll("link[href], script[src], img[src]").forEach(function (element) {
+                  add(element.getAttribute("href") || element.getAttribute("src"));
+                });
+                performance.getEntriesByType("resource").forEach(function (entry) { add(entry.name); });
+                return paths;
+              }
               events.addEventListener("reload", function (event) {
                 var data = JSON.parse(event.data);
                 hide();
                 generation = data.generation;
+                var uses = loaded();
                 if (missing || data.paths === null || data.paths.some(function (path) {
-                  return path === here || (!/\\.html$/.test(path) && path.indexOf("/\(SearchIndex.folder)/") !== 0);
+                  return path === here || uses[path];
                 })) location.reload();
               });
               events.addEventListener("failure", function (event) { show(JSON.parse(event.data)); });
