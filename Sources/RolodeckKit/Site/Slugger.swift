@@ -10,14 +10,30 @@ public enum Slugger {
 
     /// Slugs for every id, in the same order.
     public static func slugs(for ids: [String]) -> [String] {
-        let bases = ids.map(base)
-        var owners: [String: [Int]] = [:]
+        let bases = ParallelWork.map(ids.count) { base(ids[$0]) }
+        // Most bases belong to one id; only those shared (or empty) need a hash. Each shared
+        // base's ids are listed once a second id has it.
+        var owner: [String: Int] = [:]
+        owner.reserveCapacity(bases.count)
+        var sharing: [String: [Int]] = [:]
+        var empty: [Int] = []
         for (index, base) in bases.enumerated() {
-            owners[base, default: []].append(index)
+            if base.isEmpty {
+                empty.append(index)
+            } else if let first = owner[base] {
+                sharing[base, default: [first]].append(index)
+            } else {
+                owner[base] = index
+            }
         }
+        // In the order of each set's first id, so that the rare hash that is taken already is
+        // lengthened the same way in every run.
+        var sets = sharing.values.sorted { $0[0] < $1[0] }
+        if !empty.isEmpty { sets.append(empty) }
         var slugs = bases
-        var taken = Set(owners.keys)
-        for (base, indices) in owners where indices.count > 1 || base.isEmpty {
+        var added: Set<String> = []
+        for indices in sets {
+            let base = bases[indices[0]]
             let keeper = indices.first { ids[$0] == base && !base.isEmpty }
             for index in indices where index != keeper {
                 // Lengthen the hash until it is free; a 64-bit FNV-1a hash practically never collides.
@@ -28,8 +44,8 @@ public enum Slugger {
                     let suffix = String(hash.prefix(length))
                     candidate = base.isEmpty ? "id-" + suffix : base + "-" + suffix
                     length += 2
-                } while taken.contains(candidate) && length <= 16
-                taken.insert(candidate)
+                } while (owner[candidate] != nil || added.contains(candidate)) && length <= 16
+                added.insert(candidate)
                 slugs[index] = candidate
             }
         }

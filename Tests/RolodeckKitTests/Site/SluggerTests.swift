@@ -24,4 +24,15 @@ import Testing
         let shuffled = Slugger.slugs(for: ids.reversed() + ["unrelated"])
         #expect(Array(shuffled.prefix(6).reversed()) == slugs)
     }
+
+    @Test func aHashedSlugNeverTakesAnotherIDsSlug() {
+        // "Mueller" would become "mueller-" and the first 6 hex digits of its hash; an id that
+        // is exactly that slug keeps it, and the hashed one is lengthened instead.
+        let short = "mueller-" + String(String(Slugger.fnv1a("Mueller"), radix: 16).prefix(6))
+        let slugs = Slugger.slugs(for: ["mueller", "Mueller", short])
+        #expect(slugs[0] == "mueller")
+        #expect(slugs[2] == short)
+        #expect(slugs[1] == "mueller-" + String(String(Slugger.fnv1a("Mueller"), radix: 16).prefix(8)))
+        #expect(Slugger.slugs(for: [short, "Mueller", "mueller"]) == slugs.reversed())
+    }
 }
