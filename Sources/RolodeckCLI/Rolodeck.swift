@@ -1,9 +1,24 @@
+import Foundation
 import RolodeckKit
+import Synchronization
 
 /// The `rolodeck` command line: picks the command and runs it.
 public enum Rolodeck {
     /// The version printed by `--version`.
     public static let version = "0.1.0"
+
+    /// Whether the process ends as soon as its command returns (it was started by `main`), so a
+    /// command may leave what it built for the exit to reclaim instead of freeing it object by
+    /// object, which takes a third of a second at 100,000 contacts.
+    static let endsWithCommand = Atomic<Bool>(false)
+
+    /// Runs the process's command line and exits with its status.
+    public static func main() -> Never {
+        endsWithCommand.store(true, ordering: .relaxed)
+        let status = run(Array(CommandLine.arguments.dropFirst()),
+                         environment: ProcessInfo.processInfo.environment, console: .standard())
+        exit(status.rawValue)
+    }
 
     /// Runs a command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String], console: Console) -> ExitCode {

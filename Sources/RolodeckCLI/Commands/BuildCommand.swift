@@ -110,7 +110,18 @@ enum BuildCommand {
                           + "into \(output): \(report.written) written, \(report.unchanged) unchanged, "
                           + "\(report.removed) removed in \(elapsed(since: started))")
         }
+        if Rolodeck.endsWithCommand.load(ordering: .relaxed) { keepUntilExit(loaded) }
         return .success
+    }
+
+    /// Never lets go of `value`: the process is about to end, and its exit reclaims the memory
+    /// at once.
+    private static func keepUntilExit(_ value: Loaded) {
+        final class Kept {
+            let value: Loaded
+            init(_ value: Loaded) { self.value = value }
+        }
+        _ = Unmanaged.passRetained(Kept(value))
     }
 
     /// "0.42 s".
