@@ -1,50 +1,168 @@
 /// A person or an organization in the directory.
+///
+/// A value like any struct, but its fields live in one shared box until a copy changes: a contact
+/// is copied into the planned directory, the search index and the views of every page that
+/// shows it, and copying one reference is far cheaper than copying twenty.
 public struct Contact: Sendable, Hashable, Identifiable {
+    /// The fields themselves.
+    private struct Fields: Hashable {
+        var id: String
+        var salutation = ""
+        var givenName = ""
+        var familyName = ""
+        var additionalNames = ""
+        var suffix = ""
+        var nickname = ""
+        var phoneticGivenName = ""
+        var phoneticFamilyName = ""
+        var sortGivenName = ""
+        var sortFamilyName = ""
+        var organization = ""
+        var title = ""
+        var emails: [LabeledValue] = []
+        var phones: [LabeledValue] = []
+        var addresses: [PostalAddress] = []
+        var urls: [LabeledValue] = []
+        var birthday: PartialDate?
+        var groupIDs: [String] = []
+        var notes = ""
+    }
+
+    /// The box the fields live in. Changed only through `fields`, which copies it first unless
+    /// this contact is its only owner, so a box shared by two contacts is never written to; hence
+    /// the unchecked `Sendable`.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
+
+    /// The fields, for writing: copied into a box of this contact's own first, if it shares one.
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
     /// The store's unique id; the page's slug is derived from it.
-    public var id: String
+    public var id: String {
+        get { box.fields.id }
+        _modify { yield &fields.id }
+    }
     /// The form of address shown before the name ("Herr", "Frau", "Dr."); never a sort key.
-    public var salutation = ""
+    public var salutation: String {
+        get { box.fields.salutation }
+        _modify { yield &fields.salutation }
+    }
     /// The given (first) name.
-    public var givenName = ""
+    public var givenName: String {
+        get { box.fields.givenName }
+        _modify { yield &fields.givenName }
+    }
     /// The family (last) name.
-    public var familyName = ""
+    public var familyName: String {
+        get { box.fields.familyName }
+        _modify { yield &fields.familyName }
+    }
     /// Middle names and other additional names.
-    public var additionalNames = ""
+    public var additionalNames: String {
+        get { box.fields.additionalNames }
+        _modify { yield &fields.additionalNames }
+    }
     /// What follows the name ("Jr.", "M.Sc."); shown after it, never sorted on.
-    public var suffix = ""
+    public var suffix: String {
+        get { box.fields.suffix }
+        _modify { yield &fields.suffix }
+    }
     /// A nickname.
-    public var nickname = ""
+    public var nickname: String {
+        get { box.fields.nickname }
+        _modify { yield &fields.nickname }
+    }
     /// How the given name is pronounced (kana for Japanese names); sorts in place of the given name.
-    public var phoneticGivenName = ""
+    public var phoneticGivenName: String {
+        get { box.fields.phoneticGivenName }
+        _modify { yield &fields.phoneticGivenName }
+    }
     /// How the family name is pronounced; sorts in place of the family name.
-    public var phoneticFamilyName = ""
+    public var phoneticFamilyName: String {
+        get { box.fields.phoneticFamilyName }
+        _modify { yield &fields.phoneticFamilyName }
+    }
     /// What the given name sorts as when no phonetic form is given (vCard `SORT-AS`); not shown.
-    public var sortGivenName = ""
+    public var sortGivenName: String {
+        get { box.fields.sortGivenName }
+        _modify { yield &fields.sortGivenName }
+    }
     /// What the family name sorts as when no phonetic form is given ("Gogh" for "van Gogh",
     /// from vCard `SORT-AS` or `SORT-STRING`); not shown.
-    public var sortFamilyName = ""
+    public var sortFamilyName: String {
+        get { box.fields.sortFamilyName }
+        _modify { yield &fields.sortFamilyName }
+    }
     /// The company or organization.
-    public var organization = ""
+    public var organization: String {
+        get { box.fields.organization }
+        _modify { yield &fields.organization }
+    }
     /// The job title.
-    public var title = ""
+    public var title: String {
+        get { box.fields.title }
+        _modify { yield &fields.title }
+    }
     /// Email addresses, each with a label.
-    public var emails: [LabeledValue] = []
+    public var emails: [LabeledValue] {
+        get { box.fields.emails }
+        _modify { yield &fields.emails }
+    }
     /// Phone numbers as the user wrote them, each with a label.
-    public var phones: [LabeledValue] = []
+    public var phones: [LabeledValue] {
+        get { box.fields.phones }
+        _modify { yield &fields.phones }
+    }
     /// Postal addresses.
-    public var addresses: [PostalAddress] = []
+    public var addresses: [PostalAddress] {
+        get { box.fields.addresses }
+        _modify { yield &fields.addresses }
+    }
     /// Web addresses, each with a label.
-    public var urls: [LabeledValue] = []
+    public var urls: [LabeledValue] {
+        get { box.fields.urls }
+        _modify { yield &fields.urls }
+    }
     /// The birthday; the year may be unknown.
-    public var birthday: PartialDate?
+    public var birthday: PartialDate? {
+        get { box.fields.birthday }
+        _modify { yield &fields.birthday }
+    }
     /// Ids of the groups the contact belongs to, in the order written.
-    public var groupIDs: [String] = []
+    public var groupIDs: [String] {
+        get { box.fields.groupIDs }
+        _modify { yield &fields.groupIDs }
+    }
     /// Notes in Markdown.
-    public var notes = ""
+    public var notes: String {
+        get { box.fields.notes }
+        _modify { yield &fields.notes }
+    }
 
     /// Creates a contact with an id and nothing else.
     public init(id: String) {
-        self.id = id
+        box = Box(Fields(id: id))
+    }
+
+    public static func == (lhs: Contact, rhs: Contact) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
     }
 
     /// Whether the contact has anything to be called by: a name, a nickname or an organization.
