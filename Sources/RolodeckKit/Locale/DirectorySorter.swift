@@ -32,11 +32,16 @@ public struct DirectorySorter: Sendable {
         var table = SortStringTable()
         var entries: [Entry] = []
         entries.reserveCapacity(items.count)
+        // Ids are compared only when both names tie; kept apart, the entries the sort moves
+        // around hold no reference to retain.
+        var ids: [String] = []
+        ids.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             let key = keys(item)
             let primary = table.primarySlot(for: key.primary)
             let secondary = table.secondarySlot(for: key.secondary)
-            entries.append(Entry(primary: primary, secondary: secondary, id: key.id, index: index, sectionRank: 0))
+            entries.append(Entry(primary: primary, secondary: secondary, index: index, sectionRank: 0))
+            ids.append(key.id)
         }
         let prepared = table.prepare(labeler: labeler, collator: collator)
         for position in entries.indices {
@@ -50,8 +55,8 @@ public struct DirectorySorter: Sendable {
             let leftSecondary = prepared.secondaryRanks[Int(lhs.secondary)]
             let rightSecondary = prepared.secondaryRanks[Int(rhs.secondary)]
             if leftSecondary != rightSecondary { return leftSecondary < rightSecondary }
-            let ids = NameCollator.compareScalars(lhs.id, rhs.id)
-            if ids != .orderedSame { return ids == .orderedAscending }
+            let order = NameCollator.compareScalars(ids[lhs.index], ids[rhs.index])
+            if order != .orderedSame { return order == .orderedAscending }
             return lhs.index < rhs.index
         }
         var groups: [SectionGroup<Item>] = []
@@ -80,7 +85,7 @@ public struct DirectorySorter: Sendable {
     private struct Entry {
         let primary: Int32
         let secondary: Int32
-        let id: String
+        /// The item's position in the input, which is also its id's in `ids`.
         let index: Int
         var sectionRank: Int
     }

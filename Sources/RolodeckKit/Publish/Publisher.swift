@@ -75,15 +75,17 @@ public struct Publisher: Sendable {
         do {
             let writer = PageWriter(old: old, staging: staging)
             try produce(writer)
-            let files = writer.sizes.sorted { $0.key < $1.key }.map { (path: $0.key, size: $0.value) }
+            let files = OutputManifest.sorted(writer.sizes)
             // Written last and never reused, so that its time is at least that of every file it
             // lists, as the next build's check expects; without a fingerprint there is no check.
             try writer.write(Publisher.markerName, OutputManifest(fingerprint: fingerprint, files: files).bytes,
                              reuse: fingerprint == nil)
             report = writer.report
-            var produced = Set(files.map(\.path))
-            produced.insert(Publisher.markerName)
-            report.removed = try old.map { try countStale($0, produced: produced, prefix: "") } ?? 0
+            if let old {
+                var produced = Set(files.map(\.path))
+                produced.insert(Publisher.markerName)
+                report.removed = try countStale(old, produced: produced, prefix: "")
+            }
         } catch {
             try? parent.removeTree(stagingName)
             throw error

@@ -43,6 +43,12 @@ import Testing
             """)
     }
 
+    @Test func manifestListsFilesByTheirPathsBytes() {
+        let sorted = OutputManifest.sorted(["b.html": 1, "a/b.html": 2, "a.html": 3, "é.html": 4, "z.html": 5, "a": 6])
+        #expect(sorted.map(\.path) == ["a", "a.html", "a/b.html", "b.html", "z.html", "é.html"])
+        #expect(sorted.map(\.size) == [6, 3, 2, 1, 5, 4])
+    }
+
     @Test func unchangedFilesKeepTheirModificationTime() throws {
         let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
         _ = try publish(["index.html": "home", "contacts/a.html": "A", "contacts/b.html": "B"], to: output)
