@@ -8,12 +8,13 @@ public final class PageWriter: Sendable {
         var oldFolders: [String: DirectoryHandle?] = [:]
         var stagingFolders: [String: DirectoryHandle] = [:]
         var sizes: [String: Int] = [:]
-        var report = PublishReport()
     }
 
     private let old: DirectoryHandle?
     private let staging: DirectoryHandle
     private let state = Mutex(State())
+    private let written = Atomic(0)
+    private let unchanged = Atomic(0)
 
     init(old: DirectoryHandle?, staging: DirectoryHandle) {
         self.old = old
@@ -24,18 +25,16 @@ public final class PageWriter: Sendable {
     var sizes: [String: Int] { state.withLock { $0.sizes } }
 
     /// The counts so far.
-    var report: PublishReport { state.withLock { $0.report } }
+    var report: PublishReport {
+        PublishReport(written: written.load(ordering: .relaxed), unchanged: unchanged.load(ordering: .relaxed))
+    }
 
     /// Places one file at `path` (relative, `/`-separated, e.g. `contacts/kim.html`); with
     /// `reuse` false it is written even when the old output has the same bytes.
     public func write(_ path: String, _ bytes: [UInt8], reuse: Bool = true) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !path.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-              !path.utf8.contains(0) else {
+        guard let (folder, name) = Self.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }
-        let folder = components.dropLast().joined(separator: "/")
-        let name = components[components.count - 1]
         let (target, source) = try state.withLock { state throws(PublishError) -> (DirectoryHandle, DirectoryHandle?) in
             guard state.sizes.updateValue(bytes.count, forKey: path) == nil else {
                 throw PublishError(.duplicatePage(path))
@@ -43,11 +42,37 @@ public final class PageWriter: Sendable {
             return (try stagingFolder(folder, in: &state), oldFolder(folder, in: &state))
         }
         if reuse, let source, source.contents(of: name, ifSize: bytes.count) == bytes, target.link(name, from: source) {
-            state.withLock { $0.report.unchanged += 1 }
+            unchanged.add(1, ordering: .relaxed)
             return
         }
         try target.createFile(name, bytes: bytes)
-        state.withLock { $0.report.written += 1 }
+        written.add(1, ordering: .relaxed)
+    }
+
+    /// The folder ("" for the root) and the file name of a relative, `/`-separated path; nil
+    /// when the path is absolute, has an empty, `.` or `..` component, or a NUL byte. Read off
+    /// the bytes: this runs once for every page.
+    static func folderAndName(of path: String) -> (folder: String, name: String)? {
+        let bytes = path.utf8
+        var componentStart = bytes.startIndex
+        var lastSlash: String.Index?
+        var index = bytes.startIndex
+        while true {
+            let atEnd = index == bytes.endIndex
+            if atEnd || bytes[index] == UInt8(ascii: "/") {
+                let component = bytes[componentStart..<index]
+                guard !component.isEmpty, !component.elementsEqual(".".utf8), !component.elementsEqual("..".utf8)
+                else { return nil }
+                if atEnd { break }
+                lastSlash = index
+                componentStart = bytes.index(after: index)
+            } else if bytes[index] == 0 {
+                return nil
+            }
+            index = bytes.index(after: index)
+        }
+        guard let lastSlash else { return ("", path) }
+        return (String(path[..<lastSlash]), String(path[path.index(after: lastSlash)...]))
     }
 
     private func stagingFolder(_ folder: String, in state: inout State) throws(PublishError) -> DirectoryHandle {
