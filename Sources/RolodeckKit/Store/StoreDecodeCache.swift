@@ -208,7 +208,7 @@ public final class StoreDecodeCache: Sendable {
             (index >= prefix && index < elements.count - suffix)
                 || !old.records[oldIndex(index)].diagnostics.isEmpty
         }
-        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] })
+        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] }).records
         var records: [DecodedRecord] = []
         records.reserveCapacity(elements.count)
         var next = 0
