@@ -93,7 +93,7 @@ public final class StoreDecodeCache: Sendable {
             }
             state.withLock { $0.decoded += fresh.count }
         } else {
-            (records, diagnostics) = StoreDecoder.records(of: file)
+            (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
             state.withLock { $0.decoded += records.count }
         }
         state.withLock {

@@ -84,8 +84,15 @@ public struct StoreDecoder {
     /// What a JSON file yields on its own: its records, and the problems of the file as a whole
     /// (bytes that are not UTF-8, a syntax error outside any record, the wrong top level).
     static func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
+        records(of: file, splitInto: file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil)
+    }
+
+    /// What a JSON file yields on its own, given the elements `JSONArraySplitter` found in it,
+    /// or nil when it is not a list or did not split (then it is parsed as a whole).
+    static func records(of file: StoreFile, splitInto elements: [Range<Int>]?)
+        -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
         let source = file.source
-        if case .list = file.layout, let elements = JSONArraySplitter.elements(of: source.bytes) {
+        if let elements {
             // Between the elements there is only ASCII, so the parse has seen every other byte.
             let (records, isValidUTF8) = records(of: file, elements: elements)
             return (records, isValidUTF8 ? [] : utf8Diagnostics(source))
