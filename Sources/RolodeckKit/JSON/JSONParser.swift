@@ -103,6 +103,8 @@ public struct JSONParser {
             index += 1
             return members
         }
+        // Room for a {label, value} pair at once, instead of growing from one member.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -142,6 +144,7 @@ public struct JSONParser {
             index += 1
             return elements
         }
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -188,6 +191,8 @@ public struct JSONParser {
             }
             if !hasEscapes {
                 scratch.removeAll(keepingCapacity: true)
+                // A parser reads one record; notes with line breaks are often this long.
+                scratch.reserveCapacity(1024)
                 hasEscapes = true
             }
             scratch.append(contentsOf: run)

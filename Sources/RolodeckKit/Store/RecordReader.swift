@@ -129,8 +129,10 @@ struct RecordReader {
 
     /// Reads `[{label, value}]` (or plain strings) as labelled values.
     mutating func labeledValues(_ member: JSONMember) -> [LabeledValue] {
+        let elements = array(member)
         var values: [LabeledValue] = []
-        for element in array(member) {
+        values.reserveCapacity(elements.count)
+        for element in elements {
             switch element.kind {
             case .string(let text):
                 values.append(LabeledValue(label: "", value: text))
