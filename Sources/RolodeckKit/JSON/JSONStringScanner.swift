@@ -19,8 +19,9 @@ enum JSONStringScanner {
                 // above a real match, so the lowest mark is always exact.
                 let quotes = word ^ (ones &* 0x22)
                 let backslashes = word ^ (ones &* 0x5C)
-                let marks = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
-                    | (word &- ones &* 0x20) & ~word) & highBits
+                let marks =
+                    ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
+                        | (word &- ones &* 0x20) & ~word) & highBits
                 if marks != 0 { return index + marks.trailingZeroBitCount / 8 }
                 index += 8
             }
