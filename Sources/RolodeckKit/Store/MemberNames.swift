@@ -20,8 +20,9 @@ struct MemberNames<Field: CaseIterable & RawRepresentable<String>>: Sendable whe
         fields = Array(Field.allCases)
         names = fields.map(\.rawValue)
         precondition(fields.count <= 64, "a MemberNames table holds at most 64 names")
+        let withEquivalents = Array("K;`".utf8)
         precondition(
-            names.allSatisfy { name in name.utf8.allSatisfy { $0 < 0x80 && !Array("K;`".utf8).contains($0) } },
+            names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 && !withEquivalents.contains($0) } },
             "MemberNames compares by length first, which needs ASCII names without K, ; or `")
         var indicesByLength = Array(repeating: [Int](), count: (names.map(\.utf8.count).max() ?? 0) + 1)
         for (index, name) in names.enumerated() {
