@@ -25,11 +25,7 @@ public struct JSONParser {
     /// Parses the one value that fills `range` of `bytes` (surrounding whitespace allowed);
     /// offsets in the result and in errors are offsets into the whole of `bytes`.
     public static func parse(_ bytes: [UInt8], range: Range<Int>) throws(JSONSyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]),
-                                    start: range.lowerBound)
-            return try parser.parseDocument()
-        }
+        try parseCheckingUTF8(bytes, range: range).value
     }
 
     /// Parses like `parse(_:range:)`, and says whether the bytes of `range` are all well-formed
