@@ -64,12 +64,17 @@ enum ParallelWork {
     /// `transform` applied to every index in `0..<count` on every core; the results in order.
     static func map<Result: Sendable>(_ count: Int, batch: Int = 256,
                                       _ transform: @Sendable (Int) -> Result) -> [Result] {
-        var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each index is written by exactly one worker, so the slots never race.
+        // The results go straight into their places: an array of optionals unwrapped afterwards
+        // copied every result once more on this core (for 100,000 store records, a few percent
+        // of decoding them).
+        [Result](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            // Each index is written by exactly one worker, so the slots never race; `body`
+            // never throws, so every slot is written.
             nonisolated(unsafe) let slots = buffer
-            try? forEach(count, batch: batch) { index in slots[index] = transform(index) }
+            try? forEach(count, batch: batch) { index in
+                (slots.baseAddress! + index).initialize(to: transform(index))
+            }
+            initializedCount = count
         }
-        return results.map { $0! }
     }
 }

@@ -30,9 +30,12 @@ enum JSONArraySplitter {
                 scan: while index < buffer.count {
                     switch buffer[index] {
                     case UInt8(ascii: "\""):
-                        index += 1
+                        index = JSONStringScanner.nextSpecialByte(in: buffer, from: index + 1)
                         while index < buffer.count, buffer[index] != UInt8(ascii: "\"") {
+                            // A backslash hides the byte after it; control characters are the
+                            // parser's to report.
                             index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                            index = JSONStringScanner.nextSpecialByte(in: buffer, from: index)
                         }
                         guard index < buffer.count else { return nil }
                     case UInt8(ascii: "{"), UInt8(ascii: "["):

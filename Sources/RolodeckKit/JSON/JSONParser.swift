@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A strict RFC 8259 JSON parser over bytes that records where every value starts.
 ///
 /// Foundation's decoders say "the data couldn't be read" without a place; a user editing
@@ -6,6 +10,8 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private var scratch: [UInt8] = []
+    /// Whether every string so far was well-formed UTF-8 (ill-formed bytes read as U+FFFD).
+    private var isValidUTF8 = true
     private let maximumDepth = 512
 
     /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
@@ -19,10 +25,19 @@ public struct JSONParser {
     /// Parses the one value that fills `range` of `bytes` (surrounding whitespace allowed);
     /// offsets in the result and in errors are offsets into the whole of `bytes`.
     public static func parse(_ bytes: [UInt8], range: Range<Int>) throws(JSONSyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+        try parseCheckingUTF8(bytes, range: range).value
+    }
+
+    /// Parses like `parse(_:range:)`, and says whether the bytes of `range` are all well-formed
+    /// UTF-8. Only a string may hold bytes other than ASCII in a value that parses, and each
+    /// string's bytes are checked as the string is made, so this costs no pass of its own.
+    static func parseCheckingUTF8(_ bytes: [UInt8], range: Range<Int>) throws(JSONSyntaxError)
+        -> (value: JSONValue, isValidUTF8: Bool) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (JSONValue, Bool) in
             var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]),
                                     start: range.lowerBound)
-            return try parser.parseDocument()
+            let value = try parser.parseDocument()
+            return (value, parser.isValidUTF8)
         }
     }
 
@@ -84,6 +99,8 @@ public struct JSONParser {
             index += 1
             return members
         }
+        // Room for a {label, value} pair at once, instead of growing from one member.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -123,6 +140,7 @@ public struct JSONParser {
             index += 1
             return elements
         }
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -145,37 +163,50 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1  // "
-        let contentStart = index
-        // Fast path: no escapes, so the bytes are the string.
-        while index < bytes.count {
+        // Text between escapes is copied a run at a time; without escapes the bytes are the
+        // string and are copied once, into it.
+        var runStart = index
+        var hasEscapes = false
+        while true {
+            index = JSONStringScanner.nextSpecialByte(in: bytes, from: index)
+            guard index < bytes.count else { throw JSONSyntaxError(.unterminatedString, at: open) }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw controlCharacterError(byte, open: open) }
-            index += 1
-        }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+            if byte == UInt8(ascii: "\"") {
                 index += 1
-                return String(decoding: scratch, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try parseEscape()
-            case 0..<0x20:
-                throw controlCharacterError(byte, open: open)
-            default:
-                scratch.append(byte)
-                index += 1
+                let made: (text: String, isValid: Bool)
+                if hasEscapes {
+                    scratch.append(contentsOf: run)
+                    made = scratch.withUnsafeBufferPointer(Self.makeString)
+                } else {
+                    made = Self.makeString(run)
+                }
+                if !made.isValid { isValidUTF8 = false }
+                return made.text
             }
+            if !hasEscapes {
+                scratch.removeAll(keepingCapacity: true)
+                // A parser reads one record; notes with line breaks are often this long.
+                scratch.reserveCapacity(1024)
+                hasEscapes = true
+            }
+            scratch.append(contentsOf: run)
+            try parseEscape()
+            runStart = index
         }
-        throw JSONSyntaxError(.unterminatedString, at: open)
+    }
+
+    /// A string from UTF-8, with U+FFFD for each ill-formed sequence, and whether there was none.
+    private static func makeString(_ utf8: UnsafeBufferPointer<UInt8>) -> (text: String, isValid: Bool) {
+        // Making a String validates its bytes anyway, and repairs change them: the bytes came
+        // through unchanged exactly when they were well-formed. (`String(validating:)` says so
+        // too, but through generic code that costs more than the validation.)
+        var text = String(decoding: utf8, as: UTF8.self)
+        let isValid = text.withUTF8 { made in
+            made.count == utf8.count && (utf8.isEmpty || memcmp(made.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+        }
+        return (text, isValid)
     }
 
     private func controlCharacterError(_ byte: UInt8, open: Int) -> JSONSyntaxError {

@@ -66,7 +66,8 @@ struct DecodedRecord: Sendable {
     /// (missing, empty, not a string).
     private static func identifier(of members: [JSONMember], at offset: Int, kind: StoreIssue.RecordKind,
                                    reader: inout RecordReader) -> (String, Int)? {
-        guard let member = members.last(where: { $0.key == "id" }) else {
+        // The length first: most keys differ from "id" in it, and it costs no string comparison.
+        guard let member = members.last(where: { $0.key.utf8.count == 2 && $0.key == "id" }) else {
             reader.report(.missingID(kind), at: offset)
             return nil
         }

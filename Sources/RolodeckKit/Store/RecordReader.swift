@@ -37,6 +37,32 @@ struct RecordReader {
         }
     }
 
+    /// Calls `body` for each member with the field its key names (nil for a key `names` does not
+    /// know), after reporting repeated keys (the last one is used).
+    mutating func forEachMember<Field>(
+        of members: [JSONMember], names: MemberNames<Field>, _ body: (inout RecordReader, JSONMember, Field?) -> Void
+    ) {
+        // A set of field indices instead of a dictionary of keys: a known name can only repeat
+        // a known name, so only unknown keys are compared as strings.
+        var seen: UInt64 = 0
+        for (position, member) in members.enumerated() {
+            if let index = names.index(of: member.key) {
+                let bit: UInt64 = 1 << index
+                guard seen & bit != 0 else {
+                    seen |= bit
+                    continue
+                }
+            } else if !members[..<position].contains(where: { $0.key == member.key }) {
+                continue
+            }
+            let first = members.first { $0.key == member.key }!
+            report(.duplicateKey(member.key, first: source.location(at: first.keyOffset)), at: member.keyOffset)
+        }
+        for member in members {
+            body(&self, member, names.index(of: member.key).map { names.fields[$0] })
+        }
+    }
+
     /// The value as a string; null reads as empty, anything else is a type error.
     mutating func string(_ member: JSONMember) -> String {
         switch member.value.kind {
@@ -94,21 +120,30 @@ struct RecordReader {
                at: member.keyOffset)
     }
 
+    /// The members of a `{label, value}` object (`type` is another name for the label).
+    enum LabeledValueField: String, CaseIterable, Sendable {
+        case label, type, value
+    }
+
+    private static let labeledValueNames = MemberNames<LabeledValueField>()
+
     /// Reads `[{label, value}]` (or plain strings) as labelled values.
     mutating func labeledValues(_ member: JSONMember) -> [LabeledValue] {
+        let elements = array(member)
         var values: [LabeledValue] = []
-        for element in array(member) {
+        values.reserveCapacity(elements.count)
+        for element in elements {
             switch element.kind {
             case .string(let text):
                 values.append(LabeledValue(label: "", value: text))
             case .object(let members):
                 var label = ""
                 var value: String?
-                forEachMember(of: members) { reader, field in
-                    switch field.key {
-                    case "label", "type": label = reader.string(field)
-                    case "value": value = reader.string(field)
-                    default: reader.unknown(field, known: ["label", "value"])
+                forEachMember(of: members, names: Self.labeledValueNames) { reader, member, field in
+                    switch field {
+                    case .label, .type: label = reader.string(member)
+                    case .value: value = reader.string(member)
+                    case nil: reader.unknown(member, known: ["label", "value"])
                     }
                 }
                 if let value {

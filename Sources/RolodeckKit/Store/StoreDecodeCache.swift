@@ -93,7 +93,7 @@ public final class StoreDecodeCache: Sendable {
             }
             state.withLock { $0.decoded += fresh.count }
         } else {
-            (records, diagnostics) = StoreDecoder.records(of: file)
+            (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
             state.withLock { $0.decoded += records.count }
         }
         state.withLock {
@@ -208,7 +208,7 @@ public final class StoreDecodeCache: Sendable {
             (index >= prefix && index < elements.count - suffix)
                 || !old.records[oldIndex(index)].diagnostics.isEmpty
         }
-        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] })
+        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] }).records
         var records: [DecodedRecord] = []
         records.reserveCapacity(elements.count)
         var next = 0

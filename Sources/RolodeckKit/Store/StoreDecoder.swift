@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Turns store files into a validated `Store`, collecting every problem before giving up.
 ///
 /// JSON records are decoded in two steps. Each record on its own (types, fields, dates) can be
@@ -82,11 +84,20 @@ public struct StoreDecoder {
     /// What a JSON file yields on its own: its records, and the problems of the file as a whole
     /// (bytes that are not UTF-8, a syntax error outside any record, the wrong top level).
     static func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
+        records(of: file, splitInto: file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil)
+    }
+
+    /// What a JSON file yields on its own, given the elements `JSONArraySplitter` found in it,
+    /// or nil when it is not a list or did not split (then it is parsed as a whole).
+    static func records(of file: StoreFile, splitInto elements: [Range<Int>]?)
+        -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
         let source = file.source
-        var diagnostics = utf8Diagnostics(source)
-        if case .list = file.layout, let elements = JSONArraySplitter.elements(of: source.bytes) {
-            return (records(of: file, elements: elements), diagnostics)
+        if let elements {
+            // Between the elements there is only ASCII, so the parse has seen every other byte.
+            let (records, isValidUTF8) = records(of: file, elements: elements)
+            return (records, isValidUTF8 ? [] : utf8Diagnostics(source))
         }
+        var diagnostics = utf8Diagnostics(source)
         let root: JSONValue
         do {
             root = try JSONParser.parse(source.bytes)
@@ -106,17 +117,23 @@ public struct StoreDecoder {
         }
     }
 
-    /// The records of some elements of a JSON list, parsed and decoded on every core.
-    static func records(of file: StoreFile, elements: [Range<Int>]) -> [DecodedRecord] {
+    /// The records of some elements of a JSON list, parsed and decoded on every core, and
+    /// whether the elements' bytes are all well-formed UTF-8 (false also when one does not parse).
+    static func records(of file: StoreFile, elements: [Range<Int>])
+        -> (records: [DecodedRecord], isValidUTF8: Bool) {
         let source = file.source
-        return ParallelWork.map(elements.count, batch: 512) { index in
+        let isValidUTF8 = Atomic<Bool>(true)
+        let records = ParallelWork.map(elements.count, batch: 512) { index in
             do throws(JSONSyntaxError) {
-                let value = try JSONParser.parse(source.bytes, range: elements[index])
+                let (value, isValid) = try JSONParser.parseCheckingUTF8(source.bytes, range: elements[index])
+                if !isValid { isValidUTF8.store(false, ordering: .relaxed) }
                 return DecodedRecord(value, kind: file.kind, source: source)
             } catch {
+                isValidUTF8.store(false, ordering: .relaxed)
                 return DecodedRecord(syntaxError: error, source: source)
             }
         }
+        return (records, isValidUTF8.load(ordering: .relaxed))
     }
 
     /// An error for every byte of a JSON file that is not UTF-8.

@@ -1,7 +1,14 @@
 /// Reads a todo's fields from a JSON object.
 enum TodoFields {
+    /// The members of a todo object.
+    enum Field: String, CaseIterable, Sendable {
+        case id, title, done, due, priority, contact, notes, categories, parent
+    }
+
+    private static let names = MemberNames<Field>()
+
     /// Every field a todo may have.
-    static let known = ["id", "title", "done", "due", "priority", "contact", "notes", "categories", "parent"]
+    static let known = Field.allCases.map(\.rawValue)
 
     /// What a todo object yields: the todo (nil when it lacks a title), its contact reference and
     /// its parent reference.
@@ -16,33 +23,33 @@ enum TodoFields {
         var hasTitle = false
         var reference: (String, Int)?
         var parent: (String, Int)?
-        reader.forEachMember(of: members) { reader, member in
-            switch member.key {
-            case "id": break
-            case "title":
+        reader.forEachMember(of: members, names: names) { reader, member, field in
+            switch field {
+            case .id: break
+            case .title:
                 todo.title = reader.string(member)
                 hasTitle = !todo.title.isBlank
-            case "done": todo.done = reader.bool(member)
-            case "due": todo.due = dueDate(member, reader: &reader)
-            case "priority": todo.priority = priority(member, reader: &reader)
-            case "contact":
+            case .done: todo.done = reader.bool(member)
+            case .due: todo.due = dueDate(member, reader: &reader)
+            case .priority: todo.priority = priority(member, reader: &reader)
+            case .contact:
                 let contactID = reader.string(member)
                 if !contactID.isEmpty {
                     todo.contactID = contactID
                     reference = (contactID, member.value.offset)
                 }
-            case "notes": todo.notes = reader.string(member)
-            case "categories":
+            case .notes: todo.notes = reader.string(member)
+            case .categories:
                 for (name, _) in reader.strings(member) where !name.isBlank && !todo.categories.contains(name) {
                     todo.categories.append(name)
                 }
-            case "parent":
+            case .parent:
                 let parentID = reader.string(member)
                 if !parentID.isEmpty {
                     todo.parentID = parentID
                     parent = (parentID, member.value.offset)
                 }
-            default: reader.unknown(member, known: known)
+            case nil: reader.unknown(member, known: known)
             }
         }
         if !hasTitle {

@@ -113,3 +113,46 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONParserUTF8Tests {
+    struct UTF8Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var strings: [String]
+        var isValidUTF8: Bool
+        var testDescription: String { name }
+    }
+
+    static let long = "0123456789abcdefghij"
+
+    static let utf8Cases: [UTF8Case] = [
+        UTF8Case(name: "ASCII", bytes: Array("[\"a\", \"\(long)\"]".utf8), strings: ["a", long], isValidUTF8: true),
+        UTF8Case(name: "well-formed, with escapes", bytes: Array("[\"Jürgen\\n\(long)\\u00e9\\\"김\"]".utf8),
+                 strings: ["Jürgen\n\(long)é\"김"], isValidUTF8: true),
+        UTF8Case(name: "ill-formed, no escapes", bytes: Array("[\"ok\", \"J".utf8) + [0xFC] + Array("rgen\"]".utf8),
+                 strings: ["ok", "J\u{FFFD}rgen"], isValidUTF8: false),
+        UTF8Case(name: "ill-formed before an escape", bytes: Array("[\"\(long)".utf8) + [0xE2, 0x82] + Array("\\n\"]".utf8),
+                 strings: ["\(long)\u{FFFD}\n"], isValidUTF8: false),
+        // The escape's own bytes must not complete the lead byte before it.
+        UTF8Case(name: "a lead byte before a \\u escape", bytes: Array("[\"".utf8) + [0xC3] + Array("\\u00a9\"]".utf8),
+                 strings: ["\u{FFFD}©"], isValidUTF8: false),
+        UTF8Case(name: "ill-formed after an escape", bytes: Array("[\"a\\tb".utf8) + [0xBF] + Array("\"]".utf8),
+                 strings: ["a\tb\u{FFFD}"], isValidUTF8: false),
+        UTF8Case(name: "ill-formed in a key", bytes: Array("{\"k".utf8) + [0xFF] + Array("\": 1}".utf8),
+                 strings: ["k\u{FFFD}"], isValidUTF8: false),
+    ]
+
+    @Test(arguments: utf8Cases)
+    func saysWhetherTheBytesAreUTF8(_ testCase: UTF8Case) throws {
+        let (value, isValidUTF8) = try JSONParser.parseCheckingUTF8(testCase.bytes, range: 0..<testCase.bytes.count)
+        #expect(isValidUTF8 == testCase.isValidUTF8)
+        switch value.kind {
+        case .array(let elements): #expect(elements.map(\.stringValue) == testCase.strings)
+        case .object(let members): #expect(members.map(\.key) == testCase.strings)
+        default: Issue.record("parsed \(value.typeDescription)")
+        }
+        // The same text as a parse that does not check.
+        let plain = try JSONParser.parse(testCase.bytes)
+        #expect("\(plain.kind)" == "\(value.kind)")
+    }
+}

@@ -146,6 +146,16 @@ import Testing
                  expected: ["store/groups.json:1:1: error: expected an array of groups here, found an object"]),
         BadInput(name: "repeated key", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"givenName\": \"B\"}]",
                  expected: ["store/contacts.json:1:32: error: \"givenName\" appears twice in this object; the first is at store/contacts.json:1:14"]),
+        BadInput(name: "repeated key, once escaped", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"given\\u004eame\": \"B\"}]",
+                 expected: ["store/contacts.json:1:32: error: \"givenName\" appears twice in this object; the first is at store/contacts.json:1:14"]),
+        BadInput(name: "repeated unknown key, in another normalization", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"caf\u{E9}\": 1, \"cafe\u{301}\": 2}]",
+                 expected: [
+                    "store/contacts.json:1:32: warning: unknown field \"caf\u{E9}\" of a contact; it is ignored",
+                    "store/contacts.json:1:43: error: \"cafe\u{301}\" appears twice in this object; the first is at store/contacts.json:1:32",
+                    "store/contacts.json:1:43: warning: unknown field \"cafe\u{301}\" of a contact; it is ignored",
+                 ]),
+        BadInput(name: "repeated key in an address", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"addresses\": [{\"city\": \"X\", \"type\": \"home\", \"city\": \"Y\"}]}]",
+                 expected: ["store/contacts.json:1:76: error: \"city\" appears twice in this object; the first is at store/contacts.json:1:47"]),
     ]
 
     @Test(arguments: badInputs)
@@ -163,6 +173,28 @@ import Testing
             "c.json:1:29: error: invalid UTF-8 (byte 0xFC); the store must be saved as UTF-8",
         ])
         #expect(store.contacts.first?.givenName == "J\u{FFFD}rgen")
+    }
+
+    @Test func invalidUTF8AfterAnEscapeOrBetweenRecordsIsReported() {
+        let bytes = Array("[{\"id\": \"a\", \"givenName\": \"A\", \"notes\": \"x\\ny".utf8) + [0xE9]
+            + Array("\"},\n ".utf8) + [0xFF] + Array(", {\"id\": \"b\", \"givenName\": \"B\"}]".utf8)
+        let (store, diagnostics) = StoreDecoder.decode([
+            StoreFile(kind: .contact, layout: .list, source: SourceText(path: "c.json", bytes: bytes)),
+        ])
+        #expect(diagnostics.map(\.description) == [
+            "c.json:1:46: error: invalid UTF-8 (byte 0xE9); the store must be saved as UTF-8",
+            "c.json:2:2: error: invalid UTF-8 (byte 0xFF); the store must be saved as UTF-8",
+            "c.json:2:2: error: unexpected byte 0xFF; expected a value",
+        ])
+        #expect(store.contacts.map(\.notes) == ["x\ny\u{FFFD}", ""])
+    }
+
+    @Test func keysWithEscapesNameTheirFields() {
+        let (store, diagnostics) = Self.decode(
+            contacts: #"[{"\u0069d": "a", "given\u004eame": "Ann", "emails": [{"l\u0061bel": "work", "value": "a@x.example"}]}]"#)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(store.contacts.map(\.givenName) == ["Ann"])
+        #expect(store.contacts.first?.emails == [LabeledValue(label: "work", value: "a@x.example")])
     }
 
     @Test func everyProblemIsCollectedBeforeFailing() {
