@@ -21,14 +21,19 @@ enum Node: Sendable {
     case block(Block)
 }
 
-/// A dotted name, split once at compile time; no components means the implicit iterator `.`.
+/// A dotted name, split and hashed once at compile time; no parts means the implicit iterator `.`.
 final class Name: Sendable {
     /// The dot-separated parts.
-    let components: [String]
+    let keys: [Key]
 
     /// Splits `string` at dots; `.` becomes the implicit iterator.
     init(_ string: String) {
-        components = string == "." ? [] : string.split(separator: ".").map(String.init)
+        keys = string == "." ? [] : string.split(separator: ".").map { Key(String($0)) }
+    }
+
+    /// The parts' text.
+    var components: [String] {
+        keys.map(\.name)
     }
 }
 

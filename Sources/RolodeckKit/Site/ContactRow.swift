@@ -2,8 +2,8 @@ import Mustache
 
 /// What a contact list shows of one contact, worked out once per contact: the index and every
 /// group page the contact is in share it. A class, so a row on a list is one reference, not
-/// nine fields copied. (The `Any` in the phone and email tables is only ever a `String`, hence
-/// the unchecked `Sendable`.)
+/// nine fields copied. (The phone and email tables hold only strings, hence the unchecked
+/// `Sendable`.)
 final class RowData: @unchecked Sendable {
     let id: String
     let name: String
@@ -13,13 +13,13 @@ final class RowData: @unchecked Sendable {
     let salutation: String
     let organization: String
     let title: String
-    let phone: [String: Any]?
-    let email: [String: Any]?
+    let phone: MustacheTable?
+    let email: MustacheTable?
 
     /// Creates a row's data.
     init(
         id: String, name: String, lang: String, path: String, salutation: String, organization: String,
-        title: String, phone: [String: Any]?, email: [String: Any]?
+        title: String, phone: MustacheTable?, email: MustacheTable?
     ) {
         self.id = id
         self.name = name
