@@ -43,10 +43,10 @@ struct ContactView {
             .string(id), .string(name), .string(lang), .string(givenName), .string(familyName),
             .string(additionalNames), .string(suffix), .bool(isOrganization), .string(monogram),
             .string(phoneticName), salutation.map(string), nickname.map(string), organization.map(string),
-            title.map(string), .tables(phones), .bool(!phones.isEmpty), .tables(emails), .bool(!emails.isEmpty),
-            .tables(addresses), .bool(!addresses.isEmpty), .tables(urls), .bool(!urls.isEmpty),
-            birthday.map(MustacheValue.table), groups.map(MustacheValue.tables), groups.map { .bool(!$0.isEmpty) },
-            notesHTML.map(string),
+            title.map(string), .tables(phones), .bool(!phones.isEmpty), .tables(emails),
+            .bool(!emails.isEmpty), .tables(addresses), .bool(!addresses.isEmpty), .tables(urls),
+            .bool(!urls.isEmpty), birthday.map(MustacheValue.table), groups.map(MustacheValue.tables),
+            groups.map { .bool(!$0.isEmpty) }, notesHTML.map(string),
         ])
     }
 }

@@ -74,8 +74,8 @@ extension ViewBuilder {
             view.groups = contact.groupIDs.compactMap { id -> MustacheTable? in
                 guard let index = directory.groupIndex[id] else { return nil }
                 let group = directory.groups[index]
-                return MustacheTable(
-                    keys: Self.groupKeys, values: [.string(group.group.name), .string("../groups/\(group.slug).html")])
+                let href = "../groups/\(group.slug).html"
+                return MustacheTable(keys: Self.groupKeys, values: [.string(group.group.name), .string(href)])
             }
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.html(contact.notes) }

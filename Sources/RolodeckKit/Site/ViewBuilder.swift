@@ -49,11 +49,13 @@ struct ViewBuilder: @unchecked Sendable {
             .string(config.title), .string(strings.language.languageTag), .bool(config.noindex),
             .int(directory.entries.count), .int(directory.groups.count), .int(directory.todos.count),
         ])
+        // A local: the closure below cannot capture `self` before `init` has set every property.
         let strings = strings
         interface = MustacheTable(
             keys: Self.interfaceKeys, values: InterfaceKey.allCases.map { .string(strings[$0]) })
         contactFrame = [
-            .table(site), .table(interface), .string("../"), .tables(navigation(kind: "contact", root: "../")),
+            .table(site), .table(interface), .string("../"),
+            .tables(navigation(kind: "contact", root: "../")),
         ]
         let builder = self
         rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
@@ -73,7 +75,8 @@ struct ViewBuilder: @unchecked Sendable {
             ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
         ]
         return links.map { name, href, key in
-            MustacheTable(keys: Self.navKeys, values: [.string(strings[key]), .string(root + href), .bool(name == kind)])
+            MustacheTable(
+                keys: Self.navKeys, values: [.string(strings[key]), .string(root + href), .bool(name == kind)])
         }
     }
 
@@ -134,7 +137,8 @@ struct ViewBuilder: @unchecked Sendable {
     func notFoundPage() -> MustacheTable {
         // A server shows this page for a missing URL at any depth, where links relative to the
         // page would break; with `baseURL` configured its links are absolute instead.
-        MustacheTable(common(kind: "notFound", title: strings[.pageNotFound], root: directory.config.baseURL ?? ""))
+        let root = directory.config.baseURL ?? ""
+        return MustacheTable(common(kind: "notFound", title: strings[.pageNotFound], root: root))
     }
 
     /// Sections of contact rows, as the index and the group pages show them.

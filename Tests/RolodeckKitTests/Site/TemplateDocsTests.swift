@@ -18,7 +18,9 @@ import Testing
             }
         }
         if let dictionary = value as? [String: Any] {
-            return dictionary.flatMap { key, child in [(key, path + key)] + keys(child, path: path + key + ".") }
+            return dictionary.flatMap { key, child in
+                [(key, path + key)] + keys(child, path: path + key + ".")
+            }
         }
         if let list = value as? [Any] { return list.flatMap { keys($0, path: path) } }
         return []
@@ -51,7 +53,8 @@ import Testing
 
     @Test func everyRowKeyAnswers() {
         let data = RowData(id: "a", name: "A", lang: "ko", path: "contacts/a.html", salutation: "Dr.",
-                           organization: "O", title: "T", phone: MustacheTable(["display": "1"]), email: MustacheTable(["address": "a@b"]))
+                           organization: "O", title: "T", phone: MustacheTable(["display": "1"]),
+                           email: MustacheTable(["address": "a@b"]))
         let row = ContactRow(data: data, root: "../")
         for key in ContactRow.keys {
             #expect(row.mustacheValue(forKey: key) != nil, "\(key)")
