@@ -92,14 +92,13 @@ struct Renderer {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        let keys = name.keys
-        guard let first = keys.first else { return stack[stack.count - 1] }
+        guard let first = name.first else { return stack[stack.count - 1] }
         // Through a buffer pointer, so each context is looked into in place, not copied out.
         return stack.withUnsafeBufferPointer { stack in
             var index = stack.count - 1
             while index >= 0 {
                 if let found = stack[index].value(forKey: first) {
-                    return keys.count == 1 ? found : Self.resolve(keys, after: found)
+                    return name.rest.isEmpty ? found : Self.resolve(name.rest, after: found)
                 }
                 index -= 1
             }
@@ -107,10 +106,10 @@ struct Renderer {
         }
     }
 
-    /// Resolves the remaining parts of a dotted name within `value` only.
+    /// Resolves the parts after the first of a dotted name within `value` only.
     private static func resolve(_ keys: [Key], after value: Value) -> Value {
         var current = value
-        for key in keys[1...] {
+        for key in keys {
             guard let next = current.value(forKey: key) else { return .null }
             current = next
         }
