@@ -22,8 +22,8 @@ extension ViewBuilder {
             salutation: config.shows(.salutation) ? contact.salutation : "",
             organization: config.shows(.organization) && !contact.isOrganizationOnly ? contact.organization : "",
             title: config.shows(.title) ? contact.title : "",
-            phone: config.shows(.phones) ? contact.phones.first.map(phone) : nil,
-            email: config.shows(.emails) ? contact.emails.first.map(email) : nil)
+            phone: config.shows(.phones) ? contact.phones.first.map { phone($0) } : nil,
+            email: config.shows(.emails) ? contact.emails.first.map { email($0) } : nil)
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
@@ -57,11 +57,12 @@ extension ViewBuilder {
         }
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
-        // The first phone and email are the list row's, already worked out.
-        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones, phone) }
-        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails, email) }
-        if config.shows(.addresses) { view.addresses = contact.addresses.map(address) }
-        if config.shows(.urls) { view.urls = contact.urls.map(url) }
+        // The first phone and email are the list row's, already worked out. (Closures, not
+        // method references: a reference to a method copies the whole builder, every time.)
+        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones) { phone($0) } }
+        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails) { email($0) } }
+        if config.shows(.addresses) { view.addresses = contact.addresses.map { address($0) } }
+        if config.shows(.urls) { view.urls = contact.urls.map { url($0) } }
         if config.shows(.birthday), let birthday = contact.birthday {
             let display = birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday)
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.

@@ -34,6 +34,7 @@ struct ViewBuilder: @unchecked Sendable {
     ])
     private static let interfaceKeys = MustacheTable.Keys(InterfaceKey.allCases.map(\.rawValue))
     private static let navKeys = MustacheTable.Keys(["label", "href", "current"])
+    private static let sectionKeys = MustacheTable.Keys(["label", "anchor", "lang", "count", "contacts"])
 
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
@@ -142,16 +143,13 @@ struct ViewBuilder: @unchecked Sendable {
     }
 
     /// Sections of contact rows, as the index and the group pages show them.
-    func sections(_ sections: [SectionGroup<Int>], root: String) -> [[String: Any]] {
+    func sections(_ sections: [SectionGroup<Int>], root: String) -> [MustacheTable] {
         sections.map { section in
-            [
-                "label": section.section.label,
-                "anchor": section.section.anchor,
-                "lang": section.section.script.headingLanguage ?? "",
-                "count": section.items.count,
-                // [Any], not [ContactRow]: the engine takes [Any] as is, a typed array it must convert.
-                "contacts": section.items.map { ContactRow(data: rows[$0], root: root) as Any },
-            ]
+            MustacheTable(keys: Self.sectionKeys, values: [
+                .string(section.section.label), .string(section.section.anchor),
+                .string(section.section.script.headingLanguage ?? ""), .int(section.items.count),
+                .tables(section.items.map { ContactRow(data: rows[$0], root: root).table }),
+            ])
         }
     }
 
