@@ -9,7 +9,8 @@
 ///
 /// ```swift
 /// let keys = MustacheTable.Keys(["label", "display", "tel"])
-/// let phone = MustacheTable(keys: keys, values: [.string("Work"), .string("+1 555 0100"), nil])  // no `tel`
+/// // No `tel` key: a section over `tel` finds the enclosing contexts' `tel`, if any.
+/// let phone = MustacheTable(keys: keys, values: [.string("Work"), .string("+1 555 0100"), nil])
 /// ```
 public struct MustacheTable {
     /// The keys a family of tables has, in order, with the index that finds them.
