@@ -21,14 +21,24 @@ enum Node: Sendable {
     case block(Block)
 }
 
-/// A dotted name, split once at compile time; no components means the implicit iterator `.`.
+/// A dotted name, split and hashed once at compile time.
 final class Name: Sendable {
-    /// The dot-separated parts.
-    let components: [String]
+    /// The first part, looked up through the context stack; nil for the implicit iterator `.`.
+    let first: Key?
+    /// The parts after the first, each looked up within the value of the one before.
+    let rest: [Key]
 
     /// Splits `string` at dots; `.` becomes the implicit iterator.
     init(_ string: String) {
-        components = string == "." ? [] : string.split(separator: ".").map(String.init)
+        let keys = string == "." ? [] : string.split(separator: ".").map { Key(String($0)) }
+        first = keys.first
+        rest = Array(keys.dropFirst())
+    }
+
+    /// The parts' text.
+    var components: [String] {
+        guard let first else { return [] }
+        return [first.name] + rest.map(\.name)
     }
 }
 

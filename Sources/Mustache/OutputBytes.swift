@@ -28,6 +28,8 @@ extension Array where Element == UInt8 {
         case .list(let list): append(String(describing: list), escaped: escaped)
         case .dictionaryList(let list): append(String(describing: list), escaped: escaped)
         case .stringList(let list): append(String(describing: list), escaped: escaped)
+        case .table(let table): append(String(describing: table), escaped: escaped)
+        case .tableList(let list): append(String(describing: list), escaped: escaped)
         case .object(let box): append(String(describing: box.value), escaped: escaped)
         case .other(let box): append(String(describing: box.value), escaped: escaped)
         }

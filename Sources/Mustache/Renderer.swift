@@ -92,22 +92,24 @@ struct Renderer {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        let components = name.components
-        guard let first = components.first else { return stack[stack.count - 1] }
-        var index = stack.count - 1
-        while index >= 0 {
-            if let found = stack[index].value(forKey: first) {
-                return components.count == 1 ? found : Self.resolve(components, after: found)
+        guard let first = name.first else { return stack[stack.count - 1] }
+        // Through a buffer pointer, so each context is looked into in place, not copied out.
+        return stack.withUnsafeBufferPointer { stack in
+            var index = stack.count - 1
+            while index >= 0 {
+                if let found = stack[index].value(forKey: first) {
+                    return name.rest.isEmpty ? found : Self.resolve(name.rest, after: found)
+                }
+                index -= 1
             }
-            index -= 1
+            return .null
         }
-        return .null
     }
 
-    /// Resolves the remaining parts of a dotted name within `value` only.
-    private static func resolve(_ components: [String], after value: Value) -> Value {
+    /// Resolves the parts after the first of a dotted name within `value` only.
+    private static func resolve(_ keys: [Key], after value: Value) -> Value {
         var current = value
-        for key in components[1...] {
+        for key in keys {
             guard let next = current.value(forKey: key) else { return .null }
             current = next
         }
@@ -122,6 +124,8 @@ struct Renderer {
             for item in items { try renderBody(body, with: .dictionary(item)) }
         case .stringList(let items):
             for item in items { try renderBody(body, with: .string(item)) }
+        case .tableList(let items):
+            for item in items { try renderBody(body, with: .table(item)) }
         case .object(let box):
             guard !box.value.mustacheIsFalsey else { return }
             guard let elements = box.value.mustacheListElements else {

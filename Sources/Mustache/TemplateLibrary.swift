@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Conforms to the Mustache spec (comments, delimiters, interpolation, inverted, partials,
-/// sections, inheritance, dynamic names; no lambdas). Contexts are `[String: Any]`,
+/// sections, inheritance, dynamic names; no lambdas). Contexts are `MustacheTable`, `[String: Any]`,
 /// `[String: Any?]`, arrays, strings, numbers, `Bool`, nil and `MustacheBoxable` values.
 /// Sections skip falsey values: nil, false, "", 0, empty lists (as JavaScript's `!!value`).
 /// `{{x}}` escapes `& < > " '`.

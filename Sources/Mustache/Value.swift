@@ -11,6 +11,8 @@ enum Value {
     case list([Any])
     case dictionaryList([[String: Any]])
     case stringList([String])
+    case table(MustacheTable)
+    case tableList([MustacheTable])
     /// Boxed to keep `Value` small and cheap to copy; these cases are rare.
     case object(Box<any MustacheBoxable>)
     case other(Box<Any>)
@@ -42,6 +44,10 @@ enum Value {
             return .string(unsafeBitCast(value, to: String.self))
         } else if type == [String: Any].self {
             return .dictionary(unsafeBitCast(value, to: [String: Any].self))
+        } else if type == MustacheTable.self {
+            return .table(unsafeBitCast(value, to: MustacheTable.self))
+        } else if type == [MustacheTable].self {
+            return .tableList(unsafeBitCast(value, to: [MustacheTable].self))
         } else if type == Int.self {
             return .int(unsafeBitCast(value, to: Int.self))
         } else if type == Bool.self {
@@ -85,16 +91,18 @@ enum Value {
     }
 
     /// The value for `key` when this value has keys; nil when the key is absent.
-    func value(forKey key: String) -> Value? {
+    func value(forKey key: Key) -> Value? {
         switch self {
+        case .table(let table):
+            return table.value(for: key)
         case .dictionary(let dictionary):
-            guard let found = dictionary[key] else { return nil }
+            guard let found = dictionary[key.name] else { return nil }
             return Value(found)
         case .optionalDictionary(let dictionary):
-            guard let found = dictionary[key] else { return nil }
+            guard let found = dictionary[key.name] else { return nil }
             return Value(found)
         case .object(let box):
-            guard let found = box.value.mustacheValue(forKey: key) else { return nil }
+            guard let found = box.value.mustacheValue(forKey: key.name) else { return nil }
             return Value(found)
         default:
             return nil
@@ -112,9 +120,30 @@ enum Value {
         case .list(let list): return list.isEmpty
         case .dictionaryList(let list): return list.isEmpty
         case .stringList(let list): return list.isEmpty
+        case .tableList(let list): return list.isEmpty
         case .object(let box):
             return box.value.mustacheIsFalsey || box.value.mustacheListElements?.isEmpty == true
-        case .dictionary, .optionalDictionary, .other: return false
+        case .dictionary, .optionalDictionary, .table, .other: return false
+        }
+    }
+
+    /// The value as a Swift value again, nil for null; what `MustacheTable`'s subscript returns.
+    var any: Any? {
+        switch self {
+        case .null: return nil
+        case .bool(let bool): return bool
+        case .string(let string): return string
+        case .int(let int): return int
+        case .double(let double): return double
+        case .dictionary(let dictionary): return dictionary
+        case .optionalDictionary(let dictionary): return dictionary
+        case .list(let list): return list
+        case .dictionaryList(let list): return list
+        case .stringList(let list): return list
+        case .table(let table): return table
+        case .tableList(let list): return list
+        case .object(let box): return box.value
+        case .other(let box): return box.value
         }
     }
 }

@@ -2,8 +2,8 @@ import Mustache
 
 /// What a contact list shows of one contact, worked out once per contact: the index and every
 /// group page the contact is in share it. A class, so a row on a list is one reference, not
-/// nine fields copied. (The `Any` in the phone and email tables is only ever a `String`, hence
-/// the unchecked `Sendable`.)
+/// nine fields copied. (The phone and email tables hold only strings, hence the unchecked
+/// `Sendable`.)
 final class RowData: @unchecked Sendable {
     let id: String
     let name: String
@@ -13,13 +13,13 @@ final class RowData: @unchecked Sendable {
     let salutation: String
     let organization: String
     let title: String
-    let phone: [String: Any]?
-    let email: [String: Any]?
+    let phone: MustacheTable?
+    let email: MustacheTable?
 
     /// Creates a row's data.
     init(
         id: String, name: String, lang: String, path: String, salutation: String, organization: String,
-        title: String, phone: [String: Any]?, email: [String: Any]?
+        title: String, phone: MustacheTable?, email: MustacheTable?
     ) {
         self.id = id
         self.name = name
@@ -35,26 +35,22 @@ final class RowData: @unchecked Sendable {
 
 /// A contact list row as a template sees it: the shared data, with links made relative to the
 /// page the list is on.
-struct ContactRow: MustacheBoxable {
+struct ContactRow {
     let data: RowData
     /// The way from the list's page back to the site root ("" or "../").
     let root: String
 
-    /// Every key a template can ask a row for (docs/templates.md lists them).
-    static let keys = ["id", "name", "lang", "href", "salutation", "organization", "title", "phone", "email"]
+    /// Every key a template can ask a row for (docs/templates.md lists them), in `table`'s order.
+    static let keys = MustacheTable.Keys([
+        "id", "name", "lang", "href", "salutation", "organization", "title", "phone", "email",
+    ])
 
-    func mustacheValue(forKey key: String) -> Any? {
-        switch key {
-        case "id": return data.id
-        case "name": return data.name
-        case "lang": return data.lang
-        case "href": return root + data.path
-        case "salutation": return data.salutation
-        case "organization": return data.organization
-        case "title": return data.title
-        case "phone": return data.phone
-        case "email": return data.email
-        default: return nil
-        }
+    /// The row as the template sees it; a contact without a phone or email has no such key.
+    var table: MustacheTable {
+        MustacheTable(keys: Self.keys, values: [
+            .string(data.id), .string(data.name), .string(data.lang), .string(root + data.path),
+            .string(data.salutation), .string(data.organization), .string(data.title),
+            data.phone.map(MustacheValue.table), data.email.map(MustacheValue.table),
+        ])
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import Synchronization
 
 /// Renders a planned directory into the site's files: one page per contact and per group, the
@@ -106,7 +107,7 @@ public struct SiteRenderer: Sendable {
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.
     private struct Stopped: Error {}
 
-    func page(_ template: String, _ context: [String: Any]) throws -> [UInt8] {
+    func page(_ template: String, _ context: MustacheTable) throws -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8192)
         do {

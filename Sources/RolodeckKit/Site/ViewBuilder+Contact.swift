@@ -1,4 +1,15 @@
+import Mustache
+
 extension ViewBuilder {
+    private static let phoneKeys = MustacheTable.Keys(["label", "display", "tel"])
+    private static let emailKeys = MustacheTable.Keys(["label", "address", "href"])
+    private static let urlKeys = MustacheTable.Keys(["label", "display", "href"])
+    private static let addressKeys = MustacheTable.Keys([
+        "label", "street", "postalCode", "city", "region", "country", "lines",
+    ])
+    private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
+    private static let groupKeys = MustacheTable.Keys(["name", "href"])
+
     /// What lists show of a contact: name, organization, first phone and email, its page.
     func rowData(_ entry: Directory.Entry) -> RowData {
         let contact = entry.contact
@@ -11,12 +22,12 @@ extension ViewBuilder {
             salutation: config.shows(.salutation) ? contact.salutation : "",
             organization: config.shows(.organization) && !contact.isOrganizationOnly ? contact.organization : "",
             title: config.shows(.title) ? contact.title : "",
-            phone: config.shows(.phones) ? contact.phones.first.map(phone) : nil,
-            email: config.shows(.emails) ? contact.emails.first.map(email) : nil)
+            phone: config.shows(.phones) ? contact.phones.first.map { phone($0) } : nil,
+            email: config.shows(.emails) ? contact.emails.first.map { email($0) } : nil)
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
-    func contactPage(_ index: Int) -> [String: Any] {
+    func contactPage(_ index: Int) -> MustacheTable {
         let entry = directory.entries[index]
         let contact = entry.contact
         let config = directory.config
@@ -46,40 +57,40 @@ extension ViewBuilder {
         }
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
-        // The first phone and email are the list row's, already worked out.
-        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones, phone) }
-        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails, email) }
-        if config.shows(.addresses) { view.addresses = contact.addresses.map(address) }
-        if config.shows(.urls) { view.urls = contact.urls.map(url) }
+        // The first phone and email are the list row's, already worked out. (Closures, not
+        // method references: a reference to a method copies the whole builder, every time.)
+        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones) { phone($0) } }
+        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails) { email($0) } }
+        if config.shows(.addresses) { view.addresses = contact.addresses.map { address($0) } }
+        if config.shows(.urls) { view.urls = contact.urls.map { url($0) } }
         if config.shows(.birthday), let birthday = contact.birthday {
-            var date: [String: Any] = [
-                "display": birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday),
-                "iso": birthday.htmlDateString,
-            ]
+            let display = birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday)
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
-            if config.shows(.age), let age = birthday.age(on: today) { date["age"] = String(age) }
-            view.birthday = date
+            let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
+            view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
+                .string(display), .string(birthday.htmlDateString), age.map(MustacheValue.string),
+            ])
         }
         if config.shows(.groups) {
-            view.groups = contact.groupIDs.compactMap { id -> [String: Any]? in
+            view.groups = contact.groupIDs.compactMap { id -> MustacheTable? in
                 guard let index = directory.groupIndex[id] else { return nil }
                 let group = directory.groups[index]
-                return ["name": group.group.name, "href": "../groups/\(group.slug).html"]
+                let href = "../groups/\(group.slug).html"
+                return MustacheTable(keys: Self.groupKeys, values: [.string(group.group.name), .string(href)])
             }
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.html(contact.notes) }
 
         // Only the title differs between contact pages' common keys.
-        var context = contactFrame
-        context["page"] = PageInfo(kind: "contact", title: entry.displayName, flag: contactFlag)
-        context["contact"] = view
-        return context
+        return MustacheTable(
+            keys: Self.contactPageKeys,
+            values: contactFrame + [.table(contactInfo.table(title: entry.displayName)), .table(view.table)])
     }
 
     /// `values` made into views, the first one given as `first` when it is known.
     private static func reusingFirst(
-        _ first: [String: Any]?, of values: [LabeledValue], _ view: (LabeledValue) -> [String: Any]
-    ) -> [[String: Any]] {
+        _ first: MustacheTable?, of values: [LabeledValue], _ view: (LabeledValue) -> MustacheTable
+    ) -> [MustacheTable] {
         guard let first, !values.isEmpty else { return values.map(view) }
         return [first] + values.dropFirst().map(view)
     }
@@ -91,40 +102,48 @@ extension ViewBuilder {
         return tag
     }
 
-    func phone(_ phone: LabeledValue) -> [String: Any] {
+    /// A phone number's table; numbers that make no `tel:` link have no `tel` key.
+    func phone(_ phone: LabeledValue) -> MustacheTable {
         let (display, tel) = phones.displayAndLink(phone.value)
-        var view: [String: Any] = ["label": strings.label(for: phone.label), "display": display]
-        if let tel { view["tel"] = tel }
-        return view
+        return MustacheTable(keys: Self.phoneKeys, values: [
+            .string(strings.label(for: phone.label)), .string(display), tel.map(MustacheValue.string),
+        ])
     }
 
-    func email(_ email: LabeledValue) -> [String: Any] {
+    /// An email address's table; one that makes no `mailto:` link has no `href` key.
+    func email(_ email: LabeledValue) -> MustacheTable {
         let address = email.value.trimmingWhitespace
-        var view: [String: Any] = ["label": strings.label(for: email.label), "address": address]
+        var href: String?
         // Only something shaped like an address becomes a link; anything else stays text.
         let bytes = address.utf8
         if bytes.contains(UInt8(ascii: "@")),
            !bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }),
            bytes.allSatisfy({ $0 < 0x80 }) || !address.contains(where: \.isWhitespace) {
-            view["href"] = "mailto:" + address
+            href = "mailto:" + address
         }
-        return view
+        return MustacheTable(keys: Self.emailKeys, values: [
+            .string(strings.label(for: email.label)), .string(address), href.map(MustacheValue.string),
+        ])
     }
 
-    func url(_ url: LabeledValue) -> [String: Any] {
+    /// A URL's table; one that is not a web link has no `href` key.
+    func url(_ url: LabeledValue) -> MustacheTable {
         let text = url.value.trimmingWhitespace
-        var view: [String: Any] = ["label": strings.label(for: url.label), "display": text]
+        var href: String?
         // User data: only web links are links, so no javascript: or data: URL reaches an href.
         let lower = text.lowercased()
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
-            view["href"] = text
+            href = text
         } else if !lower.contains(":"), text.contains("."), !text.contains(where: \.isWhitespace) {
-            view["href"] = "https://" + text
+            href = "https://" + text
         }
-        return view
+        return MustacheTable(keys: Self.urlKeys, values: [
+            .string(strings.label(for: url.label)), .string(text), href.map(MustacheValue.string),
+        ])
     }
 
-    func address(_ address: PostalAddress) -> [String: Any] {
+    /// A postal address's table, with its lines as they are shown.
+    func address(_ address: PostalAddress) -> MustacheTable {
         // Most streets are one line; bytes say so without Character properties. (Every newline
         // Character has a byte from 0A–0D or a UTF-8 byte 85, A8 or A9.)
         let mayHaveNewline = address.street.utf8.contains {
@@ -140,14 +159,10 @@ extension ViewBuilder {
         if !region.isEmpty { cityLine += cityLine.isEmpty ? region : ", " + region }
         lines.append(cityLine)
         lines.append(address.country.trimmingWhitespace)
-        return [
-            "label": strings.label(for: address.label),
-            "street": address.street,
-            "postalCode": address.postalCode,
-            "city": address.city,
-            "region": address.region,
-            "country": address.country,
-            "lines": lines.filter { !$0.isEmpty },
-        ]
+        return MustacheTable(keys: Self.addressKeys, values: [
+            .string(strings.label(for: address.label)), .string(address.street), .string(address.postalCode),
+            .string(address.city), .string(address.region), .string(address.country),
+            .strings(lines.filter { !$0.isEmpty }),
+        ])
     }
 }

@@ -1,7 +1,9 @@
+import Mustache
+
 /// Builds the context each template receives. `docs/templates.md` lists every key built here;
 /// change both together.
 ///
-/// Unchecked `Sendable`: the `[String: Any]` tables hold only strings, numbers and booleans and
+/// Unchecked `Sendable`: the tables hold only strings, numbers, booleans and tables of them and
 /// are never changed after `init`, so the builder is shared read-only by the render workers.
 struct ViewBuilder: @unchecked Sendable {
     let directory: Directory
@@ -16,14 +18,23 @@ struct ViewBuilder: @unchecked Sendable {
     let pageNotes: MarkdownRenderer
     /// Whether todos come from more than one task list, so each says which it is on.
     let showsTodoLists: Bool
-    private let site: [String: Any]
-    private let interface: [String: Any]
+    private let site: MustacheTable
+    private let interface: MustacheTable
     /// List rows by entry index, made once for the index and all group pages.
     private(set) var rows: [RowData] = []
-    /// The keys every contact page has but `page`, made once for all of them.
-    private(set) var contactFrame: [String: Any] = [:]
-    /// `page.isContact`'s key.
-    let contactFlag = PageInfo.flag(kind: "contact")
+    /// The values of `site`, `t`, `root` and `nav` on contact pages, made once for all of them.
+    private(set) var contactFrame: [MustacheValue?] = []
+    /// The `page` key's keys on contact pages.
+    let contactInfo = PageInfo(kind: "contact")
+
+    /// A contact page's keys: `contactFrame`'s, then `page` and `contact`.
+    static let contactPageKeys = MustacheTable.Keys(["site", "t", "root", "nav", "page", "contact"])
+    private static let siteKeys = MustacheTable.Keys([
+        "title", "lang", "noindex", "contactCount", "groupCount", "todoCount",
+    ])
+    private static let interfaceKeys = MustacheTable.Keys(InterfaceKey.allCases.map(\.rawValue))
+    private static let navKeys = MustacheTable.Keys(["label", "href", "current"])
+    private static let sectionKeys = MustacheTable.Keys(["label", "anchor", "lang", "count", "contacts"])
 
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
@@ -35,46 +46,42 @@ struct ViewBuilder: @unchecked Sendable {
         contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
         pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
         showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
-        site = [
-            "title": config.title,
-            "lang": strings.language.languageTag,
-            "noindex": config.noindex,
-            "contactCount": directory.entries.count,
-            "groupCount": directory.groups.count,
-            "todoCount": directory.todos.count,
+        site = MustacheTable(keys: Self.siteKeys, values: [
+            .string(config.title), .string(strings.language.languageTag), .bool(config.noindex),
+            .int(directory.entries.count), .int(directory.groups.count), .int(directory.todos.count),
+        ])
+        // A local: the closure below cannot capture `self` before `init` has set every property.
+        let strings = strings
+        interface = MustacheTable(
+            keys: Self.interfaceKeys, values: InterfaceKey.allCases.map { .string(strings[$0]) })
+        contactFrame = [
+            .table(site), .table(interface), .string("../"),
+            .tables(navigation(kind: "contact", root: "../")),
         ]
-        var table: [String: Any] = [:]
-        for key in InterfaceKey.allCases { table[key.rawValue] = strings[key] }
-        interface = table
-        contactFrame = frame(kind: "contact", root: "../")
         let builder = self
         rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
     func common(kind: String, title: String, root: String) -> [String: Any] {
-        var context = frame(kind: kind, root: root)
-        context["page"] = PageInfo(kind: kind, title: title, flag: PageInfo.flag(kind: kind))
-        return context
+        [
+            "site": site, "t": interface, "root": root, "nav": navigation(kind: kind, root: root),
+            "page": PageInfo(kind: kind).table(title: title),
+        ]
     }
 
-    /// The keys every page of `kind` has but `page`: `site`, `t`, `root`, `nav`.
-    private func frame(kind: String, root: String) -> [String: Any] {
+    /// The `nav` links of a page of `kind`, the one to the page itself marked `current`.
+    private func navigation(kind: String, root: String) -> [MustacheTable] {
         let links: [(String, String, InterfaceKey)] = [
             ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
         ]
-        // Room for `page` and the page's own keys, so that adding them does not grow the table.
-        var context: [String: Any] = Dictionary(minimumCapacity: 8)
-        context["site"] = site
-        context["t"] = interface
-        context["root"] = root
-        context["nav"] = links.map { name, href, key in
-            ["label": strings[key], "href": root + href, "current": name == kind] as [String: Any]
+        return links.map { name, href, key in
+            MustacheTable(
+                keys: Self.navKeys, values: [.string(strings[key]), .string(root + href), .bool(name == kind)])
         }
-        return context
     }
 
-    func indexPage() -> [String: Any] {
+    func indexPage() -> MustacheTable {
         var context = common(kind: "index", title: strings[.contacts], root: "")
         context["sections"] = sections(directory.sections, root: "")
         context["count"] = directory.entries.count
@@ -83,10 +90,10 @@ struct ViewBuilder: @unchecked Sendable {
         if let search, !directory.entries.isEmpty {
             context["search"] = ["index": search.rootReference, "client": "search.js"]
         }
-        return context
+        return MustacheTable(context)
     }
 
-    func groupsPage() -> [String: Any] {
+    func groupsPage() -> MustacheTable {
         var context = common(kind: "groups", title: strings[.groups], root: "")
         context["groups"] = directory.groups.map { entry -> [String: Any] in
             [
@@ -100,10 +107,10 @@ struct ViewBuilder: @unchecked Sendable {
         }
         context["count"] = directory.groups.count
         context["empty"] = directory.groups.isEmpty
-        return context
+        return MustacheTable(context)
     }
 
-    func groupPage(_ index: Int) -> [String: Any] {
+    func groupPage(_ index: Int) -> MustacheTable {
         let entry = directory.groups[index]
         var context = common(kind: "group", title: entry.group.name, root: "../")
         context["group"] = [
@@ -115,36 +122,34 @@ struct ViewBuilder: @unchecked Sendable {
         ] as [String: Any]
         context["sections"] = sections(entry.sections, root: "../")
         context["empty"] = entry.memberCount == 0
-        return context
+        return MustacheTable(context)
     }
 
-    func todosPage() -> [String: Any] {
+    func todosPage() -> MustacheTable {
         var context = common(kind: "todos", title: strings[.todos], root: "")
         context["todos"] = directory.todos.indices.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
         let done = directory.todos.filter(\.todo.done).count
         context["openCount"] = String(directory.todos.count - done)
         context["doneCount"] = String(done)
         context["empty"] = directory.todos.isEmpty
-        return context
+        return MustacheTable(context)
     }
 
-    func notFoundPage() -> [String: Any] {
+    func notFoundPage() -> MustacheTable {
         // A server shows this page for a missing URL at any depth, where links relative to the
         // page would break; with `baseURL` configured its links are absolute instead.
-        common(kind: "notFound", title: strings[.pageNotFound], root: directory.config.baseURL ?? "")
+        let root = directory.config.baseURL ?? ""
+        return MustacheTable(common(kind: "notFound", title: strings[.pageNotFound], root: root))
     }
 
     /// Sections of contact rows, as the index and the group pages show them.
-    func sections(_ sections: [SectionGroup<Int>], root: String) -> [[String: Any]] {
+    func sections(_ sections: [SectionGroup<Int>], root: String) -> [MustacheTable] {
         sections.map { section in
-            [
-                "label": section.section.label,
-                "anchor": section.section.anchor,
-                "lang": section.section.script.headingLanguage ?? "",
-                "count": section.items.count,
-                // [Any], not [ContactRow]: the engine takes [Any] as is, a typed array it must convert.
-                "contacts": section.items.map { ContactRow(data: rows[$0], root: root) as Any },
-            ]
+            MustacheTable(keys: Self.sectionKeys, values: [
+                .string(section.section.label), .string(section.section.anchor),
+                .string(section.section.script.headingLanguage ?? ""), .int(section.items.count),
+                .tables(section.items.map { ContactRow(data: rows[$0], root: root).table }),
+            ])
         }
     }
 

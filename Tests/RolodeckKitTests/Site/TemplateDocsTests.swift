@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 @testable import RolodeckKit
 
@@ -9,19 +10,15 @@ import Testing
 
     /// Every key name at any depth of a context, with the path to it for messages.
     static func keys(_ value: Any, path: String = "") -> [(name: String, path: String)] {
-        if value is ContactRow { return ContactRow.keys.map { ($0, path + $0) } }
-        if let page = value as? PageInfo {
-            return PageInfo.keys(kind: page.kind).map { ($0, path + $0) }
-        }
-        if let contact = value as? ContactView {
-            return ContactView.keys.flatMap { key -> [(name: String, path: String)] in
-                guard let child = contact.mustacheValue(forKey: key) else { return [] }
+        if let table = value as? MustacheTable {
+            return table.keyNames.flatMap { key -> [(name: String, path: String)] in
+                guard let child = table[key], !(path == "" && key == "t") else { return [(key, path + key)] }
                 return [(key, path + key)] + keys(child, path: path + key + ".")
             }
         }
         if let dictionary = value as? [String: Any] {
             return dictionary.flatMap { key, child in
-                [(key, path + key)] + (path == "" && key == "t" ? [] : keys(child, path: path + key + "."))
+                [(key, path + key)] + keys(child, path: path + key + ".")
             }
         }
         if let list = value as? [Any] { return list.flatMap { keys($0, path: path) } }
@@ -34,7 +31,7 @@ import Testing
         let directory = Directory(store: site.store, config: site.config)
         let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30),
                                 search: SearchIndex(directory: directory))
-        let contexts: [(String, [String: Any])] = [
+        let contexts: [(String, MustacheTable)] = [
             ("index", views.indexPage()), ("groups", views.groupsPage()), ("group", views.groupPage(0)),
             ("todos", views.todosPage()), ("not-found", views.notFoundPage()),
         ] + directory.entries.indices.map { ("contact", views.contactPage($0)) }
@@ -55,13 +52,14 @@ import Testing
 
     @Test func everyRowKeyAnswers() {
         let data = RowData(id: "a", name: "A", lang: "ko", path: "contacts/a.html", salutation: "Dr.",
-                           organization: "O", title: "T", phone: ["display": "1"], email: ["address": "a@b"])
-        let row = ContactRow(data: data, root: "../")
-        for key in ContactRow.keys {
-            #expect(row.mustacheValue(forKey: key) != nil, "\(key)")
+                           organization: "O", title: "T", phone: MustacheTable(["display": "1"]),
+                           email: MustacheTable(["address": "a@b"]))
+        let row = ContactRow(data: data, root: "../").table
+        for key in ContactRow.keys.names {
+            #expect(row[key] != nil, "\(key)")
         }
-        #expect(row.mustacheValue(forKey: "href") as? String == "../contacts/a.html")
-        #expect(row.mustacheValue(forKey: "nope") == nil)
+        #expect(row["href"] as? String == "../contacts/a.html")
+        #expect(row["nope"] == nil)
     }
 
     @Test func everyContactViewKeyAnswers() {
@@ -70,16 +68,18 @@ import Testing
         view.nickname = "Al"
         view.organization = "O"
         view.title = "T"
-        view.birthday = ["display": "March 5"]
+        view.birthday = MustacheTable(["display": "March 5"])
         view.groups = []
         view.notesHTML = "<p>n</p>"
-        for key in ContactView.keys {
-            #expect(view.mustacheValue(forKey: key) != nil, "\(key)")
+        let table = view.table
+        for key in ContactView.keys.names {
+            #expect(table[key] != nil, "\(key)")
         }
-        #expect(view.mustacheValue(forKey: "hasGroups") as? Bool == false)
+        #expect(table["hasGroups"] as? Bool == false)
         for key in ["t", "tel", "site", "nope", String(repeating: "x", count: 70)] {
-            #expect(view.mustacheValue(forKey: key) == nil, "\(key)")
+            #expect(table[key] == nil, "\(key)")
         }
-        #expect(ContactView().mustacheValue(forKey: "salutation") == nil)
+        #expect(ContactView().table["salutation"] == nil)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 8)
     }
 }

@@ -1,0 +1,47 @@
+/// A value for a `MustacheTable`, sorted into the engine's shapes when it is made, so that
+/// neither making the table nor rendering it casts anything at run time.
+public struct MustacheValue {
+    /// The value as the renderer sees it.
+    let value: Value
+
+    /// Wraps a classified value.
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Any context value (a dictionary, a list, a number, a `MustacheBoxable`), classified as
+    /// the engine classifies the values of a `[String: Any]`.
+    public init(_ value: Any?) {
+        self.value = Value(value)
+    }
+
+    /// Text.
+    public static func string(_ string: String) -> MustacheValue {
+        MustacheValue(.string(string))
+    }
+
+    /// A boolean: false is falsey.
+    public static func bool(_ bool: Bool) -> MustacheValue {
+        MustacheValue(.bool(bool))
+    }
+
+    /// An integer: 0 is falsey.
+    public static func int(_ int: Int) -> MustacheValue {
+        MustacheValue(.int(int))
+    }
+
+    /// A nested table, which dotted names and sections look into.
+    public static func table(_ table: MustacheTable) -> MustacheValue {
+        MustacheValue(.table(table))
+    }
+
+    /// A list of tables, which a section repeats over; empty is falsey.
+    public static func tables(_ tables: [MustacheTable]) -> MustacheValue {
+        MustacheValue(.tableList(tables))
+    }
+
+    /// A list of strings, which a section repeats over; empty is falsey.
+    public static func strings(_ strings: [String]) -> MustacheValue {
+        MustacheValue(.stringList(strings))
+    }
+}

@@ -1,0 +1,123 @@
+import Mustache
+import Testing
+
+/// A template and the dictionary context it is rendered with, once as is and once as a table.
+struct TableCase: CustomTestStringConvertible, Sendable {
+    let template: String
+    let context: [String: any Sendable]
+    let expected: String
+
+    var testDescription: String { template }
+}
+
+@Suite("MustacheTable contexts")
+struct TableTests {
+    private func render(_ template: String, _ context: Any?) throws -> String {
+        try TemplateLibrary(templates: ["t": template]).render("t", context)
+    }
+
+    private static let phoneKeys = MustacheTable.Keys(["label", "display", "tel"])
+
+    private static func phone(_ label: String, _ display: String, tel: String?) -> MustacheTable {
+        MustacheTable(
+            keys: phoneKeys, values: [.string(label), .string(display), tel.map(MustacheValue.string)])
+    }
+
+    static let dictionaryCases: [TableCase] = [
+        TableCase(
+            template: "{{a}}|{{{a}}}|{{&a}}", context: ["a": "<b & 'c'>"],
+            expected: "&lt;b &amp; &#39;c&#39;&gt;|<b & 'c'>|<b & 'c'>"),
+        TableCase(
+            template: "{{n}} {{d}} {{yes}} {{no}}", context: ["n": 7, "d": 1.5, "yes": true, "no": false],
+            expected: "7 1.5 true false"),
+        TableCase(template: "{{#items}}{{.}};{{/items}}", context: ["items": ["x", "y"]], expected: "x;y;"),
+        TableCase(
+            template: "{{missing}}[{{#missing}}x{{/missing}}{{^missing}}none{{/missing}}]", context: [:],
+            expected: "[none]"),
+        TableCase(
+            template: "{{inner.k}}/{{#inner}}{{k}}{{outer}}{{/inner}}",
+            context: ["inner": ["k": "v"] as [String: any Sendable], "outer": "o"], expected: "v/vo"),
+    ]
+
+    @Test("A table made from a dictionary renders as the dictionary does", arguments: dictionaryCases)
+    func sameAsDictionary(_ example: TableCase) throws {
+        #expect(try render(example.template, example.context) == example.expected)
+        #expect(try render(example.template, MustacheTable(example.context)) == example.expected)
+    }
+
+    @Test("Dotted names, nested tables and lists of tables")
+    func nested() throws {
+        let keys = MustacheTable.Keys(["site", "phones", "tags"])
+        let site = MustacheTable(["title": "Home"])
+        let context = MustacheTable(
+            keys: keys,
+            values: [
+                .table(site),
+                .tables([Self.phone("Work", "1", tel: "tel:1"), Self.phone("Home", "2", tel: nil)]),
+                .strings(["a", "b"]),
+            ])
+        let template =
+            "{{site.title}}: {{#phones}}{{label}} {{#tel}}<{{.}}>{{/tel}}{{^tel}}{{display}}{{/tel}}; {{/phones}}"
+            + "{{#tags}}{{.}}{{/tags}}"
+        #expect(try render(template, context) == "Home: Work <tel:1>; Home 2; ab")
+    }
+
+    @Test("A key the table does not have is looked up in the enclosing contexts")
+    func missingKeyFallsThrough() throws {
+        // `tel` is absent from the second phone, so it comes from the context around the list.
+        let phones: [MustacheTable] = [
+            Self.phone("Work", "1", tel: "tel:1"), Self.phone("Home", "2", tel: nil),
+        ]
+        let outerTable = MustacheTable(
+            keys: MustacheTable.Keys(["tel", "phones"]),
+            values: [.string("outer"), .tables(phones)])
+        #expect(try render("{{#phones}}{{tel}},{{/phones}}", outerTable) == "tel:1,outer,")
+        let outerDictionary: [String: Any] = ["tel": "outer", "phones": phones]
+        #expect(try render("{{#phones}}{{tel}},{{/phones}}", outerDictionary) == "tel:1,outer,")
+        // Dotted names look only into the first part's value.
+        #expect(try render("{{#phones}}[{{label.tel}}]{{/phones}}", outerTable) == "[][]")
+        // A present but null value stops the lookup, as `[String: Any?]` does.
+        let null = MustacheTable(keys: MustacheTable.Keys(["tel"]), values: [MustacheValue(nil)])
+        #expect(try render("{{#inner}}[{{tel}}]{{/inner}}", ["tel": "outer", "inner": null]) == "[]")
+    }
+
+    /// Computed, since `MustacheValue` is not `Sendable`.
+    static var falsey: [(name: String, value: MustacheValue, isFalsey: Bool)] {
+        [
+            ("false", .bool(false), true), ("true", .bool(true), false), ("empty string", .string(""), true),
+            ("space", .string(" "), false), ("zero", .int(0), true), ("one", .int(1), false),
+            ("no tables", .tables([]), true), ("a table", .tables([MustacheTable([:])]), false),
+            ("no strings", .strings([]), true), ("empty table", .table(MustacheTable([:])), false),
+            ("nil", MustacheValue(nil), true), ("empty [Any]", MustacheValue([Any]()), true),
+        ]
+    }
+
+    @Test("Falsey values follow the dictionary rules", arguments: falsey.indices)
+    func falseyValues(_ index: Int) throws {
+        let example = Self.falsey[index]
+        let table = MustacheTable(keys: MustacheTable.Keys(["x"]), values: [example.value])
+        let rendered = try render("{{#x}}T{{/x}}{{^x}}F{{/x}}", table)
+        #expect(rendered == (example.isFalsey ? "F" : "T"), "\(example.name)")
+    }
+
+    @Test("Keys, the subscript and the description")
+    func accessors() {
+        let phone = Self.phone("Work", "1", tel: nil)
+        #expect(phone.keyNames == ["label", "display"])
+        #expect(phone["label"] as? String == "Work")
+        #expect(phone["tel"] == nil && phone["nope"] == nil)
+        #expect(phone.description == #"["label": "Work", "display": "1"]"#)
+        #expect(MustacheTable([:]).description == "[:]")
+    }
+
+    @Test("Many keys: every one is found and no other")
+    func manyKeys() throws {
+        let names = (0..<300).map { "key\($0)" }
+        let table = MustacheTable(keys: MustacheTable.Keys(names), values: names.indices.map { .int($0) })
+        for (index, name) in names.enumerated() {
+            #expect(table[name] as? Int == index)
+        }
+        #expect(table["key300"] == nil && table[""] == nil && table["key"] == nil)
+        #expect(try render("{{key0}}.{{key299}}.{{key300}}", table) == "0.299.")
+    }
+}
