@@ -131,7 +131,7 @@ enum SearchTerms {
     /// three or more digits of the forms as written and as dialled at home.
     static func add<Sink: SearchTermSink>(phone raw: String, region: String?, to sink: inout Sink) {
         for form in PhoneSearchDigits.forms(of: raw, region: region) {
-            let digits = Array(form.digits.utf16)
+            let digits = form.digits
             sink.add(digits[...], .other)
             guard form.findsRuns else { continue }
             for start in digits.indices.dropFirst() where digits.count - start >= 3 {
