@@ -71,20 +71,22 @@ struct SearchEntryEncoding {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
                 index += 1
             }
+            // One byte at a time: an array literal per character would be an allocation each.
             switch scalar {
             case ..<0x80:
                 bytes.append(UInt8(scalar))
             case ..<0x800:
-                bytes += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+                bytes.append(UInt8(0xC0 | scalar >> 6))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             case ..<0x10000:
-                bytes += [
-                    UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
-                ]
+                bytes.append(UInt8(0xE0 | scalar >> 12))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             default:
-                bytes += [
-                    UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
-                    UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
-                ]
+                bytes.append(UInt8(0xF0 | scalar >> 18))
+                bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             }
         }
     }
@@ -102,10 +104,12 @@ struct SearchEntryEncoding {
     /// Appends a number in the self-delimiting base-32 form.
     static func append(number: Int, to bytes: inout [UInt8]) {
         precondition(number >= 0)
-        for position in stride(from: digitCount(number) - 1, through: 0, by: -1) {
-            let group = (number >> (5 * position)) & 31
-            bytes.append(digits[position == 0 ? group : 32 + group])
+        var shift = 5 * (digitCount(number) - 1)
+        while shift > 0 {
+            bytes.append(digits[32 + (number >> shift) & 31])
+            shift -= 5
         }
+        bytes.append(digits[number & 31])
     }
 
     /// Appends an ascending list of contacts in whichever form is shorter.
@@ -126,7 +130,7 @@ struct SearchEntryEncoding {
             bytes.append(UInt8(ascii: "*"))
             append(number: first, to: &bytes)
             append(number: last, to: &bytes)
-            bytes += bits.map { digits[$0] }
+            for bit in bits { bytes.append(digits[bit]) }
         } else {
             previous = -1
             for contact in list {
