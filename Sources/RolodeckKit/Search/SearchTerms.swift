@@ -103,13 +103,14 @@ enum SearchTerms {
             }
         }
         guard word.count > 1 else { return }
-        let spellings = word.map { long ? $0.queryUnits : $0.units }
-        let whole = Array(spellings.joined())
-        var start = 0
-        for spelling in spellings {
-            sink.add(whole[start...], tier)
-            start += spelling.count
+        // The whole word once, then each tail of it that starts at a part.
+        var whole: [UInt16] = [], starts: [Int] = []
+        starts.reserveCapacity(word.count)
+        for part in word {
+            starts.append(whole.count)
+            whole += long ? part.queryUnits : part.units
         }
+        for start in starts { sink.add(whole[start...], tier) }
     }
 
     /// A part: whole with `tier`, and from each later character on with `inside`.
