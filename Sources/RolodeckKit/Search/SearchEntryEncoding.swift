@@ -45,9 +45,9 @@ struct SearchEntryEncoding {
         previous = key
         bytes.append(UInt8(ascii: ":"))
         let used = (lists.lastIndex { !$0.isEmpty } ?? -1) + 1
-        for (tier, list) in lists.prefix(used).enumerated() {
+        for tier in 0..<used {
             if tier > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.append(list: list, to: &bytes)
+            Self.append(list: lists[tier], to: &bytes)
         }
         bytes.append(UInt8(ascii: ";"))
     }
