@@ -151,6 +151,8 @@ struct SearchTermTable {
 
     /// Below this many keys a bucket is sorted by comparing keys; from it on by radix first.
     static let radixSortMinimum = 128
+    /// Keys with equal prefixes up to this many are sorted by insertion.
+    static let insertionSortMaximum = 16
 
     /// Sorts the keys of one bucket. A long bucket is sorted by `prefix` with a radix sort, a
     /// byte at a time from the lowest (skipping bytes every key has alike, such as the high
@@ -197,14 +199,26 @@ struct SearchTermTable {
         if from.baseAddress != bucket.baseAddress {
             bucket.baseAddress!.update(from: from.baseAddress!, count: bucket.count)
         }
-        // Keys with equal prefixes differ, if at all, from their sixth unit on.
+        // Keys with equal prefixes differ, if at all, from their sixth unit on. Most such runs
+        // are short, often one key found by several builders: sorting by insertion takes one
+        // comparison per key there.
         var start = 0
         while start < bucket.count {
             var end = start + 1
             while end < bucket.count, bucket[end].prefix == bucket[start].prefix { end += 1 }
-            if end - start > 1 {
+            if end - start > insertionSortMaximum {
                 var ties = UnsafeMutableBufferPointer(rebasing: bucket[start..<end])
                 ties.sort { compare($0, $1, units, starts) < 0 }
+            } else {
+                for index in start + 1..<end {
+                    let origin = bucket[index]
+                    var place = index
+                    while place > start, compare(origin, bucket[place - 1], units, starts) < 0 {
+                        bucket[place] = bucket[place - 1]
+                        place -= 1
+                    }
+                    bucket[place] = origin
+                }
             }
             start = end
         }
@@ -293,8 +307,17 @@ struct SearchTermTable {
                 scratch[contact] = min(scratch[contact], tier.rawValue)
             }
         }
-        touched.sort()
         var lists = [[Int32]](repeating: [], count: SearchTier.allCases.count)
+        // A short prefix finds a good part of all contacts: then walking every contact in order
+        // is cheaper than sorting those it found.
+        if touched.count > scratch.count / 16 {
+            for contact in scratch.indices where scratch[contact] != UInt8.max {
+                lists[Int(scratch[contact])].append(Int32(contact))
+                scratch[contact] = UInt8.max
+            }
+            return lists
+        }
+        touched.sort()
         for contact in touched {
             lists[Int(scratch[Int(contact)])].append(contact)
             scratch[Int(contact)] = UInt8.max

@@ -20,7 +20,10 @@ import Testing
     }
 
     @Test func aLongBucketIsSortedAndItsKeysJoined() {
-        let keys = Self.keys(count: 3 * SearchTermTable.radixSortMinimum)
+        // A few keys that share their first five units and differ after them.
+        let keys =
+            Self.keys(count: 3 * SearchTermTable.radixSortMinimum)
+            + ["a0909z", "a0909a", "a09090", "a0909"].map { Array($0.utf16) }
         // Two builders of two contacts each; every key is found by one contact of each.
         var builders: [SearchTermTable.Builder] = []
         for first in [0, 2] {
@@ -40,5 +43,37 @@ import Testing
             let contacts = table.postings(index).map { table.contacts[$0] }
             #expect(contacts == [0, 2] || contacts == [1, 3] || contacts == [0, 1, 2, 3])
         }
+    }
+
+    /// A prefix's merged lists, found by sorting the contacts (few) or by walking them all
+    /// (many, from a sixteenth of the contacts on), against every key read one by one.
+    @Test func mergedListsHoldEachContactOnceInItsBestTier() {
+        let directory = Directory(store: SearchIndexTests.store(count: 300), config: SiteConfig())
+        let table = SearchIndex.terms(of: directory, runs: 3)
+        var scratch = [UInt8](repeating: UInt8.max, count: table.contactCount)
+        var counts: [Int] = []
+        for prefix in ["m", "mu", "muel", "ㄱ", "0", "010", "49", "u", "user12", "user123", "zz"] {
+            let units = Array(prefix.utf16)
+            for includeInside in [false, true] {
+                var best: [Int32: SearchTier] = [:]
+                for index in 0..<table.count where table.key(index).starts(with: units) {
+                    for posting in table.postings(index)
+                    where includeInside || table.tiers[posting] != .inside {
+                        best[table.contacts[posting]] = min(
+                            best[table.contacts[posting]] ?? .inside, table.tiers[posting])
+                    }
+                }
+                let expected = SearchTier.allCases.map { tier in
+                    best.filter { $0.value == tier }.keys.sorted()
+                }
+                let lists = table.mergedLists(
+                    ofPrefix: units, includeInside: includeInside, scratch: &scratch)
+                #expect(lists == expected, "\(prefix)")
+                counts.append(best.count)
+            }
+        }
+        #expect(scratch.allSatisfy { $0 == UInt8.max })
+        #expect(counts.contains { $0 > table.contactCount / 16 })
+        #expect(counts.contains { $0 > 0 && $0 <= table.contactCount / 16 })
     }
 }
