@@ -34,10 +34,14 @@ enum SearchFolding {
     /// The words of a text, each a list of non-empty parts.
     static func words(_ text: String) -> [[Part]] {
         var builder = Builder(capacity: text.utf8.count)
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
             // Plain ASCII needs no decomposition and no Unicode tables.
-            for byte in text.utf8 { builder.add(ascii: byte) }
-        } else {
+            for byte in utf8 { builder.add(ascii: byte) }
+            return true
+        }
+        if !isASCII {
             for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars { builder.add(scalar) }
         }
         builder.finishWord()
