@@ -22,8 +22,18 @@ struct SearchEntryEncoding {
 
     /// Appends an entry whose lists are a table key's postings.
     mutating func append(key index: Int, of table: SearchTermTable) {
+        let postings = table.postings(index)
+        if postings.count == 1 {
+            // One contact, the commonest entry (tails of email addresses and phone numbers): its
+            // tier's commas, then its number, which is its one gap.
+            appendKey(table.key(index))
+            for _ in 0..<Int(table.tiers[postings.lowerBound].rawValue) { bytes.append(UInt8(ascii: ",")) }
+            Self.append(number: Int(table.contacts[postings.lowerBound]), to: &bytes)
+            bytes.append(UInt8(ascii: ";"))
+            return
+        }
         for tier in tierLists.indices { tierLists[tier].removeAll(keepingCapacity: true) }
-        for posting in table.postings(index) {
+        for posting in postings {
             tierLists[Int(table.tiers[posting].rawValue)].append(table.contacts[posting])
         }
         append(key: table.key(index), lists: tierLists)
@@ -31,6 +41,17 @@ struct SearchEntryEncoding {
 
     /// Appends an entry.
     mutating func append(key: ArraySlice<UInt16>, lists: [[Int32]]) {
+        appendKey(key)
+        let used = (lists.lastIndex { !$0.isEmpty } ?? -1) + 1
+        for tier in 0..<used {
+            if tier > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.append(list: lists[tier], to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ";"))
+    }
+
+    /// Appends an entry's key, front-coded against the one before, and its colon.
+    private mutating func appendKey(_ key: ArraySlice<UInt16>) {
         var shared = 0
         let limit = min(previous.count, key.count)
         while shared < limit, previous[previous.startIndex + shared] == key[key.startIndex + shared] {
@@ -44,12 +65,6 @@ struct SearchEntryEncoding {
         Self.appendUTF8(key.dropFirst(shared), to: &bytes)
         previous = key
         bytes.append(UInt8(ascii: ":"))
-        let used = (lists.lastIndex { !$0.isEmpty } ?? -1) + 1
-        for tier in 0..<used {
-            if tier > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.append(list: lists[tier], to: &bytes)
-        }
-        bytes.append(UInt8(ascii: ";"))
     }
 
     /// Hands over the entries and starts a new piece (whose first key is not front-coded).
