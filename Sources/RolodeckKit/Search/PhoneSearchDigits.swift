@@ -9,11 +9,14 @@
 enum PhoneSearchDigits {
     /// One spelling of a number in digits.
     struct Form: Equatable, Sendable {
-        /// The digits.
-        var digits: String
+        /// The digits, as the UTF-16 units the index keys are made of.
+        var digits: [UInt16]
         /// Whether any run of three or more digits inside finds the number, or only its start.
         var findsRuns: Bool
     }
+
+    /// The digits 0 and 1 as UTF-16 units.
+    private static let zero: UInt16 = 0x30, one: UInt16 = 0x31
 
     /// The spellings of one number, without duplicates; empty when it has no digits.
     static func forms(of raw: String, region: String?) -> [Form] {
@@ -22,38 +25,46 @@ enum PhoneSearchDigits {
         var forms = [Form(digits: digits, findsRuns: true)]
         switch prefix {
         case .plus, .doubleZero:
-            if let code = callingCode(startOf: digits) {
-                let national = String(digits.dropFirst(code.count))
-                forms.append(Form(digits: nationalForm(national, callingCode: code), findsRuns: true))
+            if let codeLength = callingCodeLength(startOf: digits) {
+                // As dialled at home: the trunk 0 in front, except in the North American plan
+                // (+1) and where the national number already starts with 0 (Italy).
+                let national = digits[codeLength...]
+                let northAmerican = codeLength == 1 && digits[0] == one
+                let home = northAmerican || national.first == zero ? Array(national) : [zero] + national
+                forms.append(Form(digits: home, findsRuns: true))
             }
-            forms.append(Form(digits: "00" + digits, findsRuns: false))
+            forms.append(Form(digits: [zero, zero] + digits, findsRuns: false))
         case .none:
             if let region, let code = callingCodes[region.uppercased()] {
-                let national = digits.hasPrefix("0") ? String(digits.dropFirst()) : digits
+                let code = Array(code.utf16)
+                let national = digits.first == zero ? digits[1...] : digits[...]
                 forms.append(Form(digits: code + national, findsRuns: false))
-                if digits.hasPrefix("0") { forms.append(Form(digits: code + digits, findsRuns: false)) }
-                forms.append(Form(digits: "00" + code + national, findsRuns: false))
+                if digits.first == zero { forms.append(Form(digits: code + digits, findsRuns: false)) }
+                forms.append(Form(digits: [zero, zero] + code + national, findsRuns: false))
             }
         }
-        var seen = Set<String>()
-        return forms.filter { seen.insert($0.digits).inserted }
+        // At most four forms: comparing each with those kept is cheaper than hashing them.
+        var unique: [Form] = []
+        for form in forms where !unique.contains(where: { $0.digits == form.digits }) { unique.append(form) }
+        return unique
     }
 
     /// The prefix and digits of any number, as `PhoneNumberInput` reads it.
-    static func parsedNumber(_ raw: String) -> (PhoneNumberInput.Prefix, String) {
+    static func parsedNumber(_ raw: String) -> (PhoneNumberInput.Prefix, [UInt16]) {
         let input = PhoneNumberInput(raw)
-        return (input.prefix, String(input.dialable.filter(\.isASCIIDigit)))
+        return (input.prefix, input.dialable.utf16.filter { $0 >= zero && $0 <= zero + 9 })
     }
 
     /// The prefix and digits of a number written with nothing but digits and the usual
     /// separators, the common case, read without `PhoneNumberInput`'s general parsing (and
     /// read the same); nil for any other.
-    static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, String)? {
-        var digits = ""
+    static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, [UInt16])? {
+        var digits: [UInt16] = []
+        digits.reserveCapacity(raw.utf8.count + 4)
         var plus = false
         for byte in raw.utf8 {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(UInt16(byte))
             case UInt8(ascii: "+") where digits.isEmpty && !plus: plus = true
             case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"): continue
             case UInt8(ascii: "("), UInt8(ascii: ")"): continue
@@ -70,36 +81,29 @@ enum PhoneSearchDigits {
                     && bytes[$0 + 2] == UInt8(ascii: ")")
             }
             if let trunk {
-                let before = bytes[..<trunk].count { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-                digits.remove(at: digits.index(digits.startIndex, offsetBy: before))
+                digits.remove(
+                    at: bytes[..<trunk].count { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
             }
         }
         if plus { return (.plus, digits) }
-        if digits.hasPrefix("00") { return (.doubleZero, String(digits.dropFirst(2))) }
+        if digits.starts(with: [zero, zero]) { return (.doubleZero, Array(digits[2...])) }
         return (.none, digits)
     }
 
-    /// The number as dialled at home: the trunk 0 in front, except in the North American plan
-    /// (+1) and where the national number already starts with 0 (Italy).
-    private static func nationalForm(_ national: String, callingCode: String) -> String {
-        callingCode == "1" || national.hasPrefix("0") ? national : "0" + national
-    }
-
-    /// The country calling code a number written with its international prefix starts with:
-    /// ITU-T E.164 codes are prefix-free, one digit for 1 and 7, two digits for the codes below,
-    /// three for every other.
-    static func callingCode(startOf digits: String) -> String? {
+    /// How many digits the country calling code takes that a number written with its
+    /// international prefix starts with: ITU-T E.164 codes are prefix-free, one digit for 1 and
+    /// 7, two digits for the codes below, three for every other; nil for four digits or fewer.
+    static func callingCodeLength(startOf digits: [UInt16]) -> Int? {
         guard digits.count > 3 else { return nil }
-        let one = String(digits.prefix(1)), two = String(digits.prefix(2))
-        if one == "1" || one == "7" { return one }
-        if twoDigitCodes.contains(two) { return two }
-        return String(digits.prefix(3))
+        let first = Int(digits[0] - zero), second = Int(digits[1] - zero)
+        if first == 1 || first == 7 { return 1 }
+        if twoDigitCodes.contains(first * 10 + second) { return 2 }
+        return 3
     }
 
-    private static let twoDigitCodes: Set<String> = [
-        "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45", "46", "47",
-        "48", "49", "51", "52", "53", "54", "55", "56", "57", "58", "60", "61", "62", "63", "64", "65",
-        "66", "81", "82", "84", "86", "90", "91", "92", "93", "94", "95", "98",
+    private static let twoDigitCodes: Set<Int> = [
+        20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56,
+        57, 58, 60, 61, 62, 63, 64, 65, 66, 81, 82, 84, 86, 90, 91, 92, 93, 94, 95, 98,
     ]
 
     /// Calling codes of the regions a site is likely to set as `phoneRegion`.

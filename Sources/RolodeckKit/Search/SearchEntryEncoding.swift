@@ -22,8 +22,18 @@ struct SearchEntryEncoding {
 
     /// Appends an entry whose lists are a table key's postings.
     mutating func append(key index: Int, of table: SearchTermTable) {
+        let postings = table.postings(index)
+        if postings.count == 1 {
+            // One contact, the commonest entry (tails of email addresses and phone numbers): its
+            // tier's commas, then its number, which is its one gap.
+            appendKey(table.key(index))
+            for _ in 0..<Int(table.tiers[postings.lowerBound].rawValue) { bytes.append(UInt8(ascii: ",")) }
+            Self.append(number: Int(table.contacts[postings.lowerBound]), to: &bytes)
+            bytes.append(UInt8(ascii: ";"))
+            return
+        }
         for tier in tierLists.indices { tierLists[tier].removeAll(keepingCapacity: true) }
-        for posting in table.postings(index) {
+        for posting in postings {
             tierLists[Int(table.tiers[posting].rawValue)].append(table.contacts[posting])
         }
         append(key: table.key(index), lists: tierLists)
@@ -31,6 +41,17 @@ struct SearchEntryEncoding {
 
     /// Appends an entry.
     mutating func append(key: ArraySlice<UInt16>, lists: [[Int32]]) {
+        appendKey(key)
+        let used = (lists.lastIndex { !$0.isEmpty } ?? -1) + 1
+        for tier in 0..<used {
+            if tier > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.append(list: lists[tier], to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ";"))
+    }
+
+    /// Appends an entry's key, front-coded against the one before, and its colon.
+    private mutating func appendKey(_ key: ArraySlice<UInt16>) {
         var shared = 0
         let limit = min(previous.count, key.count)
         while shared < limit, previous[previous.startIndex + shared] == key[key.startIndex + shared] {
@@ -44,12 +65,6 @@ struct SearchEntryEncoding {
         Self.appendUTF8(key.dropFirst(shared), to: &bytes)
         previous = key
         bytes.append(UInt8(ascii: ":"))
-        let used = (lists.lastIndex { !$0.isEmpty } ?? -1) + 1
-        for (tier, list) in lists.prefix(used).enumerated() {
-            if tier > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.append(list: list, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: ";"))
     }
 
     /// Hands over the entries and starts a new piece (whose first key is not front-coded).
@@ -71,20 +86,22 @@ struct SearchEntryEncoding {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
                 index += 1
             }
+            // One byte at a time: an array literal per character would be an allocation each.
             switch scalar {
             case ..<0x80:
                 bytes.append(UInt8(scalar))
             case ..<0x800:
-                bytes += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+                bytes.append(UInt8(0xC0 | scalar >> 6))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             case ..<0x10000:
-                bytes += [
-                    UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
-                ]
+                bytes.append(UInt8(0xE0 | scalar >> 12))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             default:
-                bytes += [
-                    UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
-                    UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
-                ]
+                bytes.append(UInt8(0xF0 | scalar >> 18))
+                bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             }
         }
     }
@@ -102,10 +119,12 @@ struct SearchEntryEncoding {
     /// Appends a number in the self-delimiting base-32 form.
     static func append(number: Int, to bytes: inout [UInt8]) {
         precondition(number >= 0)
-        for position in stride(from: digitCount(number) - 1, through: 0, by: -1) {
-            let group = (number >> (5 * position)) & 31
-            bytes.append(digits[position == 0 ? group : 32 + group])
+        var shift = 5 * (digitCount(number) - 1)
+        while shift > 0 {
+            bytes.append(digits[32 + (number >> shift) & 31])
+            shift -= 5
         }
+        bytes.append(digits[number & 31])
     }
 
     /// Appends an ascending list of contacts in whichever form is shorter.
@@ -126,7 +145,7 @@ struct SearchEntryEncoding {
             bytes.append(UInt8(ascii: "*"))
             append(number: first, to: &bytes)
             append(number: last, to: &bytes)
-            bytes += bits.map { digits[$0] }
+            for bit in bits { bytes.append(digits[bit]) }
         } else {
             previous = -1
             for contact in list {

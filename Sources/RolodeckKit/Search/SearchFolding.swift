@@ -33,11 +33,15 @@ enum SearchFolding {
 
     /// The words of a text, each a list of non-empty parts.
     static func words(_ text: String) -> [[Part]] {
-        var builder = Builder()
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        var builder = Builder(capacity: text.utf8.count)
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
             // Plain ASCII needs no decomposition and no Unicode tables.
-            for byte in text.utf8 { builder.add(ascii: byte) }
-        } else {
+            for byte in utf8 { builder.add(ascii: byte) }
+            return true
+        }
+        if !isASCII {
             for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars { builder.add(scalar) }
         }
         builder.finishWord()
@@ -65,6 +69,9 @@ enum SearchFolding {
     private static let umlautBases: Set<Unicode.Scalar> = ["a", "o", "u", "A", "O", "U"]
 
     private struct Builder {
+        /// How many units a part is given room for when it starts: the text's length in UTF-8,
+        /// enough for any part of plain ASCII, so that appending rarely has to grow the arrays.
+        let capacity: Int
         var words: [[Part]] = []
         var parts: [Part] = []
         var part = Part()
@@ -95,6 +102,17 @@ enum SearchFolding {
         }
 
         mutating func add(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                // Letters and digits wait for marks that may follow; the rest needs no tables.
+                switch scalar.value {
+                case 0x09...0x0D, 0x20: finishWord()
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
+                    finishCharacter()
+                    base = scalar
+                default: finishPart()
+                }
+                return
+            }
             if scalar.properties.isWhitespace {
                 finishWord()
                 return
@@ -130,6 +148,7 @@ enum SearchFolding {
 
         /// Appends a character that folds to one unit and has no other spelling.
         mutating func append(unit: UInt16) {
+            if part.units.isEmpty { reserveCapacity() }
             part.starts.append(part.units.count)
             part.units.append(unit)
             if long != nil {
@@ -141,6 +160,7 @@ enum SearchFolding {
 
         /// Appends one written character's folded units (and its long spelling, if it has one).
         mutating func append(_ units: [UInt16], long longUnits: [UInt16]?, initial: UInt16?) {
+            if part.units.isEmpty { reserveCapacity() }
             if long == nil, longUnits != nil { long = (part.units, part.starts) }
             part.starts.append(part.units.count)
             part.units += units
@@ -149,6 +169,12 @@ enum SearchFolding {
                 long!.units += longUnits ?? units
             }
             if let initial, allInitials { initials.append(initial) } else { allInitials = false }
+        }
+
+        /// Gives a new part room for `capacity` units.
+        mutating func reserveCapacity() {
+            part.units.reserveCapacity(capacity)
+            part.starts.reserveCapacity(capacity)
         }
 
         mutating func finishCharacter() {
@@ -160,6 +186,13 @@ enum SearchFolding {
             }
             guard let scalar = base else { return }
             base = nil
+            if scalar.isASCII, voicing.isEmpty {
+                // A letter or digit, lower-cased by hand; only the umlaut gives a second spelling.
+                let unit = UInt16(scalar.value) + ((0x41...0x5A).contains(scalar.value) ? 0x20 : 0)
+                append([unit], long: umlaut ? [unit, 0x65] : nil, initial: nil)
+                umlaut = false
+                return
+            }
             var text = String(Character(SearchFolding.hiragana(scalar)))
             if !voicing.isEmpty {
                 text.unicodeScalars.append(contentsOf: voicing)

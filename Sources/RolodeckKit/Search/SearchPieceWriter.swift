@@ -12,10 +12,12 @@ enum SearchPieceWriter {
     /// The bytes of a piece's file.
     static func file(id: String, json: [UInt8]) -> [UInt8] {
         var bytes = Array("\(callback)('\(id)','".utf8)
-        bytes.reserveCapacity(json.count + 64)
-        for byte in json {
-            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "'") { bytes.append(UInt8(ascii: "\\")) }
-            bytes.append(byte)
+        bytes.reserveCapacity(bytes.count + json.count + 64)
+        json.withUnsafeBufferPointer { json in
+            appendEscaping(json, to: &bytes) { json, index in
+                json[index] == UInt8(ascii: "\\") || json[index] == UInt8(ascii: "'")
+                    ? (Array("\\".utf8) + [json[index]], 1) : nil
+            }
         }
         bytes += "');\n".utf8
         return bytes
@@ -24,36 +26,51 @@ enum SearchPieceWriter {
     /// Appends a JSON string literal.
     static func append(string text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += "\\\"".utf8
-            case UInt8(ascii: "\\"): bytes += "\\\\".utf8
-            case UInt8(ascii: "\n"): bytes += "\\n".utf8
-            case UInt8(ascii: "\r"): bytes += "\\r".utf8
-            case UInt8(ascii: "\t"): bytes += "\\t".utf8
-            case UInt8(ascii: "<"): bytes += "\\u003c".utf8
-            case UInt8(ascii: ">"): bytes += "\\u003e".utf8
-            case UInt8(ascii: "&"): bytes += "\\u0026".utf8
-            case 0..<0x20, 0x7F:
-                bytes += "\\u00".utf8
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 15)])
-            case 0xE2:
-                // U+2028 and U+2029 end a line in older JavaScript: E2 80 A8 / E2 80 A9.
-                let second = utf8.next(), third = utf8.next()
-                if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
-                    bytes += (third == 0xA8 ? "\\u2028" : "\\u2029").utf8
-                } else {
-                    bytes.append(byte)
-                    if let second { bytes.append(second) }
-                    if let third { bytes.append(third) }
+        var text = text
+        text.withUTF8 { utf8 in
+            appendEscaping(utf8, to: &bytes) { utf8, index in
+                switch utf8[index] {
+                case UInt8(ascii: "\""): (Array("\\\"".utf8), 1)
+                case UInt8(ascii: "\\"): (Array("\\\\".utf8), 1)
+                case UInt8(ascii: "\n"): (Array("\\n".utf8), 1)
+                case UInt8(ascii: "\r"): (Array("\\r".utf8), 1)
+                case UInt8(ascii: "\t"): (Array("\\t".utf8), 1)
+                case UInt8(ascii: "<"): (Array("\\u003c".utf8), 1)
+                case UInt8(ascii: ">"): (Array("\\u003e".utf8), 1)
+                case UInt8(ascii: "&"): (Array("\\u0026".utf8), 1)
+                case let byte where byte < 0x20 || byte == 0x7F:
+                    (Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]], 1)
+                case 0xE2
+                where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in older JavaScript: E2 80 A8 / E2 80 A9.
+                    (Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8), 3)
+                default: nil
                 }
-            default:
-                bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text`, copying the bytes that need no escape a run at a time: `escape` gives
+    /// the replacement of the bytes at an index and how many it replaces, or nil to keep the
+    /// byte as it is.
+    private static func appendEscaping(
+        _ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8],
+        escape: (UnsafeBufferPointer<UInt8>, Int) -> (replacement: [UInt8], length: Int)?
+    ) {
+        var copied = 0, index = 0
+        while index < text.count {
+            guard let (replacement, length) = escape(text, index) else {
+                index += 1
+                continue
+            }
+            bytes += UnsafeBufferPointer(rebasing: text[copied..<index])
+            bytes += replacement
+            index += length
+            copied = index
+        }
+        bytes += UnsafeBufferPointer(rebasing: text[copied..<index])
     }
 
     /// Appends a JSON array of strings.

@@ -75,9 +75,10 @@ struct SearchTermTable {
                     nonisolated(unsafe) let sortedBuffer = sortedBuffer
                     try? ParallelWork.forEach(buckets.count, batch: 1) { index in
                         let bucket = buckets[index]
-                        var run = UnsafeMutableBufferPointer(
-                            rebasing: sortedBuffer[bucketStart[bucket]..<bucketStart[bucket + 1]])
-                        run.sort { Self.compare($0, $1, unitBuffer, startBuffer) < 0 }
+                        Self.sort(
+                            UnsafeMutableBufferPointer(
+                                rebasing: sortedBuffer[bucketStart[bucket]..<bucketStart[bucket + 1]]),
+                            unitBuffer, startBuffer)
                     }
                 }
                 // Equal keys of different builders are now neighbours and become one key.
@@ -146,6 +147,81 @@ struct SearchTermTable {
         self.contacts = contacts
         self.tiers = tiers
         self.contactCount = contactCount
+    }
+
+    /// Below this many keys a bucket is sorted by comparing keys; from it on by radix first.
+    static let radixSortMinimum = 128
+    /// Keys with equal prefixes up to this many are sorted by insertion.
+    static let insertionSortMaximum = 16
+
+    /// Sorts the keys of one bucket. A long bucket is sorted by `prefix` with a radix sort, a
+    /// byte at a time from the lowest (skipping bytes every key has alike, such as the high
+    /// bytes of ASCII units), and then each run of equal prefixes by the rest of its keys; that
+    /// compares far fewer keys than a comparison sort of the whole bucket.
+    private static func sort(
+        _ bucket: UnsafeMutableBufferPointer<Origin>, _ units: UnsafeBufferPointer<UInt16>,
+        _ starts: UnsafeBufferPointer<Int32>
+    ) {
+        var bucket = bucket
+        guard bucket.count >= radixSortMinimum else {
+            bucket.sort { compare($0, $1, units, starts) < 0 }
+            return
+        }
+        // How many keys have each value of each of the prefix's eight bytes.
+        var counts = [Int](repeating: 0, count: 8 * 256)
+        for origin in bucket {
+            for byte in 0..<8 {
+                counts[byte << 8 | Int(truncatingIfNeeded: origin.prefix >> (8 * byte)) & 0xFF] += 1
+            }
+        }
+        let other = UnsafeMutableBufferPointer<Origin>.allocate(capacity: bucket.count)
+        other.initialize(repeating: Origin(prefix: 0, number: 0))
+        defer { other.deallocate() }
+        var from = bucket, to = other
+        for byte in 0..<8 {
+            let table = byte << 8, shift = 8 * byte
+            if counts[table | Int(truncatingIfNeeded: from[0].prefix >> shift) & 0xFF] == bucket.count {
+                continue
+            }
+            var next = 0
+            for value in table..<table + 256 {
+                let count = counts[value]
+                counts[value] = next
+                next += count
+            }
+            for origin in from {
+                let slot = table | Int(truncatingIfNeeded: origin.prefix >> shift) & 0xFF
+                to[counts[slot]] = origin
+                counts[slot] += 1
+            }
+            swap(&from, &to)
+        }
+        if from.baseAddress != bucket.baseAddress {
+            bucket.baseAddress!.update(from: from.baseAddress!, count: bucket.count)
+        }
+        // Keys with equal prefixes differ, if at all, from their sixth unit on. Most such runs
+        // are short, often one key found by several builders: sorting by insertion takes one
+        // comparison per key there.
+        var start = 0
+        while start < bucket.count {
+            var end = start + 1
+            while end < bucket.count, bucket[end].prefix == bucket[start].prefix { end += 1 }
+            if end - start > insertionSortMaximum {
+                var ties = UnsafeMutableBufferPointer(rebasing: bucket[start..<end])
+                ties.sort { compare($0, $1, units, starts) < 0 }
+            } else {
+                for index in start + 1..<end {
+                    let origin = bucket[index]
+                    var place = index
+                    while place > start, compare(origin, bucket[place - 1], units, starts) < 0 {
+                        bucket[place] = bucket[place - 1]
+                        place -= 1
+                    }
+                    bucket[place] = origin
+                }
+            }
+            start = end
+        }
     }
 
     /// Whether two keys, of any buckets, are the same.
@@ -231,8 +307,17 @@ struct SearchTermTable {
                 scratch[contact] = min(scratch[contact], tier.rawValue)
             }
         }
-        touched.sort()
         var lists = [[Int32]](repeating: [], count: SearchTier.allCases.count)
+        // A short prefix finds a good part of all contacts: then walking every contact in order
+        // is cheaper than sorting those it found.
+        if touched.count > scratch.count / 16 {
+            for contact in scratch.indices where scratch[contact] != UInt8.max {
+                lists[Int(scratch[contact])].append(Int32(contact))
+                scratch[contact] = UInt8.max
+            }
+            return lists
+        }
+        touched.sort()
         for contact in touched {
             lists[Int(scratch[Int(contact)])].append(contact)
             scratch[Int(contact)] = UInt8.max

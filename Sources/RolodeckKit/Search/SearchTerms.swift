@@ -103,13 +103,14 @@ enum SearchTerms {
             }
         }
         guard word.count > 1 else { return }
-        let spellings = word.map { long ? $0.queryUnits : $0.units }
-        let whole = Array(spellings.joined())
-        var start = 0
-        for spelling in spellings {
-            sink.add(whole[start...], tier)
-            start += spelling.count
+        // The whole word once, then each tail of it that starts at a part.
+        var whole: [UInt16] = [], starts: [Int] = []
+        starts.reserveCapacity(word.count)
+        for part in word {
+            starts.append(whole.count)
+            whole += long ? part.queryUnits : part.units
         }
+        for start in starts { sink.add(whole[start...], tier) }
     }
 
     /// A part: whole with `tier`, and from each later character on with `inside`.
@@ -131,7 +132,7 @@ enum SearchTerms {
     /// three or more digits of the forms as written and as dialled at home.
     static func add<Sink: SearchTermSink>(phone raw: String, region: String?, to sink: inout Sink) {
         for form in PhoneSearchDigits.forms(of: raw, region: region) {
-            let digits = Array(form.digits.utf16)
+            let digits = form.digits
             sink.add(digits[...], .other)
             guard form.findsRuns else { continue }
             for start in digits.indices.dropFirst() where digits.count - start >= 3 {

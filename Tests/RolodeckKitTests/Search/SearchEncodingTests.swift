@@ -61,6 +61,22 @@ import Testing
         }
     }
 
+    /// A table's key is encoded as its lists would be, whether it finds one contact (written
+    /// without lists) or several.
+    @Test func aTableKeyIsEncodedAsItsLists() {
+        let directory = Directory(store: SearchIndexTests.store(count: 120), config: SiteConfig())
+        let table = SearchIndex.terms(of: directory)
+        var fromTable = SearchEntryEncoding(), fromLists = SearchEntryEncoding()
+        var counts = Set<Int>()
+        for index in 0..<table.count {
+            fromTable.append(key: index, of: table)
+            fromLists.append(key: table.key(index), lists: table.lists(index))
+            counts.insert(min(table.postings(index).count, 2))
+        }
+        #expect(counts == [1, 2])
+        #expect(Self.text(fromTable.finishPiece()) == Self.text(fromLists.finishPiece()))
+    }
+
     @Test func entriesAreFrontCodedWithinAPiece() {
         var encoding = SearchEntryEncoding()
         encoding.append(key: Array("kim".utf16)[...], lists: [[1, 2], [], []])

@@ -56,6 +56,20 @@ import Testing
         #expect(parts == example.parts)
     }
 
+    /// Plain ASCII text takes a path of its own; in a text with other characters its
+    /// characters go through the general one, and must fold the same there.
+    @Test(arguments: [
+        "O'Brien-Smith", "ANNA lena\t42", "a.b@ex.org", "x_y+z (1)/2 ~", "Zz09\u{7F}\r\nAz",
+        String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
+    ])
+    func asciiFoldsAloneAsAmongOtherCharacters(_ text: String) {
+        let ascii = SearchFolding.words(text)
+        let mixed = SearchFolding.words(text + " é")
+        #expect(!ascii.isEmpty)
+        #expect(Array(mixed.dropLast()) == ascii)
+        #expect(mixed.last == SearchFolding.words("é").first)
+    }
+
     @Test func whiteSpaceSplitsWordsAndPunctuationSplitsParts() {
         let words = SearchFolding.words("Anna-Lena  Meyer\u{3000}Lüdenscheidt")
         #expect(words.map { $0.count } == [2, 1, 1])

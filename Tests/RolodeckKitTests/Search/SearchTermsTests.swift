@@ -95,6 +95,21 @@ import Testing
         PhoneCase(
             number: "02-123-4567 ext. 89", region: nil, starts: ["021234567"], inside: ["4567"],
             notTerms: ["02123456789"]),
+        PhoneCase(
+            number: "+39 06 1234 5678", region: nil,
+            starts: ["00390612345678", "0612345678", "390612345678"], inside: ["612345678"],
+            notTerms: ["00612345678", "0390612345678"]),
+        PhoneCase(
+            number: "+351 21 123 4567", region: nil,
+            starts: ["00351211234567", "0211234567", "351211234567"], inside: ["211234567", "11234567"],
+            notTerms: ["0351211234567"]),
+        PhoneCase(
+            number: "0049 30 1234567", region: nil,
+            starts: ["0049301234567", "0301234567", "49301234567"], inside: ["1234567"], notTerms: []),
+        PhoneCase(
+            number: "+7 495 123-45-67", region: nil,
+            starts: ["0074951234567", "04951234567", "74951234567"], inside: ["4951234567"],
+            notTerms: []),
         PhoneCase(number: "call me", region: nil, starts: [], inside: [], notTerms: []),
     ]
 

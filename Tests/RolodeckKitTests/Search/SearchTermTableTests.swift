@@ -1,0 +1,79 @@
+import Testing
+@testable import RolodeckKit
+
+/// How the table joins the builders' keys: sorted as UTF-16 units, each key once, with the
+/// contacts of every builder that found it.
+@Suite struct SearchTermTableTests {
+    /// Keys of one bucket (they all start with "a"), many sharing their first five units or
+    /// more, some shorter than five, some with units above the ASCII range.
+    static func keys(count: Int) -> [[UInt16]] {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet: [UInt16] = Array("abz09".utf16) + [0x3131, 0x314F, 0xAC00, 0xD55C]
+        return (0..<count).map { _ in
+            let stem: [UInt16] = next(2) == 0 ? Array("abzab".utf16) : [UInt16(0x61)]
+            return stem + (0..<next(8)).map { _ in alphabet[next(alphabet.count)] }
+        }
+    }
+
+    @Test func aLongBucketIsSortedAndItsKeysJoined() {
+        // A few keys that share their first five units and differ after them.
+        let keys =
+            Self.keys(count: 3 * SearchTermTable.radixSortMinimum)
+            + ["a0909z", "a0909a", "a09090", "a0909"].map { Array($0.utf16) }
+        // Two builders of two contacts each; every key is found by one contact of each.
+        var builders: [SearchTermTable.Builder] = []
+        for first in [0, 2] {
+            var builder = SearchTermTable.Builder(firstContact: first)
+            for contact in 0..<2 {
+                builder.nextContact()
+                for key in keys.indices where key % 2 == contact { builder.add(keys[key][...], .name) }
+            }
+            builder.finish()
+            builders.append(builder)
+        }
+        let table = SearchTermTable(merging: builders, contactCount: 4)
+        let expected = Set(keys).sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(expected.count > SearchTermTable.radixSortMinimum)
+        #expect((0..<table.count).map { Array(table.key($0)) } == expected)
+        for index in 0..<table.count {
+            let contacts = table.postings(index).map { table.contacts[$0] }
+            #expect(contacts == [0, 2] || contacts == [1, 3] || contacts == [0, 1, 2, 3])
+        }
+    }
+
+    /// A prefix's merged lists, found by sorting the contacts (few) or by walking them all
+    /// (many, from a sixteenth of the contacts on), against every key read one by one.
+    @Test func mergedListsHoldEachContactOnceInItsBestTier() {
+        let directory = Directory(store: SearchIndexTests.store(count: 300), config: SiteConfig())
+        let table = SearchIndex.terms(of: directory, runs: 3)
+        var scratch = [UInt8](repeating: UInt8.max, count: table.contactCount)
+        var counts: [Int] = []
+        for prefix in ["m", "mu", "muel", "ㄱ", "0", "010", "49", "u", "user12", "user123", "zz"] {
+            let units = Array(prefix.utf16)
+            for includeInside in [false, true] {
+                var best: [Int32: SearchTier] = [:]
+                for index in 0..<table.count where table.key(index).starts(with: units) {
+                    for posting in table.postings(index)
+                    where includeInside || table.tiers[posting] != .inside {
+                        best[table.contacts[posting]] = min(
+                            best[table.contacts[posting]] ?? .inside, table.tiers[posting])
+                    }
+                }
+                let expected = SearchTier.allCases.map { tier in
+                    best.filter { $0.value == tier }.keys.sorted()
+                }
+                let lists = table.mergedLists(
+                    ofPrefix: units, includeInside: includeInside, scratch: &scratch)
+                #expect(lists == expected, "\(prefix)")
+                counts.append(best.count)
+            }
+        }
+        #expect(scratch.allSatisfy { $0 == UInt8.max })
+        #expect(counts.contains { $0 > table.contactCount / 16 })
+        #expect(counts.contains { $0 > 0 && $0 <= table.contactCount / 16 })
+    }
+}
