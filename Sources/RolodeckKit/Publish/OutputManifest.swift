@@ -41,18 +41,26 @@ struct OutputManifest: Equatable {
     /// Paths and sizes in the manifest's order: by the paths' UTF-8 bytes, which is quicker to
     /// compare than `String`'s order and the same for the ASCII paths of pages.
     static func sorted(_ sizes: [String: Int]) -> [(path: String, size: Int)] {
-        sizes.map { (path: $0.key, size: $0.value) }.sorted { lhs, rhs in
-            var left = lhs.path, right = rhs.path
-            return left.withUTF8 { left in
-                right.withUTF8 { right in
-                    guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else {
-                        return left.count < right.count
-                    }
-                    let common = memcmp(leftBytes, rightBytes, min(left.count, right.count))
-                    return common != 0 ? common < 0 : left.count < right.count
-                }
+        let files = sizes.map { (path: $0.key, size: $0.value) }
+        // Every path's bytes in one buffer: the sort moves integers and compares bytes in place,
+        // with no string to retain and release at each step (a third of its time otherwise).
+        var bytes: [UInt8] = []
+        var starts = [0]
+        starts.reserveCapacity(files.count + 1)
+        for file in files {
+            bytes += file.path.utf8
+            starts.append(bytes.count)
+        }
+        var order = Array(files.indices)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            order.sort { left, right in
+                let leftCount = starts[left + 1] - starts[left], rightCount = starts[right + 1] - starts[right]
+                let common = memcmp(base + starts[left], base + starts[right], min(leftCount, rightCount))
+                return common != 0 ? common < 0 : leftCount < rightCount
             }
         }
+        return order.map { files[$0] }
     }
 
     /// Reads a manifest; nil for the bare marker of an older build or anything unreadable.
