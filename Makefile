@@ -8,8 +8,9 @@ BIN := .build/debug/rolodeck
 VENV := .build/test-venv
 SITE_OUT ?= _site
 
-# Needed to build: the CommonMark library (found through pkg-config).
-BUILD_PACKAGES := libcmark-dev pkg-config
+# Needed to build: the CommonMark library (found through pkg-config), and jemalloc, the
+# command's memory allocator.
+BUILD_PACKAGES := libcmark-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, and by the vCard differential test (Debian's
 # python3-vobject, imported by /usr/bin/python3).
 TEST_PACKAGES := chromium chromium-driver python3-vobject

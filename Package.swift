@@ -25,7 +25,13 @@ let package = Package(
         ),
         .target(name: "RolodeckKit", dependencies: ["CCmark", "CSystem", "Mustache", "RolodeckTheme"]),
         .target(name: "RolodeckCLI", dependencies: ["RolodeckKit"]),
-        .executableTarget(name: "rolodeck", dependencies: ["RolodeckCLI"]),
+        // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
+        // objects on every core, and glibc's allocator was a tenth of its CPU time
+        // (docs/performance.md). Linked by the command only; the libraries leave the choice to
+        // whoever links them.
+        .executableTarget(
+            name: "rolodeck", dependencies: ["RolodeckCLI"], linkerSettings: [.linkedLibrary("jemalloc")]
+        ),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
         .executableTarget(name: "locale-bench", dependencies: ["RolodeckKit"]),
         // A raw-socket HTTP client for the tests of the preview server (library and command).
