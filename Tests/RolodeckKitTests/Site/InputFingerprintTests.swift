@@ -1,0 +1,41 @@
+import Testing
+@testable import RolodeckKit
+
+@Suite struct InputFingerprintTests {
+    private func digest(_ parts: [[UInt8]]) -> String {
+        var hasher = InputFingerprint()
+        for part in parts { hasher.add(part) }
+        return hasher.hex
+    }
+
+    @Test func everyFlippedBitChangesTheDigest() {
+        // Lengths around the 8-byte words, so the flipped bit lands in whole words and in tails.
+        for length in 1...19 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let original = digest([bytes])
+            var seen: Set<String> = [original]
+            for position in 0..<length {
+                for bit in 0..<8 {
+                    var changed = bytes
+                    changed[position] ^= 1 << bit
+                    seen.insert(digest([changed]))
+                }
+            }
+            #expect(seen.count == 1 + length * 8, "length \(length)")
+        }
+    }
+
+    @Test func partsCannotRunIntoEachOther() {
+        let digests = [
+            digest([[1, 2, 3], [4]]), digest([[1, 2], [3, 4]]), digest([[1, 2, 3, 4]]), digest([[1, 2, 3, 4], []]),
+            digest([[1, 2, 3, 4, 0]]), digest([[]]), digest([]),
+        ]
+        #expect(Set(digests).count == digests.count)
+    }
+
+    @Test func theDigestIsTheSameEveryTime() {
+        let parts: [[UInt8]] = [Array("config".utf8), Array(repeating: 7, count: 1000)]
+        #expect(digest(parts) == digest(parts))
+        #expect(digest(parts).count == 32 && digest(parts).allSatisfy(\.isHexDigit))
+    }
+}
