@@ -48,7 +48,9 @@ struct OutputBytesTests {
         EscapeCase(value: "👋'👋", escaped: "👋&#39;👋"),
     ]
 
-    @Test("Escaping replaces each special byte and keeps the runs around it", arguments: specialByteCases + runCases)
+    @Test(
+        "Escaping replaces each special byte and keeps the runs around it",
+        arguments: specialByteCases + runCases)
     func escaping(_ example: EscapeCase) throws {
         #expect(try render("[{{v}}]", ["v": example.value]) == "[" + example.escaped + "]")
         #expect(try render("[{{{v}}}]", ["v": example.value]) == "[" + example.value + "]")

@@ -78,7 +78,8 @@ extension ViewBuilder {
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
             view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
-                .string(display), .string(birthday.htmlDateString), age.map(MustacheValue.string) ?? .absent,
+                .string(display), .string(birthday.htmlDateString),
+                age.map(MustacheValue.string) ?? .absent,
             ])
         }
         if config.shows(.groups) {
@@ -113,7 +114,8 @@ extension ViewBuilder {
     func phone(_ phone: LabeledValue) -> MustacheTable {
         let (display, tel) = phones.displayAndLink(phone.value)
         return MustacheTable(keys: Self.phoneKeys, values: [
-            .string(strings.label(for: phone.label)), .string(display), tel.map(MustacheValue.string) ?? .absent,
+            .string(strings.label(for: phone.label)), .string(display),
+            tel.map(MustacheValue.string) ?? .absent,
         ])
     }
 
@@ -129,7 +131,8 @@ extension ViewBuilder {
             href = "mailto:" + address
         }
         return MustacheTable(keys: Self.emailKeys, values: [
-            .string(strings.label(for: email.label)), .string(address), href.map(MustacheValue.string) ?? .absent,
+            .string(strings.label(for: email.label)), .string(address),
+            href.map(MustacheValue.string) ?? .absent,
         ])
     }
 
@@ -145,7 +148,8 @@ extension ViewBuilder {
             href = "https://" + text
         }
         return MustacheTable(keys: Self.urlKeys, values: [
-            .string(strings.label(for: url.label)), .string(text), href.map(MustacheValue.string) ?? .absent,
+            .string(strings.label(for: url.label)), .string(text),
+            href.map(MustacheValue.string) ?? .absent,
         ])
     }
 
