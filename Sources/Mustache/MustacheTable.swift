@@ -10,7 +10,7 @@
 /// ```swift
 /// let keys = MustacheTable.Keys(["label", "display", "tel"])
 /// // No `tel` key: a section over `tel` finds the enclosing contexts' `tel`, if any.
-/// let phone = MustacheTable(keys: keys, values: [.string("Work"), .string("+1 555 0100"), nil])
+/// let phone = MustacheTable(keys: keys, values: [.string("Work"), .string("+1 555 0100"), .absent])
 /// ```
 public struct MustacheTable {
     /// The keys a family of tables has, in order, with the index that finds them.
@@ -58,12 +58,12 @@ public struct MustacheTable {
 
     /// The table's keys.
     let keys: Keys
-    /// The value for each of `keys`; nil where the table does not have that key.
-    let values: [MustacheValue?]
+    /// The value for each of `keys`; `absent` where the table does not have that key.
+    let values: [MustacheValue]
 
-    /// Makes a table with `values[i]` under `keys.names[i]`; a nil value leaves that key out,
-    /// so lookup continues in the enclosing contexts (as with `MustacheBoxable`).
-    public init(keys: Keys, values: [MustacheValue?]) {
+    /// Makes a table with `values[i]` under `keys.names[i]`; an `absent` value leaves that key
+    /// out, so lookup continues in the enclosing contexts (as with `MustacheBoxable`).
+    public init(keys: Keys, values: [MustacheValue]) {
         precondition(values.count == keys.names.count, "MustacheTable: one value per key")
         self.keys = keys
         self.values = values
@@ -77,7 +77,7 @@ public struct MustacheTable {
 
     /// The names of the keys the table has, in the order of its `Keys`.
     public var keyNames: [String] {
-        keys.names.indices.filter { values[$0] != nil }.map { keys.names[$0] }
+        keys.names.indices.filter { values[$0].value != nil }.map { keys.names[$0] }
     }
 
     /// The value under `key` as the engine sees it, or nil when the table has no such key (or
@@ -90,7 +90,7 @@ public struct MustacheTable {
     @inline(__always)
     func value(for key: Key) -> Value? {
         guard let index = keys.index(of: key) else { return nil }
-        return values[index]?.value
+        return values[index].value
     }
 }
 

@@ -1,12 +1,26 @@
 /// A value for a `MustacheTable`, sorted into the engine's shapes when it is made, so that
 /// neither making the table nor rendering it casts anything at run time.
 public struct MustacheValue {
-    /// The value as the renderer sees it.
-    let value: Value
+    /// The value as the renderer sees it; nil for `absent`.
+    let value: Value?
 
     /// Wraps a classified value.
     init(_ value: Value) {
         self.value = value
+    }
+
+    private init(absent: Void) {
+        value = nil
+    }
+
+    /// No value: the table does not have the key, so lookup continues in the enclosing
+    /// contexts (as with a key missing from a dictionary). Not the same as `MustacheValue(nil)`,
+    /// a present null, which stops the lookup.
+    ///
+    /// A case of its own rather than an optional `MustacheValue`, because arrays of optionals
+    /// are freed element by element through the runtime's generic `Optional` code.
+    public static var absent: MustacheValue {
+        MustacheValue(absent: ())
     }
 
     /// Any context value (a dictionary, a list, a number, a `MustacheBoxable`), classified as

@@ -1,18 +1,79 @@
-/// Appending rendered text to a UTF-8 output buffer, with HTML escaping.
-extension Array where Element == UInt8 {
+/// The UTF-8 bytes a render writes, in memory it manages itself: a page is a few hundred small
+/// appends, and `Array.append(contentsOf:)` costs several times the copy it makes (uniqueness
+/// and capacity checks, a generic copy loop), so appends here are a capacity check and a copy.
+struct OutputBytes: ~Copyable {
+    /// The start of the allocation; the first `count` bytes are written.
+    private var start: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+    /// How many bytes fit before the allocation must grow.
+    private var capacity: Int
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 4096) {
+        self.capacity = Swift.max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// The last byte written; the buffer must not be empty.
+    var last: UInt8 { start[count - 1] }
+
+    /// Calls `body` with the bytes written so far.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// Makes room for `extra` more bytes, at least doubling the allocation when it grows.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if extra > capacity - count { grow(to: count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.update(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+
+    /// Appends one byte.
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    /// Appends `bytes` as they are.
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the bytes of an array as they are.
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends the bytes of a static string.
+    mutating func append(_ string: StaticString) {
+        append(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
     /// Appends `string` as UTF-8, HTML-escaping `& < > " '` when `escaped` is true.
     mutating func append(_ string: String, escaped: Bool) {
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { buffer in
-            if escaped {
-                appendEscaped(buffer)
-            } else {
-                append(contentsOf: buffer)
-            }
-        }
-        if done == nil {
-            let bytes = Array(string.utf8)
-            bytes.withUnsafeBufferPointer { escaped ? appendEscaped($0) : append(contentsOf: $0) }
-        }
+        // Native strings are UTF-8 already; `withUTF8` hands their bytes over without a copy.
+        var string = string
+        string.withUTF8 { escaped ? appendEscaped($0) : append($0) }
     }
 
     /// Appends a context value as interpolation text.
@@ -56,42 +117,52 @@ extension Array where Element == UInt8 {
         }
     }
 
-    /// Appends the bytes of a static string.
-    mutating func append(_ string: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
-    }
-
     private mutating func appendDigits(_ value: UInt) {
-        var low = count
+        var digitCount = 1
+        var probe = value / 10
+        while probe > 0 {
+            digitCount += 1
+            probe /= 10
+        }
+        reserve(digitCount)
+        // Written backwards, from the last digit.
+        var position = count + digitCount
         var rest = value
         repeat {
-            append(UInt8(truncatingIfNeeded: rest % 10) + 0x30)
+            position -= 1
+            start[position] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
             rest /= 10
         } while rest > 0
-        var high = count - 1
-        while low < high {
-            swapAt(low, high)
-            low += 1
-            high -= 1
-        }
+        count += digitCount
     }
 
-    private mutating func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
+    /// Appends `bytes` with `& < > " '` replaced by their entities, copying the runs between
+    /// them whole: most values have none, and are then one copy.
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
-        for index in 0..<buffer.count {
-            let replacement: StaticString
-            switch buffer[index] {
-            case Byte.ampersand: replacement = "&amp;"
-            case Byte.lessThan: replacement = "&lt;"
-            case Byte.greaterThan: replacement = "&gt;"
-            case Byte.quote: replacement = "&quot;"
-            case Byte.apostrophe: replacement = "&#39;"
-            default: continue
-            }
-            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
-            append(replacement)
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            // One shift and test sorts out every byte: the five all lie below 64.
+            guard byte < 64, Self.specialBytes & (1 &<< UInt64(byte)) != 0 else { continue }
+            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            append(Self.entity(for: byte))
             runStart = index + 1
         }
-        append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// A bit for each byte below 64 that escaping replaces: `"` 0x22, `&` 0x26, `'` 0x27,
+    /// `<` 0x3C, `>` 0x3E.
+    private static let specialBytes: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
+    /// The entity that replaces one of the bytes in `specialBytes`.
+    private static func entity(for byte: UInt8) -> StaticString {
+        switch byte {
+        case Byte.ampersand: return "&amp;"
+        case Byte.lessThan: return "&lt;"
+        case Byte.greaterThan: return "&gt;"
+        case Byte.quote: return "&quot;"
+        default: return "&#39;"
+        }
     }
 }

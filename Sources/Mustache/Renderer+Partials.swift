@@ -42,7 +42,7 @@ extension Renderer {
             indentation += slotIndentation
             if !indentation.isEmpty, isAtLineStart, !body.isEmpty, !body.startsWithLineStart {
                 // Content written inline in its own source still starts a line in a standalone slot.
-                output.append(contentsOf: indentation)
+                output.append(indentation)
             }
         }
         // An override is rendered in the override scope where it was written, not the slot's.
@@ -81,9 +81,9 @@ extension Renderer {
         case .null: return nil
         case .string(let string): return string
         default:
-            var bytes: [UInt8] = []
+            var bytes = OutputBytes(capacity: 32)
             bytes.append(value, escaped: false)
-            return String(decoding: bytes, as: UTF8.self)
+            return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Renders compiled nodes against a context stack into a byte buffer; one per render call.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// Deepest allowed nesting of partials and parents; guards against endless recursion.
     static let nestingLimit = 100
 
@@ -13,8 +13,7 @@ struct Renderer {
     let indexByName: [String: Int]
     let strict: Bool
     /// The rendered bytes.
-    var output: [UInt8] = []
-    var baseCount = 0
+    var output = OutputBytes()
     var stack: [Value] = []
     var indentation: [UInt8] = []
     var scopes: [OverrideScope] = []
@@ -30,7 +29,6 @@ struct Renderer {
 
     /// Renders template `index` with `context` as the bottom of the context stack.
     mutating func render(template index: Int, context: Any?) throws(MustacheError) {
-        baseCount = output.count
         stack.reserveCapacity(16)
         stack.append(Value(context))
         try render(templates[index].nodes)
@@ -49,7 +47,7 @@ struct Renderer {
         case .text(let run):
             run.with { appendText($0) }
         case .lineStart:
-            if !indentation.isEmpty, isAtLineStart { output.append(contentsOf: indentation) }
+            if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
             let value = name.with { resolve($0) }
             output.append(value, escaped: escaped)
@@ -72,22 +70,22 @@ struct Renderer {
 
     /// Whether the output is empty or ends with a newline.
     var isAtLineStart: Bool {
-        output.count == baseCount || output[output.count - 1] == Byte.newline
+        output.count == 0 || output.last == Byte.newline
     }
 
     private mutating func appendText(_ run: TextRun) {
         if indentation.isEmpty || run.lineStarts.isEmpty {
-            output.append(contentsOf: run.bytes)
+            output.append(run.bytes)
             return
         }
         var previous = 0
         for start in run.lineStarts {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: run.bytes[previous..<start]))
+            output.append(UnsafeBufferPointer(rebasing: run.bytes[previous..<start]))
             // A run starting a source line may still continue an output line (an inline partial).
-            if start > 0 || isAtLineStart { output.append(contentsOf: indentation) }
+            if start > 0 || isAtLineStart { output.append(indentation) }
             previous = start
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: run.bytes[previous...]))
+        output.append(UnsafeBufferPointer(rebasing: run.bytes[previous...]))
     }
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.

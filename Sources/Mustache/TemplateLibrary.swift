@@ -64,8 +64,8 @@ public final class TemplateLibrary: Sendable {
         }
         var renderer = Renderer(
             templates: templates, indexByName: indexByName, strict: options.contains(.strict))
-        swap(&renderer.output, &buffer)
-        defer { swap(&renderer.output, &buffer) }
+        // What was written before a failure is handed over too, as it always was.
+        defer { renderer.output.withBytes { buffer.append(contentsOf: $0) } }
         try renderer.render(template: index, context: context)
     }
 }

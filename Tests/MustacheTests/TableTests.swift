@@ -20,7 +20,8 @@ struct TableTests {
 
     private static func phone(_ label: String, _ display: String, tel: String?) -> MustacheTable {
         MustacheTable(
-            keys: phoneKeys, values: [.string(label), .string(display), tel.map(MustacheValue.string)])
+            keys: phoneKeys,
+            values: [.string(label), .string(display), tel.map(MustacheValue.string) ?? .absent])
     }
 
     static let dictionaryCases: [TableCase] = [

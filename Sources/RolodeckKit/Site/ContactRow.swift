@@ -50,7 +50,8 @@ struct ContactRow {
         MustacheTable(keys: Self.keys, values: [
             .string(data.id), .string(data.name), .string(data.lang), .string(root + data.path),
             .string(data.salutation), .string(data.organization), .string(data.title),
-            data.phone.map(MustacheValue.table), data.email.map(MustacheValue.table),
+            data.phone.map(MustacheValue.table) ?? .absent,
+            data.email.map(MustacheValue.table) ?? .absent,
         ])
     }
 }

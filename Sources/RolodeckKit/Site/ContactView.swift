@@ -3,8 +3,8 @@ import Mustache
 /// The `contact` key of a contact page: worked out once per page, and handed to the template as
 /// a table whose keys are hashed once for all pages.
 ///
-/// Fields the config hides are nil and are keys the table does not have, as keys missing from a
-/// dictionary, so a template's lookup goes on into the enclosing contexts.
+/// Fields the config hides are nil and are keys the table does not have (`absent`), as keys
+/// missing from a dictionary, so a template's lookup goes on into the enclosing contexts.
 struct ContactView {
     var id = ""
     var name = ""
@@ -42,11 +42,12 @@ struct ContactView {
         return MustacheTable(keys: Self.keys, values: [
             .string(id), .string(name), .string(lang), .string(givenName), .string(familyName),
             .string(additionalNames), .string(suffix), .bool(isOrganization), .string(monogram),
-            .string(phoneticName), salutation.map(string), nickname.map(string), organization.map(string),
-            title.map(string), .tables(phones), .bool(!phones.isEmpty), .tables(emails),
-            .bool(!emails.isEmpty), .tables(addresses), .bool(!addresses.isEmpty), .tables(urls),
-            .bool(!urls.isEmpty), birthday.map(MustacheValue.table), groups.map(MustacheValue.tables),
-            groups.map { .bool(!$0.isEmpty) }, notesHTML.map(string),
+            .string(phoneticName), salutation.map(string) ?? .absent, nickname.map(string) ?? .absent,
+            organization.map(string) ?? .absent, title.map(string) ?? .absent, .tables(phones),
+            .bool(!phones.isEmpty), .tables(emails), .bool(!emails.isEmpty), .tables(addresses),
+            .bool(!addresses.isEmpty), .tables(urls), .bool(!urls.isEmpty),
+            birthday.map(MustacheValue.table) ?? .absent, groups.map(MustacheValue.tables) ?? .absent,
+            groups.map { .bool(!$0.isEmpty) } ?? .absent, notesHTML.map(string) ?? .absent,
         ])
     }
 }

@@ -57,10 +57,20 @@ extension ViewBuilder {
         }
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
-        // The first phone and email are the list row's, already worked out. (Closures, not
-        // method references: a reference to a method copies the whole builder, every time.)
-        if config.shows(.phones) { view.phones = Self.reusingFirst(row.phone, of: contact.phones) { phone($0) } }
-        if config.shows(.emails) { view.emails = Self.reusingFirst(row.email, of: contact.emails) { email($0) } }
+        // The first phone and email are the list row's, already worked out. (Loops, not a
+        // function taking a closure: the closure copied the whole builder on every page.)
+        if config.shows(.phones) {
+            view.phones.reserveCapacity(contact.phones.count)
+            for (position, value) in contact.phones.enumerated() {
+                view.phones.append(position == 0 ? row.phone ?? phone(value) : phone(value))
+            }
+        }
+        if config.shows(.emails) {
+            view.emails.reserveCapacity(contact.emails.count)
+            for (position, value) in contact.emails.enumerated() {
+                view.emails.append(position == 0 ? row.email ?? email(value) : email(value))
+            }
+        }
         if config.shows(.addresses) { view.addresses = contact.addresses.map { address($0) } }
         if config.shows(.urls) { view.urls = contact.urls.map { url($0) } }
         if config.shows(.birthday), let birthday = contact.birthday {
@@ -68,7 +78,8 @@ extension ViewBuilder {
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
             view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
-                .string(display), .string(birthday.htmlDateString), age.map(MustacheValue.string),
+                .string(display), .string(birthday.htmlDateString),
+                age.map(MustacheValue.string) ?? .absent,
             ])
         }
         if config.shows(.groups) {
@@ -81,18 +92,15 @@ extension ViewBuilder {
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.html(contact.notes) }
 
-        // Only the title differs between contact pages' common keys.
+        // Only the title differs between contact pages' common keys. One array literal: adding
+        // two arrays made a third and copied each value through generic code.
+        let frame = contactFrame
         return MustacheTable(
             keys: Self.contactPageKeys,
-            values: contactFrame + [.table(contactInfo.table(title: entry.displayName)), .table(view.table)])
-    }
-
-    /// `values` made into views, the first one given as `first` when it is known.
-    private static func reusingFirst(
-        _ first: MustacheTable?, of values: [LabeledValue], _ view: (LabeledValue) -> MustacheTable
-    ) -> [MustacheTable] {
-        guard let first, !values.isEmpty else { return values.map(view) }
-        return [first] + values.dropFirst().map(view)
+            values: [
+                frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: entry.displayName)),
+                .table(view.table),
+            ])
     }
 
     /// The language a name is written in when it is not the page's, for a `lang` attribute so
@@ -106,7 +114,8 @@ extension ViewBuilder {
     func phone(_ phone: LabeledValue) -> MustacheTable {
         let (display, tel) = phones.displayAndLink(phone.value)
         return MustacheTable(keys: Self.phoneKeys, values: [
-            .string(strings.label(for: phone.label)), .string(display), tel.map(MustacheValue.string),
+            .string(strings.label(for: phone.label)), .string(display),
+            tel.map(MustacheValue.string) ?? .absent,
         ])
     }
 
@@ -122,7 +131,8 @@ extension ViewBuilder {
             href = "mailto:" + address
         }
         return MustacheTable(keys: Self.emailKeys, values: [
-            .string(strings.label(for: email.label)), .string(address), href.map(MustacheValue.string),
+            .string(strings.label(for: email.label)), .string(address),
+            href.map(MustacheValue.string) ?? .absent,
         ])
     }
 
@@ -138,7 +148,8 @@ extension ViewBuilder {
             href = "https://" + text
         }
         return MustacheTable(keys: Self.urlKeys, values: [
-            .string(strings.label(for: url.label)), .string(text), href.map(MustacheValue.string),
+            .string(strings.label(for: url.label)), .string(text),
+            href.map(MustacheValue.string) ?? .absent,
         ])
     }
 

@@ -23,7 +23,7 @@ struct ViewBuilder: @unchecked Sendable {
     /// List rows by entry index, made once for the index and all group pages.
     private(set) var rows: [RowData] = []
     /// The values of `site`, `t`, `root` and `nav` on contact pages, made once for all of them.
-    private(set) var contactFrame: [MustacheValue?] = []
+    private(set) var contactFrame: [MustacheValue] = []
     /// The `page` key's keys on contact pages.
     let contactInfo = PageInfo(kind: "contact")
 
