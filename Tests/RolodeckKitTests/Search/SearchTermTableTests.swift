@@ -45,6 +45,48 @@ import Testing
         }
     }
 
+    /// Digits share long runs of units (the tails of many phone numbers start alike): such runs
+    /// are sorted again by their next units, however deep they share them, and a key many
+    /// builders found is still one key with every builder's contact.
+    @Test func longRunsOfSharedUnitsAreSortedAndTheirKeysJoined() {
+        var state: UInt64 = 7
+        func digits(_ count: Int) -> [UInt16] {
+            (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt16(0x30 + (state >> 33) % 3)
+            }
+        }
+        // Runs sharing 5 and 9 units, longer than a radix sort's minimum, with keys ending inside
+        // every window of four units.
+        let deep = (0..<3 * SearchTermTable.radixSortMinimum).map { Array("01012".utf16) + digits($0 % 11) }
+        let deeper = (0..<SearchTermTable.radixSortMinimum).map { Array("010123456".utf16) + digits($0 % 6) }
+        // Keys every builder finds: one ends inside the first window, one after the second.
+        let everywhere = ["0101", "010123456"].map { Array($0.utf16) }
+        let builderCount = SearchTermTable.insertionSortMaximum + 4
+        var builders: [SearchTermTable.Builder] = []
+        var expected: [[UInt16]: Set<Int32>] = [:]
+        for first in 0..<builderCount {
+            var builder = SearchTermTable.Builder(firstContact: first)
+            builder.nextContact()
+            for key in everywhere { builder.add(key[...], .other) }
+            for (index, key) in (deep + deeper).enumerated() where index % builderCount == first {
+                builder.add(key[...], .inside)
+                expected[key, default: []].insert(Int32(first))
+            }
+            builder.finish()
+            builders.append(builder)
+            for key in everywhere { expected[key, default: []].insert(Int32(first)) }
+        }
+        let table = SearchTermTable(merging: builders, contactCount: builderCount)
+        let keys = expected.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(Set(deep).count > SearchTermTable.radixSortMinimum)
+        #expect((0..<table.count).map { Array(table.key($0)) } == keys)
+        for index in 0..<table.count {
+            let contacts = table.postings(index).map { table.contacts[$0] }
+            #expect(contacts == expected[Array(table.key(index))]!.sorted(), "\(Array(table.key(index)))")
+        }
+    }
+
     /// A prefix's merged lists, found by sorting the contacts (few) or by walking them all
     /// (many, from a sixteenth of the contacts on), against every key read one by one.
     @Test func mergedListsHoldEachContactOnceInItsBestTier() {
