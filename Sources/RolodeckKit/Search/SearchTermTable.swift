@@ -322,34 +322,60 @@ struct SearchTermTable {
         return low
     }
 
+    /// What `mergedLists(ofPrefix:includeInside:scratch:)` marks contacts in, made once for all
+    /// prefixes and left clean by each call.
+    struct MergeScratch {
+        /// The best tier found so far of each contact, `UInt8.max` for none.
+        fileprivate(set) var tiers: [UInt8]
+        /// One bit per contact, set when it has a tier: walking the set bits lists the contacts
+        /// in order, 64 at a word, without sorting them or visiting every contact.
+        fileprivate(set) var found: [UInt64]
+
+        /// Scratch for a table of `contactCount` contacts.
+        init(contactCount: Int) {
+            tiers = [UInt8](repeating: UInt8.max, count: contactCount)
+            found = [UInt64](repeating: 0, count: (contactCount + 63) / 64)
+        }
+    }
+
     /// The contacts any key starting with `prefix` finds, each with its best tier, as one
     /// ascending list per tier; `inside` is left empty when `includeInside` is false.
-    /// `scratch` has one entry per contact, all `UInt8.max`, and is left that way.
-    func mergedLists(ofPrefix prefix: [UInt16], includeInside: Bool, scratch: inout [UInt8]) -> [[Int32]] {
-        var touched: [Int32] = []
-        for index in range(ofPrefix: prefix) {
-            for posting in postings(index) {
-                let tier = tiers[posting]
-                if tier == .inside && !includeInside { continue }
-                let contact = Int(contacts[posting])
-                if scratch[contact] == UInt8.max { touched.append(contacts[posting]) }
-                scratch[contact] = min(scratch[contact], tier.rawValue)
-            }
-        }
+    ///
+    /// The cost is the prefix's postings plus a word per 64 contacts between the first and the
+    /// last found: a short prefix finds a good part of all contacts, and hot prefixes grow in
+    /// number with the directory, so neither sorting the contacts found nor walking every
+    /// contact is linear in what is found.
+    func mergedLists(ofPrefix prefix: [UInt16], includeInside: Bool, scratch: inout MergeScratch) -> [[Int32]]
+    {
         var lists = [[Int32]](repeating: [], count: SearchTier.allCases.count)
-        // A short prefix finds a good part of all contacts: then walking every contact in order
-        // is cheaper than sorting those it found.
-        if touched.count > scratch.count / 16 {
-            for contact in scratch.indices where scratch[contact] != UInt8.max {
-                lists[Int(scratch[contact])].append(Int32(contact))
-                scratch[contact] = UInt8.max
+        var low = Int.max, high = -1
+        scratch.tiers.withUnsafeMutableBufferPointer { best in
+            scratch.found.withUnsafeMutableBufferPointer { found in
+                for index in range(ofPrefix: prefix) {
+                    for posting in postings(index) {
+                        let tier = tiers[posting]
+                        if tier == .inside && !includeInside { continue }
+                        let contact = Int(contacts[posting])
+                        if best[contact] == UInt8.max {
+                            found[contact >> 6] |= 1 << UInt64(contact & 63)
+                            low = min(low, contact)
+                            high = max(high, contact)
+                        }
+                        best[contact] = min(best[contact], tier.rawValue)
+                    }
+                }
+                guard high >= 0 else { return }
+                for word in low >> 6...high >> 6 {
+                    var bits = found[word]
+                    found[word] = 0
+                    while bits != 0 {
+                        let contact = word << 6 | bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        lists[Int(best[contact])].append(Int32(contact))
+                        best[contact] = UInt8.max
+                    }
+                }
             }
-            return lists
-        }
-        touched.sort()
-        for contact in touched {
-            lists[Int(scratch[Int(contact)])].append(contact)
-            scratch[Int(contact)] = UInt8.max
         }
         return lists
     }
