@@ -161,7 +161,7 @@ public struct SearchIndex: Sendable {
             encoding.finishPiece()
         }
         let hotKeys = SearchSeparators.hotPrefixes(of: terms.separators)
-        var scratch = [UInt8](repeating: UInt8.max, count: table.contactCount)
+        var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
         let hot = Self.pieces(
             count: hotKeys.count, limit: limits.hotPieceBytes, atLeastOne: false, key: { hotKeys[$0] }
         ) { index in

@@ -25,6 +25,7 @@ struct SearchTermTable {
 
     /// A key as the builders numbered it, in its first unit's bucket: `prefix` packs its next
     /// four units (0 past its end; keys never hold a 0), so most comparisons need no more.
+    /// While a long run of keys sharing those is sorted, it packs the four units after them.
     private struct Origin {
         var prefix: UInt64
         var number: Int32
@@ -61,13 +62,10 @@ struct SearchTermTable {
             starts.withUnsafeBufferPointer { startBuffer in
                 var next = bucketStart
                 for origin in 0..<originCount {
-                    let start = Int(startBuffer[origin]), end = Int(startBuffer[origin + 1])
-                    var prefix: UInt64 = 0
-                    for position in start + 1..<start + 5 {
-                        prefix = prefix << 16 | (position < end ? UInt64(unitBuffer[position]) : 0)
-                    }
-                    let bucket = Int(unitBuffer[start])
-                    sorted[next[bucket]] = Origin(prefix: prefix, number: Int32(origin))
+                    let bucket = Int(unitBuffer[Int(startBuffer[origin])])
+                    sorted[next[bucket]] = Origin(
+                        prefix: Self.packedPrefix(of: origin, from: 1, unitBuffer, startBuffer),
+                        number: Int32(origin))
                     next[bucket] += 1
                 }
                 nonisolated(unsafe) let unitBuffer = unitBuffer, startBuffer = startBuffer
@@ -151,20 +149,22 @@ struct SearchTermTable {
 
     /// Below this many keys a bucket is sorted by comparing keys; from it on by radix first.
     static let radixSortMinimum = 128
-    /// Keys with equal prefixes up to this many are sorted by insertion.
+    /// Keys with equal prefixes up to this many are sorted by insertion; longer runs by their
+    /// next four units, like a bucket.
     static let insertionSortMaximum = 16
 
-    /// Sorts the keys of one bucket. A long bucket is sorted by `prefix` with a radix sort, a
-    /// byte at a time from the lowest (skipping bytes every key has alike, such as the high
-    /// bytes of ASCII units), and then each run of equal prefixes by the rest of its keys; that
-    /// compares far fewer keys than a comparison sort of the whole bucket.
+    /// Sorts the keys of one bucket, or of a run of keys that share their units up to `offset`
+    /// and whose `prefix` packs the four units from `offset` on. A long bucket is sorted by
+    /// `prefix` with a radix sort, a byte at a time from the lowest (skipping bytes every key has
+    /// alike, such as the high bytes of ASCII units), and then each run of equal prefixes by the
+    /// rest of its keys; that compares far fewer keys than a comparison sort of the whole bucket.
     private static func sort(
         _ bucket: UnsafeMutableBufferPointer<Origin>, _ units: UnsafeBufferPointer<UInt16>,
-        _ starts: UnsafeBufferPointer<Int32>
+        _ starts: UnsafeBufferPointer<Int32>, offset: Int = 1
     ) {
         var bucket = bucket
         guard bucket.count >= radixSortMinimum else {
-            bucket.sort { compare($0, $1, units, starts) < 0 }
+            bucket.sort { compare($0, $1, units, starts, offset: offset) < 0 }
             return
         }
         // How many keys have each value of each of the prefix's eight bytes.
@@ -199,21 +199,33 @@ struct SearchTermTable {
         if from.baseAddress != bucket.baseAddress {
             bucket.baseAddress!.update(from: from.baseAddress!, count: bucket.count)
         }
-        // Keys with equal prefixes differ, if at all, from their sixth unit on. Most such runs
-        // are short, often one key found by several builders: sorting by insertion takes one
-        // comparison per key there.
+        // Keys with equal prefixes differ, if at all, after them. Most such runs are short, often
+        // one key found by several builders: sorting by insertion takes one comparison per key
+        // there. Long runs (the digits of phone numbers share many units) are sorted like a
+        // bucket by their next four units, which keeps the cost linear in the run's length.
         var start = 0
         while start < bucket.count {
             var end = start + 1
             while end < bucket.count, bucket[end].prefix == bucket[start].prefix { end += 1 }
+            let shared = bucket[start].prefix
             if end - start > insertionSortMaximum {
-                var ties = UnsafeMutableBufferPointer(rebasing: bucket[start..<end])
-                ties.sort { compare($0, $1, units, starts) < 0 }
+                // A prefix that ends in 0 packs keys that all end within it: they are equal.
+                if shared & 0xFFFF != 0 {
+                    let ties = UnsafeMutableBufferPointer(rebasing: bucket[start..<end])
+                    for index in ties.indices {
+                        ties[index].prefix = packedPrefix(
+                            of: Int(ties[index].number), from: offset + 4, units, starts)
+                    }
+                    sort(ties, units, starts, offset: offset + 4)
+                    // The bucket's prefixes again, which `equal` compares.
+                    for index in ties.indices { ties[index].prefix = shared }
+                }
             } else {
                 for index in start + 1..<end {
                     let origin = bucket[index]
                     var place = index
-                    while place > start, compare(origin, bucket[place - 1], units, starts) < 0 {
+                    while place > start, compare(origin, bucket[place - 1], units, starts, offset: offset) < 0
+                    {
                         bucket[place] = bucket[place - 1]
                         place -= 1
                     }
@@ -222,6 +234,21 @@ struct SearchTermTable {
             }
             start = end
         }
+    }
+
+    /// Four units of a key from `offset` on, packed into one number that sorts like them (0 past
+    /// the key's end; keys never hold a 0).
+    @inline(__always)
+    private static func packedPrefix(
+        of number: Int, from offset: Int, _ units: UnsafeBufferPointer<UInt16>,
+        _ starts: UnsafeBufferPointer<Int32>
+    ) -> UInt64 {
+        let start = Int(starts[number]) + offset, end = Int(starts[number + 1])
+        var prefix: UInt64 = 0
+        for position in start..<start + 4 {
+            prefix = prefix << 16 | (position < end ? UInt64(units[position]) : 0)
+        }
+        return prefix
     }
 
     /// Whether two keys, of any buckets, are the same.
@@ -233,17 +260,19 @@ struct SearchTermTable {
             && compare(lhs, rhs, units, starts) == 0
     }
 
-    /// Compares two keys of the same bucket as UTF-16 code units: negative, zero or positive.
+    /// Compares two keys that share their units up to `offset` (the first, in a bucket) and whose
+    /// prefixes pack the four units from `offset` on, as UTF-16 code units: negative, zero or
+    /// positive.
     @inline(__always)
     private static func compare(
         _ lhs: Origin, _ rhs: Origin, _ units: UnsafeBufferPointer<UInt16>,
-        _ starts: UnsafeBufferPointer<Int32>
+        _ starts: UnsafeBufferPointer<Int32>, offset: Int = 1
     ) -> Int {
         if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix ? -1 : 1 }
-        // Equal prefixes: the units from the sixth on, then the shorter key first.
+        // Equal prefixes: the units after them, then the shorter key first.
         let lhsEnd = Int(starts[Int(lhs.number) + 1]), rhsEnd = Int(starts[Int(rhs.number) + 1])
-        var left = min(Int(starts[Int(lhs.number)]) + 5, lhsEnd)
-        var right = min(Int(starts[Int(rhs.number)]) + 5, rhsEnd)
+        var left = min(Int(starts[Int(lhs.number)]) + offset + 4, lhsEnd)
+        var right = min(Int(starts[Int(rhs.number)]) + offset + 4, rhsEnd)
         while left < lhsEnd, right < rhsEnd {
             if units[left] != units[right] { return units[left] < units[right] ? -1 : 1 }
             left += 1
@@ -293,34 +322,60 @@ struct SearchTermTable {
         return low
     }
 
+    /// What `mergedLists(ofPrefix:includeInside:scratch:)` marks contacts in, made once for all
+    /// prefixes and left clean by each call.
+    struct MergeScratch {
+        /// The best tier found so far of each contact, `UInt8.max` for none.
+        fileprivate(set) var tiers: [UInt8]
+        /// One bit per contact, set when it has a tier: walking the set bits lists the contacts
+        /// in order, 64 at a word, without sorting them or visiting every contact.
+        fileprivate(set) var found: [UInt64]
+
+        /// Scratch for a table of `contactCount` contacts.
+        init(contactCount: Int) {
+            tiers = [UInt8](repeating: UInt8.max, count: contactCount)
+            found = [UInt64](repeating: 0, count: (contactCount + 63) / 64)
+        }
+    }
+
     /// The contacts any key starting with `prefix` finds, each with its best tier, as one
     /// ascending list per tier; `inside` is left empty when `includeInside` is false.
-    /// `scratch` has one entry per contact, all `UInt8.max`, and is left that way.
-    func mergedLists(ofPrefix prefix: [UInt16], includeInside: Bool, scratch: inout [UInt8]) -> [[Int32]] {
-        var touched: [Int32] = []
-        for index in range(ofPrefix: prefix) {
-            for posting in postings(index) {
-                let tier = tiers[posting]
-                if tier == .inside && !includeInside { continue }
-                let contact = Int(contacts[posting])
-                if scratch[contact] == UInt8.max { touched.append(contacts[posting]) }
-                scratch[contact] = min(scratch[contact], tier.rawValue)
-            }
-        }
+    ///
+    /// The cost is the prefix's postings plus a word per 64 contacts between the first and the
+    /// last found: a short prefix finds a good part of all contacts, and hot prefixes grow in
+    /// number with the directory, so neither sorting the contacts found nor walking every
+    /// contact is linear in what is found.
+    func mergedLists(ofPrefix prefix: [UInt16], includeInside: Bool, scratch: inout MergeScratch) -> [[Int32]]
+    {
         var lists = [[Int32]](repeating: [], count: SearchTier.allCases.count)
-        // A short prefix finds a good part of all contacts: then walking every contact in order
-        // is cheaper than sorting those it found.
-        if touched.count > scratch.count / 16 {
-            for contact in scratch.indices where scratch[contact] != UInt8.max {
-                lists[Int(scratch[contact])].append(Int32(contact))
-                scratch[contact] = UInt8.max
+        var low = Int.max, high = -1
+        scratch.tiers.withUnsafeMutableBufferPointer { best in
+            scratch.found.withUnsafeMutableBufferPointer { found in
+                for index in range(ofPrefix: prefix) {
+                    for posting in postings(index) {
+                        let tier = tiers[posting]
+                        if tier == .inside && !includeInside { continue }
+                        let contact = Int(contacts[posting])
+                        if best[contact] == UInt8.max {
+                            found[contact >> 6] |= 1 << UInt64(contact & 63)
+                            low = min(low, contact)
+                            high = max(high, contact)
+                        }
+                        best[contact] = min(best[contact], tier.rawValue)
+                    }
+                }
+                guard high >= 0 else { return }
+                for word in low >> 6...high >> 6 {
+                    var bits = found[word]
+                    found[word] = 0
+                    while bits != 0 {
+                        let contact = word << 6 | bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        lists[Int(best[contact])].append(Int32(contact))
+                        best[contact] = UInt8.max
+                    }
+                }
             }
-            return lists
-        }
-        touched.sort()
-        for contact in touched {
-            lists[Int(scratch[Int(contact)])].append(contact)
-            scratch[Int(contact)] = UInt8.max
         }
         return lists
     }

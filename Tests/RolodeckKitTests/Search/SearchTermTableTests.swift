@@ -45,15 +45,70 @@ import Testing
         }
     }
 
-    /// A prefix's merged lists, found by sorting the contacts (few) or by walking them all
-    /// (many, from a sixteenth of the contacts on), against every key read one by one.
+    /// Digits share long runs of units (the tails of many phone numbers start alike): such runs
+    /// are sorted again by their next units, however deep they share them, and a key many
+    /// builders found is still one key with every builder's contact.
+    @Test func longRunsOfSharedUnitsAreSortedAndTheirKeysJoined() {
+        var state: UInt64 = 7
+        func digits(_ count: Int) -> [UInt16] {
+            (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt16(0x30 + (state >> 33) % 3)
+            }
+        }
+        // Runs sharing 5 and 9 units, longer than a radix sort's minimum, with keys ending inside
+        // every window of four units.
+        let deep = (0..<3 * SearchTermTable.radixSortMinimum).map { Array("01012".utf16) + digits($0 % 11) }
+        let deeper = (0..<SearchTermTable.radixSortMinimum).map { Array("010123456".utf16) + digits($0 % 6) }
+        // Keys every builder finds: one ends inside the first window, one after the second.
+        let everywhere = ["0101", "010123456"].map { Array($0.utf16) }
+        let builderCount = SearchTermTable.insertionSortMaximum + 4
+        var builders: [SearchTermTable.Builder] = []
+        var expected: [[UInt16]: Set<Int32>] = [:]
+        for first in 0..<builderCount {
+            var builder = SearchTermTable.Builder(firstContact: first)
+            builder.nextContact()
+            for key in everywhere { builder.add(key[...], .other) }
+            for (index, key) in (deep + deeper).enumerated() where index % builderCount == first {
+                builder.add(key[...], .inside)
+                expected[key, default: []].insert(Int32(first))
+            }
+            builder.finish()
+            builders.append(builder)
+            for key in everywhere { expected[key, default: []].insert(Int32(first)) }
+        }
+        let table = SearchTermTable(merging: builders, contactCount: builderCount)
+        let keys = expected.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(Set(deep).count > SearchTermTable.radixSortMinimum)
+        #expect((0..<table.count).map { Array(table.key($0)) } == keys)
+        for index in 0..<table.count {
+            let contacts = table.postings(index).map { table.contacts[$0] }
+            #expect(contacts == expected[Array(table.key(index))]!.sorted(), "\(Array(table.key(index)))")
+        }
+    }
+
+    /// A prefix's merged lists, found by walking the bits of the contacts found (many or few,
+    /// near together or far apart, on both sides of a word's 64 contacts), against every key
+    /// read one by one.
     @Test func mergedListsHoldEachContactOnceInItsBestTier() {
         let directory = Directory(store: SearchIndexTests.store(count: 300), config: SiteConfig())
         let table = SearchIndex.terms(of: directory, runs: 3)
-        var scratch = [UInt8](repeating: UInt8.max, count: table.contactCount)
-        var counts: [Int] = []
-        for prefix in ["m", "mu", "muel", "ㄱ", "0", "010", "49", "u", "user12", "user123", "zz"] {
-            let units = Array(prefix.utf16)
+        var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
+        var found: [[Int32]] = []
+        // Whole keys that find a few contacts, within one word and across words.
+        func few(_ oneWord: Bool) -> [UInt16] {
+            let index = (0..<table.count).first { index in
+                let contacts = table.postings(index).map { table.contacts[$0] }
+                return contacts.count > 1 && contacts.count < 16
+                    && (contacts.first! / 64 == contacts.last! / 64) == oneWord
+            }
+            return Array(table.key(index!))
+        }
+        let prefixes =
+            ["m", "mu", "muel", "ㄱ", "0", "010", "49", "u", "user12", "user123", "zz"].map { Array($0.utf16) }
+            + [few(true), few(false)]
+        for units in prefixes {
+            let prefix = String(decoding: units, as: UTF16.self)
             for includeInside in [false, true] {
                 var best: [Int32: SearchTier] = [:]
                 for index in 0..<table.count where table.key(index).starts(with: units) {
@@ -69,11 +124,15 @@ import Testing
                 let lists = table.mergedLists(
                     ofPrefix: units, includeInside: includeInside, scratch: &scratch)
                 #expect(lists == expected, "\(prefix)")
-                counts.append(best.count)
+                found.append(best.keys.sorted())
             }
         }
-        #expect(scratch.allSatisfy { $0 == UInt8.max })
-        #expect(counts.contains { $0 > table.contactCount / 16 })
-        #expect(counts.contains { $0 > 0 && $0 <= table.contactCount / 16 })
+        #expect(scratch.tiers.allSatisfy { $0 == UInt8.max })
+        #expect(scratch.found.allSatisfy { $0 == 0 })
+        // Most contacts, a few, none; and a few that lie in one word and in several.
+        #expect(found.contains { $0.count > table.contactCount / 2 })
+        #expect(found.contains { $0.count > 1 && $0.count < 16 && $0.first! / 64 == $0.last! / 64 })
+        #expect(found.contains { $0.count > 1 && $0.count < 16 && $0.first! / 64 != $0.last! / 64 })
+        #expect(found.contains { $0.isEmpty })
     }
 }
