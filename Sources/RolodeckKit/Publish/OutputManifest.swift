@@ -55,7 +55,8 @@ struct OutputManifest: Equatable {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             order.sort { left, right in
-                let leftCount = starts[left + 1] - starts[left], rightCount = starts[right + 1] - starts[right]
+                let leftCount = starts[left + 1] - starts[left]
+                let rightCount = starts[right + 1] - starts[right]
                 let common = memcmp(base + starts[left], base + starts[right], min(leftCount, rightCount))
                 return common != 0 ? common < 0 : leftCount < rightCount
             }

@@ -26,7 +26,8 @@ public final class PageWriter: Sendable {
 
     /// The counts so far.
     var report: PublishReport {
-        PublishReport(written: written.load(ordering: .relaxed), unchanged: unchanged.load(ordering: .relaxed))
+        PublishReport(
+            written: written.load(ordering: .relaxed), unchanged: unchanged.load(ordering: .relaxed))
     }
 
     /// Places one file at `path` (relative, `/`-separated, e.g. `contacts/kim.html`); with
@@ -61,7 +62,8 @@ public final class PageWriter: Sendable {
             let atEnd = index == bytes.endIndex
             if atEnd || bytes[index] == UInt8(ascii: "/") {
                 let component = bytes[componentStart..<index]
-                guard !component.isEmpty, !component.elementsEqual(".".utf8), !component.elementsEqual("..".utf8)
+                guard !component.isEmpty, !component.elementsEqual(".".utf8),
+                    !component.elementsEqual("..".utf8)
                 else { return nil }
                 if atEnd { break }
                 lastSlash = index
