@@ -996,12 +996,21 @@ class T5LiveReload(unittest.TestCase):
         os.replace(temporary, self.store)  # saved the way most editors save
 
     def wait_for(self, condition, what, timeout=30):
-        from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
         from selenium.webdriver.support.ui import WebDriverWait
 
         # An element found just before the page reloads goes stale under the condition: ask again.
+        # Chromium sometimes says so as an inspector error instead of a stale element.
+        def asked_again(d):
+            try:
+                return condition(d)
+            except WebDriverException as error:
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
+
         WebDriverWait(ENV.driver, timeout, poll_frequency=0.05,
-                      ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d), message=what)
+                      ignored_exceptions=[StaleElementReferenceException]).until(asked_again, message=what)
 
     def open_page(self):
         d = ENV.driver
