@@ -132,18 +132,14 @@ final class PatchWriter: Sendable {
 
     /// Writes one file at `path` (relative, `/`-separated) unless it already has these bytes.
     func write(_ path: String, _ bytes: [UInt8]) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !path.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
-            !path.utf8.contains(0)
-        else {
+        guard let (folderPath, name) = PagePath.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }
-        let name = components[components.count - 1]
         let folder = try state.withLock { state throws(PublishError) -> DirectoryHandle in
             guard state.sizes.updateValue(bytes.count, forKey: path) == nil else {
                 throw PublishError(.duplicatePage(path))
             }
-            return try self.folder(components.dropLast().joined(separator: "/"), in: &state)
+            return try self.folder(folderPath, in: &state)
         }
         if folder.contents(of: name, ifSize: bytes.count) == bytes {
             state.withLock { $0.report.unchanged += 1 }
@@ -198,8 +194,8 @@ final class PatchWriter: Sendable {
     private func folder(_ path: String, in state: inout State) throws(PublishError) -> DirectoryHandle {
         if path.isEmpty { return output }
         if let known = state.folders[path] { return known }
-        let parentPath = path.split(separator: "/").dropLast().joined(separator: "/")
-        let name = String(path.split(separator: "/").last!)
+        // A folder of a valid page path is a valid path itself.
+        let (parentPath, name) = PagePath.folderAndName(of: path)!
         let parent = try folder(parentPath, in: &state)
         if parent.status(of: name) == nil { state.created.append((parent, name)) }
         let handle = try parent.makeChild(name)

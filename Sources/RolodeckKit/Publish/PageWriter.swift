@@ -33,7 +33,7 @@ public final class PageWriter: Sendable {
     /// Places one file at `path` (relative, `/`-separated, e.g. `contacts/kim.html`); with
     /// `reuse` false it is written even when the old output has the same bytes.
     public func write(_ path: String, _ bytes: [UInt8], reuse: Bool = true) throws {
-        guard let (folder, name) = Self.folderAndName(of: path) else {
+        guard let (folder, name) = PagePath.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }
         let (target, source) = try state.withLock { state throws(PublishError) -> (DirectoryHandle, DirectoryHandle?) in
@@ -50,38 +50,11 @@ public final class PageWriter: Sendable {
         written.add(1, ordering: .relaxed)
     }
 
-    /// The folder ("" for the root) and the file name of a relative, `/`-separated path; nil
-    /// when the path is absolute, has an empty, `.` or `..` component, or a NUL byte. Read off
-    /// the bytes: this runs once for every page.
-    static func folderAndName(of path: String) -> (folder: String, name: String)? {
-        let bytes = path.utf8
-        var componentStart = bytes.startIndex
-        var lastSlash: String.Index?
-        var index = bytes.startIndex
-        while true {
-            let atEnd = index == bytes.endIndex
-            if atEnd || bytes[index] == UInt8(ascii: "/") {
-                let component = bytes[componentStart..<index]
-                guard !component.isEmpty, !component.elementsEqual(".".utf8),
-                    !component.elementsEqual("..".utf8)
-                else { return nil }
-                if atEnd { break }
-                lastSlash = index
-                componentStart = bytes.index(after: index)
-            } else if bytes[index] == 0 {
-                return nil
-            }
-            index = bytes.index(after: index)
-        }
-        guard let lastSlash else { return ("", path) }
-        return (String(path[..<lastSlash]), String(path[path.index(after: lastSlash)...]))
-    }
-
     private func stagingFolder(_ folder: String, in state: inout State) throws(PublishError) -> DirectoryHandle {
         if folder.isEmpty { return staging }
         if let known = state.stagingFolders[folder] { return known }
-        let parentPath = folder.split(separator: "/").dropLast().joined(separator: "/")
-        let name = String(folder.split(separator: "/").last!)
+        // A folder of a valid page path is a valid path itself.
+        let (parentPath, name) = PagePath.folderAndName(of: folder)!
         let handle = try stagingFolder(parentPath, in: &state).makeChild(name)
         state.stagingFolders[folder] = handle
         return handle
@@ -91,8 +64,8 @@ public final class PageWriter: Sendable {
         guard let old else { return nil }
         if folder.isEmpty { return old }
         if let known = state.oldFolders[folder] { return known }
-        let parentPath = folder.split(separator: "/").dropLast().joined(separator: "/")
-        let name = String(folder.split(separator: "/").last!)
+        // A folder of a valid page path is a valid path itself.
+        let (parentPath, name) = PagePath.folderAndName(of: folder)!
         let handle = oldFolder(parentPath, in: &state)?.child(name)
         state.oldFolders[folder] = handle
         return handle

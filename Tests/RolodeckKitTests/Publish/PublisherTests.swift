@@ -133,13 +133,13 @@ import Testing
         ("a/b/c.js", "a/b", "c.js"), ("..x/y..", "..x", "y.."), ("김/철수.html", "김", "철수.html"),
     ])
     func pagePathsSplitIntoFolderAndName(_ path: String, _ folder: String, _ name: String) throws {
-        let split = try #require(PageWriter.folderAndName(of: path))
+        let split = try #require(PagePath.folderAndName(of: path))
         #expect(split.folder == folder && split.name == name)
     }
 
     @Test(arguments: ["", "/a.html", "a/", "a//b.html", "./a.html", "a/..", "a/../b.html", "a\u{0}b.html", "."])
     func pagePathsThatLeaveTheOutputAreRefused(_ path: String) {
-        #expect(PageWriter.folderAndName(of: path) == nil)
+        #expect(PagePath.folderAndName(of: path) == nil)
     }
 
     @Test func rejectsPathsThatLeaveTheOutput() throws {
