@@ -29,11 +29,16 @@ public struct MarkdownRenderer: Sendable {
     public func html(_ markdown: String) -> String {
         guard !markdown.isEmpty else { return "" }
         return withDocument(markdown) { root in
-            if !allowsRawHTML {
-                removeRawHTML(root)
-                unwrapDangerousLinks(root)
+            // One walk finds what the steps below change; each step leaves the nodes the next
+            // one uses in place (only leaves are removed, links only unwrapped), so the steps see
+            // what separate walks between them would have found.
+            let found = changes(in: root)
+            for node in found.doomed {
+                cmark_node_unlink(node)
+                cmark_node_free(node)
             }
-            if let topHeadingLevel { shiftHeadings(root, top: topHeadingLevel) }
+            unwrapDangerousLinks(found.links)
+            if let topHeadingLevel { shiftHeadings(found.headings, top: topHeadingLevel) }
             // CMARK_OPT_UNSAFE lets raw HTML and every URL through; in safe mode cmark itself
             // would also empty javascript:, vbscript:, file: and most data: links.
             let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
@@ -87,12 +92,26 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// Unlinks and frees every raw HTML node, and the text between an inline `<script>` or
-    /// `<style>` and its end tag, which would otherwise show as stray code. Nodes are collected
-    /// first because cmark's iterator must not see a node vanish under it.
-    private func removeRawHTML(_ root: OpaquePointer) {
+    /// What `html` changes in a tree, in document order.
+    private struct Changes {
+        /// Raw HTML nodes, and the text between an inline `<script>` or `<style>` and its end tag.
         var doomed: [OpaquePointer] = []
-        guard let iterator = cmark_iter_new(root) else { return }
+        /// Links and images, whose URLs may need them unwrapped.
+        var links: [OpaquePointer] = []
+        /// Headings, to shift.
+        var headings: [OpaquePointer] = []
+    }
+
+    /// Collects, in one walk, the nodes `html` changes: in safe mode every raw HTML node, the
+    /// text between an inline `<script>` or `<style>` and its end tag (which would otherwise
+    /// show as stray code) and every link and image; with `topHeadingLevel` every heading.
+    /// Nodes are collected first because cmark's iterator must not see a node vanish under it.
+    private func changes(in root: OpaquePointer) -> Changes {
+        var changes = Changes()
+        let safe = !allowsRawHTML
+        let shifts = topHeadingLevel != nil
+        guard safe || shifts, let iterator = cmark_iter_new(root) else { return changes }
+        defer { cmark_iter_free(iterator) }
         var skippingUntil: String?
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard let node = cmark_iter_get_node(iterator) else { continue }
@@ -102,9 +121,14 @@ public struct MarkdownRenderer: Sendable {
                 if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { skippingUntil = nil }
                 continue
             }
+            if type == CMARK_NODE_HEADING, shifts { changes.headings.append(node) }
+            guard safe else { continue }
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { changes.links.append(node) }
             if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE {
-                doomed.append(node)
-                guard type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) else { continue }
+                changes.doomed.append(node)
+                guard type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) else {
+                    continue
+                }
                 let tag = String(cString: literal).lowercased()
                 if let end = skippingUntil, tag.hasPrefix(end) {
                     skippingUntil = nil
@@ -112,21 +136,18 @@ public struct MarkdownRenderer: Sendable {
                     if tag.hasPrefix("<script") { skippingUntil = "</script" }
                     if tag.hasPrefix("<style") { skippingUntil = "</style" }
                 }
-            } else if skippingUntil != nil, cmark_node_parent(node).map(cmark_node_get_type) != CMARK_NODE_DOCUMENT,
+            } else if skippingUntil != nil,
+                      cmark_node_parent(node).map(cmark_node_get_type) != CMARK_NODE_DOCUMENT,
                       type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_SOFTBREAK
                         || type == CMARK_NODE_LINEBREAK {
-                doomed.append(node)
+                changes.doomed.append(node)
             }
         }
-        cmark_iter_free(iterator)
-        for node in doomed {
-            cmark_node_unlink(node)
-            cmark_node_free(node)
-        }
+        return changes
     }
 
-    private func shiftHeadings(_ root: OpaquePointer, top: Int) {
-        let headings = nodes(in: root) { $0 == CMARK_NODE_HEADING }
+    /// Moves `headings` so that the highest of them is at level `top`.
+    private func shiftHeadings(_ headings: [OpaquePointer], top: Int) {
         guard let highest = headings.map({ Int(cmark_node_get_heading_level($0)) }).min() else { return }
         for heading in headings {
             let level = Int(cmark_node_get_heading_level(heading)) - highest + top
@@ -136,15 +157,44 @@ public struct MarkdownRenderer: Sendable {
 
     /// Replaces each link or image whose URL could run code (`javascript:` and the like) by its
     /// text, rather than leaving cmark's empty `href=""`, which would only reload the page.
-    private func unwrapDangerousLinks(_ root: OpaquePointer) {
-        let links = nodes(in: root) { $0 == CMARK_NODE_LINK || $0 == CMARK_NODE_IMAGE }
+    private func unwrapDangerousLinks(_ links: [OpaquePointer]) {
         for link in links {
-            guard let url = cmark_node_get_url(link), MarkdownRenderer.isDangerous(String(cString: url)) else { continue }
+            guard let url = cmark_node_get_url(link), MarkdownRenderer.isDangerous(url) else { continue }
             while let child = cmark_node_first_child(link) {
                 cmark_node_insert_before(link, child)
             }
             cmark_node_unlink(link)
             cmark_node_free(link)
+        }
+    }
+
+    /// `isDangerous` for a C string, read as bytes when it is ASCII (as URLs nearly always
+    /// are): leading whitespace and case then need no Unicode tables, and no String is made.
+    static func isDangerous(_ url: UnsafePointer<CChar>) -> Bool {
+        let count = strlen(url)
+        let isASCII = UnsafeRawPointer(url).withMemoryRebound(to: UInt8.self, capacity: count) { start in
+            UnsafeBufferPointer(start: start, count: count).allSatisfy { $0 < 0x80 }
+        }
+        guard isASCII else { return isDangerous(String(cString: url)) }
+        return UnsafeRawPointer(url).withMemoryRebound(to: UInt8.self, capacity: count) { start in
+            var bytes = UnsafeBufferPointer(start: start, count: count)[...]
+            // ASCII whitespace: tab, line feed, vertical tab, form feed, carriage return, space.
+            while let first = bytes.first, first == 0x20 || (0x09...0x0D).contains(first) {
+                bytes = bytes.dropFirst()
+            }
+            func hasPrefix(_ prefix: StaticString) -> Bool {
+                guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+                let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                // Lowercase ASCII letters only; the prefixes are lowercase already.
+                return zip(bytes, expected).allSatisfy { byte, wanted in
+                    ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == wanted
+                }
+            }
+            if hasPrefix("data:") {
+                return !(hasPrefix("data:image/png") || hasPrefix("data:image/gif")
+                    || hasPrefix("data:image/jpeg") || hasPrefix("data:image/webp"))
+            }
+            return hasPrefix("javascript:") || hasPrefix("vbscript:") || hasPrefix("file:")
         }
     }
 
@@ -158,20 +208,6 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         return scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:") || scheme.hasPrefix("file:")
-    }
-
-    /// Every node of the given types, in document order (collected first, so that the caller
-    /// may change the tree).
-    private func nodes(in root: OpaquePointer, where matches: (cmark_node_type) -> Bool) -> [OpaquePointer] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
-        var found: [OpaquePointer] = []
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                  matches(cmark_node_get_type(node)) else { continue }
-            found.append(node)
-        }
-        return found
     }
 
     private func isBlock(_ type: cmark_node_type) -> Bool {

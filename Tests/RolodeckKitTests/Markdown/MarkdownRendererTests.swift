@@ -61,6 +61,44 @@ import Testing
         #expect(MarkdownRenderer().plainText(markdown) == "Notes Prefers email; see profile. one two")
     }
 
+    struct URLCase: CustomTestStringConvertible, Sendable {
+        var url: String
+        var isDangerous: Bool
+        var testDescription: String { String(reflecting: url) }
+    }
+
+    /// Schemes in any case, after whitespace, at the end of the URL, the allowed data: images,
+    /// and non-ASCII URLs (which take the Unicode path: its whitespace includes U+00A0).
+    static let urlCases: [URLCase] = [
+        URLCase(url: "javascript:alert(1)", isDangerous: true),
+        URLCase(url: "  \t\r\nJavaScript:alert(1)", isDangerous: true),
+        URLCase(url: "VBSCRIPT:msgbox", isDangerous: true),
+        URLCase(url: "File:", isDangerous: true),
+        URLCase(url: "file", isDangerous: false),
+        URLCase(url: "javascript", isDangerous: false),
+        URLCase(url: "data:text/html,x", isDangerous: true),
+        URLCase(url: "DATA:IMAGE/PNG;base64,AA==", isDangerous: false),
+        URLCase(url: "data:image/jpeg", isDangerous: false),
+        URLCase(url: "data:image/jpe", isDangerous: true),
+        URLCase(url: "data:image/webp;x", isDangerous: false),
+        URLCase(url: "data:image/gif", isDangerous: false),
+        URLCase(url: "https://example.com/javascript:", isDangerous: false),
+        URLCase(url: "x javascript:", isDangerous: false),
+        URLCase(url: "", isDangerous: false),
+        URLCase(url: "\u{A0}javascript:x", isDangerous: true),
+        URLCase(url: "javascript:ünïcode", isDangerous: true),
+        URLCase(url: "https://例え.jp", isDangerous: false),
+    ]
+
+    /// The byte check of cmark's C strings agrees with the String check on every case.
+    @Test(arguments: urlCases)
+    func dangerousURLs(_ testCase: URLCase) {
+        #expect(MarkdownRenderer.isDangerous(testCase.url) == testCase.isDangerous)
+        testCase.url.withCString { url in
+            #expect(MarkdownRenderer.isDangerous(url) == testCase.isDangerous)
+        }
+    }
+
     @Test func emptyNotesRenderNothing() {
         #expect(MarkdownRenderer().html("") == "")
         #expect(MarkdownRenderer().plainText("   ") == "")
