@@ -71,7 +71,12 @@ struct OutputBytes: ~Copyable {
 
     /// Appends `string` as UTF-8, HTML-escaping `& < > " '` when `escaped` is true.
     mutating func append(_ string: String, escaped: Bool) {
-        // Native strings are UTF-8 already; `withUTF8` hands their bytes over without a copy.
+        // Native strings are UTF-8 already and hand their bytes over in place, without the copy
+        // of the string (a retain) that the mutating `withUTF8` needs.
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable {
+            escaped ? appendEscaped($0) : append($0)
+        }
+        guard done == nil else { return }
         var string = string
         string.withUTF8 { escaped ? appendEscaped($0) : append($0) }
     }

@@ -37,15 +37,21 @@ struct Renderer: ~Copyable {
     // Not inlined, so recursive partials cost little stack per level.
     @inline(never)
     mutating func render(_ nodes: [Node]) throws(MustacheError) {
-        for node in nodes {
-            try render(node)
+        // By index, not `for in`: an iterator holds a copy of the array, and retaining a
+        // template's nodes, shared by every render thread, is an atomic write the others wait for.
+        var index = 0
+        while index < nodes.count {
+            try render(nodes[index])
+            index += 1
         }
     }
 
     private mutating func render(_ node: Node) throws(MustacheError) {
         switch node {
         case .text(let run):
-            run.with { appendText($0) }
+            // The run's buffers, not the run: passing the object on retained it for every text.
+            let (bytes, lineStarts) = run.with { ($0.bytes, $0.lineStarts) }
+            appendText(bytes, lineStarts: lineStarts)
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
@@ -73,19 +79,22 @@ struct Renderer: ~Copyable {
         output.count == 0 || output.last == Byte.newline
     }
 
-    private mutating func appendText(_ run: TextRun) {
-        if indentation.isEmpty || run.lineStarts.isEmpty {
-            output.append(run.bytes)
+    /// Appends a text run's `bytes`, indenting the lines that start at `lineStarts`.
+    private mutating func appendText(
+        _ bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>
+    ) {
+        if lineStarts.isEmpty || indentation.isEmpty {
+            output.append(bytes)
             return
         }
         var previous = 0
-        for start in run.lineStarts {
-            output.append(UnsafeBufferPointer(rebasing: run.bytes[previous..<start]))
+        for start in lineStarts {
+            output.append(UnsafeBufferPointer(rebasing: bytes[previous..<start]))
             // A run starting a source line may still continue an output line (an inline partial).
             if start > 0 || isAtLineStart { output.append(indentation) }
             previous = start
         }
-        output.append(UnsafeBufferPointer(rebasing: run.bytes[previous...]))
+        output.append(UnsafeBufferPointer(rebasing: bytes[previous...]))
     }
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
