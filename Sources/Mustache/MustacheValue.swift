@@ -34,6 +34,12 @@ public struct MustacheValue {
         MustacheValue(.string(string))
     }
 
+    /// Text given as UTF-8 bytes, which are not checked again (HTML another renderer wrote);
+    /// the same to templates as the `String` of those bytes: empty is falsey.
+    public static func bytes(_ bytes: [UInt8]) -> MustacheValue {
+        MustacheValue(.bytes(bytes))
+    }
+
     /// A boolean: false is falsey.
     public static func bool(_ bool: Bool) -> MustacheValue {
         MustacheValue(.bool(bool))

@@ -86,6 +86,7 @@ struct OutputBytes: ~Copyable {
         switch value {
         case .null: return
         case .string(let string): append(string, escaped: escaped)
+        case .bytes(let bytes): bytes.withUnsafeBufferPointer { escaped ? appendEscaped($0) : append($0) }
         case .int(let int): appendInteger(int)
         case .double(let double): appendNumber(double)
         case .bool(let bool): append(bool ? "true" : "false")

@@ -4,6 +4,8 @@ enum Value {
     case null
     case bool(Bool)
     case string(String)
+    /// UTF-8 text as bytes, as a renderer of its own (cmark) wrote it.
+    case bytes([UInt8])
     case int(Int)
     case double(Double)
     case dictionary([String: Any])
@@ -115,6 +117,7 @@ enum Value {
         case .null: return true
         case .bool(let bool): return !bool
         case .string(let string): return string.isEmpty
+        case .bytes(let bytes): return bytes.isEmpty
         case .int(let int): return int == 0
         case .double(let double): return double == 0 || double.isNaN
         case .list(let list): return list.isEmpty
@@ -133,6 +136,7 @@ enum Value {
         case .null: return nil
         case .bool(let bool): return bool
         case .string(let string): return string
+        case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .int(let int): return int
         case .double(let double): return double
         case .dictionary(let dictionary): return dictionary

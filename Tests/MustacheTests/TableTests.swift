@@ -90,6 +90,7 @@ struct TableTests {
             ("no tables", .tables([]), true), ("a table", .tables([MustacheTable([:])]), false),
             ("no strings", .strings([]), true), ("empty table", .table(MustacheTable([:])), false),
             ("nil", MustacheValue(nil), true), ("empty [Any]", MustacheValue([Any]()), true),
+            ("no bytes", .bytes([]), true), ("a byte", .bytes([0x20]), false),
         ]
     }
 
@@ -99,6 +100,19 @@ struct TableTests {
         let table = MustacheTable(keys: MustacheTable.Keys(["x"]), values: [example.value])
         let rendered = try render("{{#x}}T{{/x}}{{^x}}F{{/x}}", table)
         #expect(rendered == (example.isFalsey ? "F" : "T"), "\(example.name)")
+    }
+
+    @Test("Bytes render as the string of them, escaped or not, and read back as it")
+    func bytes() throws {
+        let text = "<p>Zoë & 'Jürgen'</p>"
+        let keys = MustacheTable.Keys(["html", "text"])
+        let table = MustacheTable(keys: keys, values: [.bytes(Array(text.utf8)), .string(text)])
+        let template = "{{html}}|{{{html}}}|{{#html}}{{{.}}}{{/html}}"
+        let escaped = "&lt;p&gt;Zoë &amp; &#39;Jürgen&#39;&lt;/p&gt;"
+        #expect(try render(template, table) == "\(escaped)|\(text)|\(text)")
+        let textTemplate = "{{text}}|{{{text}}}|{{#text}}{{{.}}}{{/text}}"
+        #expect(try render(textTemplate, table) == render(template, table))
+        #expect(table["html"] as? String == text)
     }
 
     @Test("Keys, the subscript and the description")

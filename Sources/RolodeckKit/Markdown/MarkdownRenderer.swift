@@ -27,7 +27,24 @@ public struct MarkdownRenderer: Sendable {
 
     /// The notes as an HTML fragment.
     public func html(_ markdown: String) -> String {
-        guard !markdown.isEmpty else { return "" }
+        withHTML(markdown) { String(cString: $0) } ?? ""
+    }
+
+    /// The notes as an HTML fragment in UTF-8 bytes, as cmark writes them: for a page, which
+    /// needs bytes, this spares checking every byte again, as making a String of them does.
+    public func htmlBytes(_ markdown: String) -> [UInt8] {
+        withHTML(markdown) { html in
+            let count = strlen(html)
+            return UnsafeRawPointer(html).withMemoryRebound(to: UInt8.self, capacity: count) {
+                Array(UnsafeBufferPointer(start: $0, count: count))
+            }
+        } ?? []
+    }
+
+    /// Renders the notes and hands cmark's NUL-terminated HTML to `body`; nil for empty notes or
+    /// when cmark cannot allocate.
+    private func withHTML<Result>(_ markdown: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result? {
+        guard !markdown.isEmpty else { return nil }
         return withDocument(markdown) { root in
             // One walk finds what the steps below change; each step leaves the nodes the next
             // one uses in place (only leaves are removed, links only unwrapped), so the steps see
@@ -42,9 +59,9 @@ public struct MarkdownRenderer: Sendable {
             // CMARK_OPT_UNSAFE lets raw HTML and every URL through; in safe mode cmark itself
             // would also empty javascript:, vbscript:, file: and most data: links.
             let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-            guard let rendered = cmark_render_html(root, options) else { return "" }
+            guard let rendered = cmark_render_html(root, options) else { return nil }
             defer { free(rendered) }
-            return String(cString: rendered)
+            return body(rendered)
         }
     }
 
@@ -75,18 +92,18 @@ public struct MarkdownRenderer: Sendable {
                 }
             }
             return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
+        } ?? ""
     }
 
-    /// Parses the Markdown and hands the tree to `body`; "" if cmark cannot allocate a tree.
-    private func withDocument(_ markdown: String, _ body: (OpaquePointer) -> String) -> String {
+    /// Parses the Markdown and hands the tree to `body`; nil if cmark cannot allocate a tree.
+    private func withDocument<Result>(_ markdown: String, _ body: (OpaquePointer) -> Result?) -> Result? {
         var markdown = markdown
         return markdown.withUTF8 { buffer in
             let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
             let root = buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
-            guard let root else { return "" }
+            guard let root else { return nil }
             defer { cmark_node_free(root) }
             return body(root)
         }

@@ -26,7 +26,8 @@ struct ContactView {
     var urls: [MustacheTable] = []
     var birthday: MustacheTable?
     var groups: [MustacheTable]?
-    var notesHTML: String?
+    /// The notes' HTML in UTF-8 bytes, as cmark wrote them.
+    var notesHTML: [UInt8]?
 
     /// Every key a template can ask for (docs/templates.md lists them), in `table`'s order.
     static let keys = MustacheTable.Keys([
@@ -47,7 +48,7 @@ struct ContactView {
             .bool(!phones.isEmpty), .tables(emails), .bool(!emails.isEmpty), .tables(addresses),
             .bool(!addresses.isEmpty), .tables(urls), .bool(!urls.isEmpty),
             birthday.map(MustacheValue.table) ?? .absent, groups.map(MustacheValue.tables) ?? .absent,
-            groups.map { .bool(!$0.isEmpty) } ?? .absent, notesHTML.map(string) ?? .absent,
+            groups.map { .bool(!$0.isEmpty) } ?? .absent, notesHTML.map(MustacheValue.bytes) ?? .absent,
         ])
     }
 }

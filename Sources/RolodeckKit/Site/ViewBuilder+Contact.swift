@@ -90,7 +90,7 @@ extension ViewBuilder {
                 return MustacheTable(keys: Self.groupKeys, values: [.string(group.group.name), .string(href)])
             }
         }
-        if config.shows(.notes) { view.notesHTML = contactNotes.html(contact.notes) }
+        if config.shows(.notes) { view.notesHTML = contactNotes.htmlBytes(contact.notes) }
 
         // Only the title differs between contact pages' common keys. One array literal: adding
         // two arrays made a third and copied each value through generic code.

@@ -99,7 +99,18 @@ import Testing
         }
     }
 
+    /// Pages take the HTML as bytes: the same bytes as the String, in both modes.
+    @Test(arguments: safetyCases)
+    func bytesAreTheString(_ testCase: SafetyCase) {
+        let markdown = testCase.markdown + "\n\n# Zoë & *Jürgen*\n\n> 김철수 <https://example.com/ü>"
+        for renderer in [MarkdownRenderer(topHeadingLevel: 3), MarkdownRenderer(allowsRawHTML: true)] {
+            #expect(renderer.htmlBytes(markdown) == Array(renderer.html(markdown).utf8))
+        }
+        #expect(MarkdownRenderer().htmlBytes(testCase.markdown) == Array(testCase.safe.utf8))
+    }
+
     @Test func emptyNotesRenderNothing() {
+        #expect(MarkdownRenderer().htmlBytes("") == [])
         #expect(MarkdownRenderer().html("") == "")
         #expect(MarkdownRenderer().plainText("   ") == "")
     }

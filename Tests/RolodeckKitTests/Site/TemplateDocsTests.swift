@@ -70,7 +70,7 @@ import Testing
         view.title = "T"
         view.birthday = MustacheTable(["display": "March 5"])
         view.groups = []
-        view.notesHTML = "<p>n</p>"
+        view.notesHTML = Array("<p>n</p>".utf8)
         let table = view.table
         for key in ContactView.keys.names {
             #expect(table[key] != nil, "\(key)")
