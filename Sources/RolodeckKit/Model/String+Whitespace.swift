@@ -1,8 +1,10 @@
 extension String {
     /// Whether the string is empty or only whitespace.
     var isBlank: Bool {
-        // A visible ASCII character settles it without Unicode property lookups.
+        // A visible ASCII character settles it without Unicode property lookups, and so does a
+        // first scalar that is not whitespace (the first Character's is).
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        if let first = unicodeScalars.first, !first.isWhitespaceWithoutTables { return false }
         return allSatisfy(\.isWhitespace)
     }
 
@@ -13,9 +15,41 @@ extension String {
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return self
         }
+        // A Character is whitespace when its first scalar is. The first Character's first scalar
+        // is the string's; one that starts with whitespace goes on only with marks and joiners
+        // (or CR LF), so the last Character does not when the last scalar is a letter.
+        if let first = unicodeScalars.first, let last = unicodeScalars.last, !first.isWhitespaceWithoutTables,
+           last.isLetterWithoutWhitespaceBefore {
+            return self
+        }
         var result = Substring(self)
         while let first = result.first, first.isWhitespace { result.removeFirst() }
         while let last = result.last, last.isWhitespace { result.removeLast() }
         return String(result)
+    }
+}
+
+extension Unicode.Scalar {
+    /// `properties.isWhitespace` without the property tables: Unicode's White_Space set, which
+    /// has not changed since Unicode 6.3.
+    var isWhitespaceWithoutTables: Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether this is a letter no whitespace shares a Character with: visible ASCII, Latin
+    /// letters with accents, kana, CJK ideographs or Hangul syllables. (Only marks, joiners and
+    /// the LF of CR LF follow a whitespace scalar in one Character.)
+    var isLetterWithoutWhitespaceBefore: Bool {
+        switch value {
+        case 0x21...0x7E, 0xC0...0x24F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return true
+        default:
+            return false
+        }
     }
 }
