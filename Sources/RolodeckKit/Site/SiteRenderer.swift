@@ -97,7 +97,8 @@ public struct SiteRenderer: Sendable {
         try finish("todos.html", try page("todos", views.todosPage()))
         try finish("404.html", try page("not-found", views.notFoundPage()))
         try ParallelWork.forEach(directory.entries.count) { index in
-            try finish("contacts/\(directory.entries[index].slug).html", try page("contact", views.contactPage(index)))
+            // The list row holds the page's path, `contacts/<slug>.html` as `path(of:)` makes it.
+            try finish(views.rows[index].path, try page("contact", views.contactPage(index)))
         }
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
             try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))

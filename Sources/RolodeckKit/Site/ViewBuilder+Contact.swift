@@ -41,7 +41,9 @@ extension ViewBuilder {
         view.familyName = contact.familyName
         view.additionalNames = contact.additionalNames
         view.suffix = contact.suffix
-        view.isOrganization = contact.isOrganizationOnly
+        // Once: for names in other scripts it asks Unicode tables.
+        let isOrganization = contact.isOrganizationOnly
+        view.isOrganization = isOrganization
         view.monogram = entry.displayName.first.map { String($0).uppercased() } ?? ""
         view.phoneticName =
             NameFormatter.isEastAsian(contact.familyName)
@@ -52,7 +54,7 @@ extension ViewBuilder {
         if config.shows(.nickname), contact.nickname != entry.displayName {
             view.nickname = contact.nickname
         }
-        if config.shows(.organization), !contact.isOrganizationOnly {
+        if config.shows(.organization), !isOrganization {
             view.organization = contact.organization
         }
         if config.shows(.title) { view.title = contact.title }
@@ -155,25 +157,37 @@ extension ViewBuilder {
 
     /// A postal address's table, with its lines as they are shown.
     func address(_ address: PostalAddress) -> MustacheTable {
+        // The street's lines, "postal code city, region" and the country, each trimmed; empty
+        // ones are left out. Built in one array: a page has one per address.
+        var lines: [String] = []
+        lines.reserveCapacity(3)
+        func add(_ line: String) {
+            if !line.isEmpty { lines.append(line) }
+        }
         // Most streets are one line; bytes say so without Character properties. (Every newline
         // Character has a byte from 0A–0D or a UTF-8 byte 85, A8 or A9.)
         let mayHaveNewline = address.street.utf8.contains {
             (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9
         }
-        var lines =
-            mayHaveNewline
-            ? address.street.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }
-            : [address.street.trimmingWhitespace]
-        var cityLine = [address.postalCode, address.city].map(\.trimmingWhitespace).filter { !$0.isEmpty }
-            .joined(separator: " ")
-        let region = address.region.trimmingWhitespace
-        if !region.isEmpty { cityLine += cityLine.isEmpty ? region : ", " + region }
-        lines.append(cityLine)
-        lines.append(address.country.trimmingWhitespace)
+        if mayHaveNewline {
+            for line in address.street.split(whereSeparator: \.isNewline) {
+                add(String(line).trimmingWhitespace)
+            }
+        } else {
+            add(address.street.trimmingWhitespace)
+        }
+        var cityLine = address.postalCode.trimmingWhitespace
+        for (separator, part) in [(" ", address.city), (", ", address.region)] {
+            let part = part.trimmingWhitespace
+            guard !part.isEmpty else { continue }
+            if !cityLine.isEmpty { cityLine += separator }
+            cityLine += part
+        }
+        add(cityLine)
+        add(address.country.trimmingWhitespace)
         return MustacheTable(keys: Self.addressKeys, values: [
             .string(strings.label(for: address.label)), .string(address.street), .string(address.postalCode),
-            .string(address.city), .string(address.region), .string(address.country),
-            .strings(lines.filter { !$0.isEmpty }),
+            .string(address.city), .string(address.region), .string(address.country), .strings(lines),
         ])
     }
 }
