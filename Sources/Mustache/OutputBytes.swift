@@ -145,16 +145,43 @@ struct OutputBytes: ~Copyable {
     /// Appends `bytes` with `& < > " '` replaced by their entities, copying the runs between
     /// them whole: most values have none, and are then one copy.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = UnsafeRawPointer(bytes.baseAddress) else { return }
         var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            // One shift and test sorts out every byte: the five all lie below 64.
-            guard byte < 64, Self.specialBytes & (1 &<< UInt64(byte)) != 0 else { continue }
-            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            append(Self.entity(for: byte))
-            runStart = index + 1
+        var index = 0
+        while index < bytes.count {
+            // Eight bytes at a time past words without a special byte, as most are.
+            if bytes.count - index >= 8,
+               !Self.hasSpecialByte(start.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let end = Swift.min(index + 8, bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                // One shift and test sorts out every byte: the five all lie below 64.
+                if byte < 64, Self.specialBytes & (1 &<< UInt64(byte)) != 0 {
+                    append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    append(Self.entity(for: byte))
+                    runStart = index + 1
+                }
+                index += 1
+            }
         }
         append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// Whether any of the eight bytes of `word` is one of the five in `specialBytes`: a byte of
+    /// `word ^ pattern` is zero where `word` has the pattern's byte, and `(x - ones) & ~x & highs`
+    /// is nonzero exactly when some byte of `x` is zero.
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasByte(_ byte: UInt64) -> UInt64 {
+            let x = word ^ (ones &* byte)
+            return (x &- ones) & ~x & highs
+        }
+        return (hasByte(0x22) | hasByte(0x26) | hasByte(0x27) | hasByte(0x3C) | hasByte(0x3E)) != 0
     }
 
     /// A bit for each byte below 64 that escaping replaces: `"` 0x22, `&` 0x26, `'` 0x27,

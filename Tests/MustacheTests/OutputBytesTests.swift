@@ -48,9 +48,33 @@ struct OutputBytesTests {
         EscapeCase(value: "👋'👋", escaped: "👋&#39;👋"),
     ]
 
+    /// Each special byte at every position of a value three words long, among its neighbours
+    /// and bytes 64 and 128 apart from it: values are scanned eight bytes at a time, and each
+    /// word with a special byte must be caught wherever in the word it lies.
+    static var positionCases: [EscapeCase] {
+        let filler = Array("!#%()=;?`fgb|~\u{A2}\u{E6}bfg!#%()".utf8)
+        var cases: [EscapeCase] = []
+        for (special, entity) in entities {
+            for position in filler.indices {
+                var value = filler
+                var escaped = filler
+                value[position] = special.utf8.first ?? 0
+                escaped.replaceSubrange(position...position, with: entity.utf8)
+                // A position inside a two-byte character makes invalid UTF-8; keep whole ones.
+                guard let text = String(validating: value, as: UTF8.self) else { continue }
+                cases.append(EscapeCase(value: text, escaped: String(decoding: escaped, as: UTF8.self)))
+            }
+        }
+        let mixed = String(repeating: "Zoë & Jürgen <李> 'x' \"y\" ", count: 3)
+        let mixedEscaped = String(
+            repeating: "Zoë &amp; Jürgen &lt;李&gt; &#39;x&#39; &quot;y&quot; ", count: 3)
+        cases.append(EscapeCase(value: mixed, escaped: mixedEscaped))
+        return cases
+    }
+
     @Test(
         "Escaping replaces each special byte and keeps the runs around it",
-        arguments: specialByteCases + runCases)
+        arguments: specialByteCases + runCases + positionCases)
     func escaping(_ example: EscapeCase) throws {
         #expect(try render("[{{v}}]", ["v": example.value]) == "[" + example.escaped + "]")
         #expect(try render("[{{{v}}}]", ["v": example.value]) == "[" + example.value + "]")
