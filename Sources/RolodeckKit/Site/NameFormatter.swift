@@ -78,7 +78,9 @@ public struct NameFormatter: Sendable {
 
     /// Whether a name is written in Hangul, kana or Han characters.
     static func isEastAsian(_ text: String) -> Bool {
-        guard let scalar = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        guard let scalar = text.unicodeScalars.first(where: { !$0.isWhitespaceWithoutTables }) else {
+            return false
+        }
         switch scalar.value {
         case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF,  // Hangul
              0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,  // kana

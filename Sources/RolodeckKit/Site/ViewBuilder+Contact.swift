@@ -125,11 +125,18 @@ extension ViewBuilder {
     func email(_ email: LabeledValue) -> MustacheTable {
         let address = email.value.trimmingWhitespace
         var href: String?
-        // Only something shaped like an address becomes a link; anything else stays text.
-        let bytes = address.utf8
-        if bytes.contains(UInt8(ascii: "@")),
-           !bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }),
-           bytes.allSatisfy({ $0 < 0x80 }) || !address.contains(where: \.isWhitespace) {
+        // Only something shaped like an address becomes a link; anything else stays text. (One
+        // pass over the bytes: an @, no space, control character, < or >, and whether all ASCII.)
+        var hasAt = false
+        var hasForbidden = false
+        var isASCII = true
+        for byte in address.utf8 {
+            hasAt = hasAt || byte == UInt8(ascii: "@")
+            hasForbidden =
+                hasForbidden || byte <= 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            isASCII = isASCII && byte < 0x80
+        }
+        if hasAt, !hasForbidden, isASCII || !address.contains(where: \.isWhitespace) {
             href = "mailto:" + address
         }
         return MustacheTable(keys: Self.emailKeys, values: [

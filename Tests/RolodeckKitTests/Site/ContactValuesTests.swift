@@ -1,0 +1,66 @@
+import Testing
+@testable import RolodeckKit
+
+/// What a contact page shows of an email address and a postal address: which addresses become
+/// `mailto:` links, and which lines an address is shown in.
+@Suite struct ContactValuesTests {
+    /// The demo site's view builder, in English.
+    static let views: ViewBuilder? = try? SitePagesTests.sites().first.map { _, site in
+        site.renderer(today: SitePagesTests.today).views
+    }
+
+    struct EmailCase: CustomTestStringConvertible, Sendable {
+        let value: String
+        let href: String?
+        var testDescription: String { String(reflecting: value) }
+    }
+
+    static let emailCases: [EmailCase] = [
+        EmailCase(value: "ada@example.com", href: "mailto:ada@example.com"),
+        EmailCase(value: "  ada@example.com \n", href: "mailto:ada@example.com"),
+        EmailCase(value: "ada.example.com", href: nil),
+        EmailCase(value: "ada @example.com", href: nil),
+        EmailCase(value: "<ada@example.com>", href: nil),
+        EmailCase(value: "ada@exam\tple.com", href: nil),
+        EmailCase(value: "zoë@example.de", href: "mailto:zoë@example.de"),
+        EmailCase(value: "zoë@exa\u{3000}mple.de", href: nil),
+        EmailCase(value: "", href: nil),
+    ]
+
+    @Test(arguments: emailCases)
+    func emailLinks(_ example: EmailCase) throws {
+        let views = try #require(Self.views)
+        let table = views.email(LabeledValue(label: "work", value: example.value))
+        #expect(table["href"] as? String == example.href)
+        #expect(table["address"] as? String == example.value.trimmingWhitespace)
+    }
+
+    struct AddressCase: CustomTestStringConvertible, Sendable {
+        let address: PostalAddress
+        let lines: [String]
+        var testDescription: String { String(reflecting: lines) }
+    }
+
+    static let addressCases: [AddressCase] = [
+        AddressCase(
+            address: PostalAddress(street: "Main St 1\n  Apt 2 \n\n", postalCode: "10115", city: " Berlin",
+                                   region: "BE", country: " Germany "),
+            lines: ["Main St 1", "Apt 2", "10115 Berlin, BE", "Germany"]),
+        AddressCase(address: PostalAddress(street: "221B Baker Street", city: "London"),
+                    lines: ["221B Baker Street", "London"]),
+        AddressCase(address: PostalAddress(postalCode: "10115"), lines: ["10115"]),
+        AddressCase(address: PostalAddress(region: "BE"), lines: ["BE"]),
+        AddressCase(address: PostalAddress(postalCode: "1010", region: "Wien"), lines: ["1010, Wien"]),
+        AddressCase(address: PostalAddress(street: " \n ", city: "東京都\u{3000}", country: "日本"),
+                    lines: ["東京都", "日本"]),
+        AddressCase(address: PostalAddress(), lines: []),
+    ]
+
+    @Test(arguments: addressCases)
+    func addressLines(_ example: AddressCase) throws {
+        let views = try #require(Self.views)
+        let table = views.address(example.address)
+        #expect(table["lines"] as? [String] == example.lines)
+        #expect(table["street"] as? String == example.address.street)
+    }
+}
