@@ -8,7 +8,6 @@ extension ViewBuilder {
         "label", "street", "postalCode", "city", "region", "country", "lines",
     ])
     private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
-    private static let groupKeys = MustacheTable.Keys(["name", "href"])
 
     /// What lists show of a contact: name, organization, first phone and email, its page.
     func rowData(_ entry: Directory.Entry) -> RowData {
@@ -85,12 +84,8 @@ extension ViewBuilder {
             ])
         }
         if config.shows(.groups) {
-            view.groups = contact.groupIDs.compactMap { id -> MustacheTable? in
-                guard let index = directory.groupIndex[id] else { return nil }
-                let group = directory.groups[index]
-                let href = "../groups/\(group.slug).html"
-                return MustacheTable(keys: Self.groupKeys, values: [.string(group.group.name), .string(href)])
-            }
+            let links = contactGroupLinks
+            view.groups = contact.groupIDs.compactMap { id in directory.groupIndex[id].map { links[$0] } }
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.htmlBytes(contact.notes) }
 

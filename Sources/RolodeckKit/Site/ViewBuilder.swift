@@ -26,6 +26,8 @@ struct ViewBuilder: @unchecked Sendable {
     private(set) var contactFrame: [MustacheValue] = []
     /// The `page` key's keys on contact pages.
     let contactInfo = PageInfo(kind: "contact")
+    /// Each group's `groups` entry on contact pages, by group index, made once for all of them.
+    private(set) var contactGroupLinks: [MustacheTable] = []
 
     /// A contact page's keys: `contactFrame`'s, then `page` and `contact`.
     static let contactPageKeys = MustacheTable.Keys(["site", "t", "root", "nav", "page", "contact"])
@@ -34,6 +36,7 @@ struct ViewBuilder: @unchecked Sendable {
     ])
     private static let interfaceKeys = MustacheTable.Keys(InterfaceKey.allCases.map(\.rawValue))
     private static let navKeys = MustacheTable.Keys(["label", "href", "current"])
+    private static let groupLinkKeys = MustacheTable.Keys(["name", "href"])
     private static let sectionKeys = MustacheTable.Keys(["label", "anchor", "lang", "count", "contacts"])
 
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
@@ -58,6 +61,10 @@ struct ViewBuilder: @unchecked Sendable {
             .table(site), .table(interface), .string("../"),
             .tables(navigation(kind: "contact", root: "../")),
         ]
+        contactGroupLinks = directory.groups.map { entry in
+            let href = "../groups/\(entry.slug).html"
+            return MustacheTable(keys: Self.groupLinkKeys, values: [.string(entry.group.name), .string(href)])
+        }
         let builder = self
         rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
     }
