@@ -22,7 +22,9 @@ enum PhoneSearchDigits {
     static func forms(of raw: String, region: String?) -> [Form] {
         let (prefix, digits) = plainNumber(raw) ?? parsedNumber(raw)
         guard !digits.isEmpty else { return [] }
-        var forms = [Form(digits: digits, findsRuns: true)]
+        var forms: [Form] = []
+        forms.reserveCapacity(4)
+        forms.append(Form(digits: digits, findsRuns: true))
         switch prefix {
         case .plus, .doubleZero:
             if let codeLength = callingCodeLength(startOf: digits) {
@@ -44,7 +46,9 @@ enum PhoneSearchDigits {
             }
         }
         // At most four forms: comparing each with those kept is cheaper than hashing them.
+        guard forms.count > 1 else { return forms }
         var unique: [Form] = []
+        unique.reserveCapacity(forms.count)
         for form in forms where !unique.contains(where: { $0.digits == form.digits }) { unique.append(form) }
         return unique
     }

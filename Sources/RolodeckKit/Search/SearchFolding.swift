@@ -88,6 +88,8 @@ enum SearchFolding {
         var hangulInitial: UInt16?
         var hangulHasVowel = false
 
+        /// Folds one byte of plain ASCII text. `SearchTerms.add(ascii:tier:to:)` folds such text
+        /// the same way without making words; the two must stay alike.
         mutating func add(ascii byte: UInt8) {
             switch byte {
             case 0x09...0x0D, 0x20:

@@ -219,11 +219,15 @@ public struct SearchIndex: Sendable {
             var builder = SearchTermTable.Builder(firstContact: contacts.lowerBound)
             for index in contacts {
                 builder.nextContact()
-                let entry = directory.entries[index], names = groupNames(index)
+                let entry = directory.entries[index]
                 guard let kept else {
+                    // Without a cache the names are not kept, so no array of them is made.
+                    let names = entry.contact.groupIDs.lazy.compactMap { directory.groupIndex[$0] }
+                        .map { directory.groups[$0].group.name }
                     SearchTerms.add(entry: entry, groupNames: names, config: directory.config, to: &builder)
                     continue
                 }
+                let names = groupNames(index)
                 let position = kept.reusable(entry, groupNames: names)
                 if let position {
                     kept.terms(at: position, to: &builder)

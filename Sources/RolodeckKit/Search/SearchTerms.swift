@@ -18,9 +18,25 @@ protocol SearchTermSink {
     /// Takes the terms of a text many contacts share (a name, an organization, a group), which
     /// a sink may remember instead of folding the text again.
     mutating func add(sharedText text: String, tier: SearchTier)
+
+    /// Takes the tail of `units` from each of `starts` (ascending indices of `units`; an empty
+    /// tail is skipped): the first tail in tier `first`, the others in tier `rest`. A sink may
+    /// hash the tails together instead of one by one.
+    mutating func add(
+        tailsOf units: ArraySlice<UInt16>, from starts: some BidirectionalCollection<Int>,
+        _ first: SearchTier, then rest: SearchTier)
 }
 
 extension SearchTermSink {
+    mutating func add(
+        tailsOf units: ArraySlice<UInt16>, from starts: some BidirectionalCollection<Int>,
+        _ first: SearchTier, then rest: SearchTier
+    ) {
+        for index in starts.indices where starts[index] < units.endIndex {
+            add(units[starts[index]...], index == starts.startIndex ? first : rest)
+        }
+    }
+
     mutating func add(sharedText text: String, tier: SearchTier) {
         SearchTerms.add(text: text, tier: tier, to: &self)
     }
@@ -43,25 +59,26 @@ enum SearchTerms {
     /// sort-as names, which are never shown), and the fields the site shows among
     /// organization, emails, phone numbers, nickname and groups (hidden fields are never indexed).
     static func add<Sink: SearchTermSink>(
-        entry: Directory.Entry, groupNames: [String], config: SiteConfig,
+        entry: Directory.Entry, groupNames: some Sequence<String>, config: SiteConfig,
         to sink: inout Sink
     ) {
         let contact = entry.contact
-        let names = [
-            contact.givenName, contact.familyName, contact.additionalNames, contact.suffix,
-            contact.phoneticGivenName, contact.phoneticFamilyName,
-        ]
-        for name in names where !name.isEmpty {
-            sink.add(sharedText: name, tier: .name)
-        }
+        add(name: contact.givenName, to: &sink)
+        add(name: contact.familyName, to: &sink)
+        add(name: contact.additionalNames, to: &sink)
+        add(name: contact.suffix, to: &sink)
+        add(name: contact.phoneticGivenName, to: &sink)
+        add(name: contact.phoneticFamilyName, to: &sink)
         // The display name adds what stands in for a missing name (nickname, organization) and
         // East Asian names typed without a space, family name first (김철수, 佐藤花子).
-        if !contact.hasPersonalName || !entry.displayName.contains(" ") {
+        if !contact.hasPersonalName || !containsSpace(entry.displayName) {
             sink.add(sharedText: entry.displayName, tier: .name)
         }
-        let reading =
-            contact.phoneticFamilyName.trimmingWhitespace + contact.phoneticGivenName.trimmingWhitespace
-        if NameFormatter.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
+        if !contact.phoneticFamilyName.isEmpty || !contact.phoneticGivenName.isEmpty {
+            let reading =
+                contact.phoneticFamilyName.trimmingWhitespace + contact.phoneticGivenName.trimmingWhitespace
+            if NameFormatter.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
+        }
         if config.shows(.nickname) { sink.add(sharedText: contact.nickname, tier: .name) }
         if config.shows(.organization) { sink.add(sharedText: contact.organization, tier: .other) }
         if config.shows(.emails) {
@@ -77,16 +94,86 @@ enum SearchTerms {
         }
     }
 
+    /// A name part, unless it is empty.
+    private static func add<Sink: SearchTermSink>(name: String, to sink: inout Sink) {
+        if !name.isEmpty { sink.add(sharedText: name, tier: .name) }
+    }
+
+    /// Whether the text has a space character, as `text.contains(" ")` tells, without asking
+    /// Foundation when the bytes decide it: a text without the byte 0x20 has none, and one of
+    /// plain ASCII has one exactly when it has that byte (elsewhere a space may be part of a
+    /// larger character).
+    static func containsSpace(_ text: String) -> Bool {
+        var hasByte = false, isASCII = true
+        for byte in text.utf8 {
+            if byte == 0x20 { hasByte = true }
+            if byte >= 0x80 { isASCII = false }
+        }
+        guard hasByte, !isASCII else { return hasByte }
+        return text.contains(" ")
+    }
+
     /// The terms of a text: a name, an organization, an email address, a group name.
     static func add<Sink: SearchTermSink>(text: String, tier: SearchTier, to sink: inout Sink) {
-        for word in SearchFolding.words(text) {
+        var text = text
+        let isASCII = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            add(ascii: bytes, tier: tier, to: &sink)
+            return true
+        }
+        if !isASCII { add(words: SearchFolding.words(text), tier: tier, to: &sink) }
+    }
+
+    /// The terms of folded words.
+    static func add<Sink: SearchTermSink>(
+        words: [[SearchFolding.Part]], tier: SearchTier, to sink: inout Sink
+    ) {
+        for word in words {
             add(word: word, long: false, tier: tier, to: &sink)
             if word.contains(where: { $0.long != nil }) { add(word: word, long: true, tier: tier, to: &sink) }
             for part in word {
                 if let initials = part.initials {
-                    add(part: initials, starts: initials.indices, tier: tier, to: &sink)
+                    add(part: initials[...], starts: initials.indices, tier: tier, to: &sink)
                 }
             }
+        }
+    }
+
+    /// The terms of plain ASCII text, as `add(words:tier:to:)` gives them for its folded words
+    /// (see `SearchFolding`), without making the words: the letters and digits are folded into
+    /// one buffer, where a word's parts follow one another as in its whole.
+    static func add<Sink: SearchTermSink>(
+        ascii bytes: UnsafeBufferPointer<UInt8>, tier: SearchTier, to sink: inout Sink
+    ) {
+        var units: [UInt16] = [], partStarts: [Int] = []
+        units.reserveCapacity(bytes.count)
+        // Where the current word and part start in `units`; `partStarts` holds where the
+        // word's parts start.
+        var wordStart = 0, partStart = 0
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x20
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A:
+                units.append(UInt16(byte))
+                continue
+            case 0x41...0x5A:
+                units.append(UInt16(byte) + 0x20)
+                continue
+            default:
+                break
+            }
+            // Punctuation ends a part, white space (and the end) a word.
+            if units.count > partStart {
+                add(part: units[partStart...], starts: partStart..<units.count, tier: tier, to: &sink)
+                partStarts.append(partStart)
+                partStart = units.count
+            }
+            guard byte == 0x20 || (0x09...0x0D).contains(byte) else { continue }
+            if partStarts.count > 1 {
+                sink.add(tailsOf: units[wordStart...], from: partStarts, tier, then: tier)
+            }
+            partStarts.removeAll(keepingCapacity: true)
+            wordStart = units.count
         }
     }
 
@@ -97,9 +184,9 @@ enum SearchTerms {
     ) {
         for part in word {
             if long, let spelling = part.long {
-                add(part: spelling.units, starts: spelling.starts, tier: tier, to: &sink)
+                add(part: spelling.units[...], starts: spelling.starts, tier: tier, to: &sink)
             } else {
-                add(part: part.units, starts: part.starts, tier: tier, to: &sink)
+                add(part: part.units[...], starts: part.starts, tier: tier, to: &sink)
             }
         }
         guard word.count > 1 else { return }
@@ -110,34 +197,40 @@ enum SearchTerms {
             starts.append(whole.count)
             whole += long ? part.queryUnits : part.units
         }
-        for start in starts { sink.add(whole[start...], tier) }
+        sink.add(tailsOf: whole[...], from: starts, tier, then: tier)
     }
 
-    /// A part: whole with `tier`, and from each later character on with `inside`.
+    /// A part: whole with `tier`, and from each later character on with `inside`. `starts` are
+    /// the indices of `units` where its characters start.
     private static func add<Sink: SearchTermSink>(
-        part units: [UInt16], starts: some Collection<Int>, tier: SearchTier,
+        part units: ArraySlice<UInt16>, starts: some BidirectionalCollection<Int>, tier: SearchTier,
         to sink: inout Sink
     ) {
-        sink.add(units[...], tier)
         // Walking back from the end tells for each tail whether it is all digits.
-        var digitsFrom = units.count
-        while digitsFrom > 0, units[digitsFrom - 1] >= 0x30, units[digitsFrom - 1] <= 0x39 { digitsFrom -= 1 }
-        for start in starts.dropFirst() {
-            let tail = units[start...]
-            if tail.count >= (start >= digitsFrom ? 3 : 2) { sink.add(tail, .inside) }
+        var digitsFrom = units.endIndex
+        while digitsFrom > units.startIndex, units[digitsFrom - 1] >= 0x30, units[digitsFrom - 1] <= 0x39 {
+            digitsFrom -= 1
         }
+        // The starts of long enough tails come first: a tail shorter than 2 units is shorter
+        // than 3, and one that starts before `digitsFrom` is longer than one that starts at it.
+        var index = starts.startIndex
+        if index != starts.endIndex { starts.formIndex(after: &index) }
+        while index != starts.endIndex,
+            units.endIndex - starts[index] >= (starts[index] >= digitsFrom ? 3 : 2)
+        {
+            starts.formIndex(after: &index)
+        }
+        sink.add(tailsOf: units, from: starts[..<index], tier, then: .inside)
     }
 
     /// The terms of a phone number: each of its digit forms from the start, and every run of
     /// three or more digits of the forms as written and as dialled at home.
     static func add<Sink: SearchTermSink>(phone raw: String, region: String?, to sink: inout Sink) {
         for form in PhoneSearchDigits.forms(of: raw, region: region) {
+            // The whole from the start, then with runs each tail of 3 digits or more.
             let digits = form.digits
-            sink.add(digits[...], .other)
-            guard form.findsRuns else { continue }
-            for start in digits.indices.dropFirst() where digits.count - start >= 3 {
-                sink.add(digits[start...], .inside)
-            }
+            let starts = 0..<(form.findsRuns ? max(1, digits.count - 2) : 1)
+            sink.add(tailsOf: digits[...], from: starts, .other, then: .inside)
         }
     }
 }

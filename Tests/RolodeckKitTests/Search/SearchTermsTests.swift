@@ -127,6 +127,30 @@ import Testing
         #expect(!collector.terms.keys.contains { $0.count < 3 && collector.terms[$0] == .inside })
     }
 
+    /// Texts of plain ASCII, which skip making folded words: white space of every kind,
+    /// punctuation runs, upper case, digits inside and at the end of parts.
+    static let asciiTexts = [
+        "", "Anna", "O'Brien-Smith Jr.", "kimura.kenji1@kaisha.example", "a.b@ex.org", "Apt 12345",
+        "x1 22 333 4444a", "  --  ", "A-B-C\tD\nE\u{0B}F\u{0C}G\rH", "ABC123def", "12-34", "...a..b...",
+        "user12.34ab@x-y.example", "9", "a1b2c3-d4e5f6 Z",
+    ]
+
+    @Test(arguments: asciiTexts)
+    func asciiTextsHaveTheTermsOfTheirFoldedWords(_ text: String) {
+        var direct = Collector(), folded = Collector()
+        SearchTerms.add(text: text, tier: .other, to: &direct)
+        SearchTerms.add(words: SearchFolding.words(text), tier: .other, to: &folded)
+        #expect(direct.lines == folded.lines)
+        #expect(!text.contains(where: \.isLetter) || !direct.lines.isEmpty)
+    }
+
+    @Test(arguments: [
+        "", "Anna Berg", "AnnaBerg", "佐藤 花子", "佐藤花子", "José García", "e\u{301} x", " \u{301}",
+    ])
+    func spacesAreFoundAsFoundationFindsThem(_ text: String) {
+        #expect(SearchTerms.containsSpace(text) == text.contains(" "))
+    }
+
     @Test func hiddenFieldsAreNeverIndexed() {
         var contact = Contact(id: "x")
         contact.givenName = "Ana"
