@@ -216,7 +216,8 @@ public struct SearchIndex: Sendable {
                 learnt.runs = [kept.runs[run]]
                 return (kept.runs[run], learnt)
             }
-            var builder = SearchTermTable.Builder(firstContact: contacts.lowerBound)
+            var builder = SearchTermTable.Builder(
+                firstContact: contacts.lowerBound, contactCount: contacts.count)
             for index in contacts {
                 builder.nextContact()
                 let entry = directory.entries[index]

@@ -21,7 +21,7 @@ extension SearchTermTable {
         let firstContact: Int
         /// Open addressing: each slot is a key's 32-bit hash (high half) and number + 1 (low
         /// half), 0 when empty, so a probe rarely needs to look at the key itself.
-        private var slots = [UInt64](repeating: 0, count: 1 << 14)
+        private var slots: [UInt64]
         /// For each key, the last contact that has it (high half, counted from the run's first)
         /// and where that contact's posting of it is (low half); all ones before any.
         private var lastPosting: [UInt64] = []
@@ -48,10 +48,22 @@ extension SearchTermTable {
         /// The hash of an empty key (FNV-1a's offset basis); `hash(_:continuing:)` adds units.
         private static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-        /// A builder whose first contact has the number `firstContact`.
-        init(firstContact: Int = 0) {
+        /// A builder whose first contact has the number `firstContact`. With the number of
+        /// contacts it will take, its hash table starts at the size it would grow to (at about
+        /// `keysPerContact` new keys a contact) and its arrays of contacts and postings are
+        /// made at their size once.
+        init(firstContact: Int = 0, contactCount: Int = 0) {
             self.firstContact = firstContact
+            var slotCount = 1 << 14
+            while slotCount < 2 * Self.keysPerContact * contactCount { slotCount *= 2 }
+            slots = [UInt64](repeating: 0, count: slotCount)
+            contactStart.reserveCapacity(contactCount + 1)
+            postings.reserveCapacity(Self.postingsPerContact * contactCount)
         }
+
+        /// About how many new keys and postings a contact of a large directory adds: names and
+        /// domains repeat, the digits of phone numbers and the user names of addresses do not.
+        static let keysPerContact = 14, postingsPerContact = 80
 
         /// How many keys there are.
         var keyCount: Int { keyStart.count - 1 }

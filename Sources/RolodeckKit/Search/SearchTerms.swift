@@ -100,17 +100,25 @@ enum SearchTerms {
     }
 
     /// Whether the text has a space character, as `text.contains(" ")` tells, without asking
-    /// Foundation when the bytes decide it: a text without the byte 0x20 has none, and one of
-    /// plain ASCII has one exactly when it has that byte (elsewhere a space may be part of a
-    /// larger character).
+    /// Foundation when the bytes decide it. A text without the byte 0x20 has none. A space
+    /// followed by ASCII (or nothing) and following a scalar below U+0600 (or nothing) is a
+    /// character of its own: only a mark or joiner after it, or a prepended concatenation mark
+    /// (U+0600 and above) before it, could join it to another.
     static func containsSpace(_ text: String) -> Bool {
-        var hasByte = false, isASCII = true
-        for byte in text.utf8 {
-            if byte == 0x20 { hasByte = true }
-            if byte >= 0x80 { isASCII = false }
+        var text = text
+        let decided: Bool? = text.withUTF8 { bytes in
+            var found = false
+            for index in bytes.indices where bytes[index] == 0x20 {
+                found = true
+                let before =
+                    index == 0 || bytes[index - 1] < 0x80
+                    || (index >= 2 && (0xC2..<0xD8).contains(bytes[index - 2]) && bytes[index - 1] < 0xC0)
+                let after = index + 1 == bytes.count || bytes[index + 1] < 0x80
+                if before && after { return true }
+            }
+            return found ? nil : false
         }
-        guard hasByte, !isASCII else { return hasByte }
-        return text.contains(" ")
+        return decided ?? text.contains(" ")
     }
 
     /// The terms of a text: a name, an organization, an email address, a group name.

@@ -146,6 +146,7 @@ import Testing
 
     @Test(arguments: [
         "", "Anna Berg", "AnnaBerg", "佐藤 花子", "佐藤花子", "José García", "e\u{301} x", " \u{301}",
+        "a \u{301}b", "\u{600} x", "Ñ Ñ", "ab \u{200D}c", " ", "x ", "\u{7FF} \u{7FF}",
     ])
     func spacesAreFoundAsFoundationFindsThem(_ text: String) {
         #expect(SearchTerms.containsSpace(text) == text.contains(" "))
