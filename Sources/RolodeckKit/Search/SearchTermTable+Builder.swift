@@ -100,22 +100,55 @@ extension SearchTermTable {
         mutating func add(sharedText text: String, tier: SearchTier) {
             var text = text
             let (found, slot, hash) = text.withUTF8 { sharedText($0, tier: tier) }
+            addShared(found, slot: slot, hash: hash, tier: tier, bytes: text.utf8) { builder in
+                SearchTerms.add(text: text, tier: tier, to: &builder)
+            }
+        }
+
+        mutating func add(asciiPart units: ArraySlice<UInt16>, tier: SearchTier) {
+            // Its units are its UTF-8 bytes, and a text of those bytes is that one part: the two
+            // share their terms.
+            let bytes = units.lazy.map { UInt8(truncatingIfNeeded: $0) }
+            let (found, slot, hash) = sharedText(bytes, tier: tier)
+            addShared(found, slot: slot, hash: hash, tier: tier, bytes: bytes) { builder in
+                SearchTerms.add(part: units, starts: units.indices, tier: tier, to: &builder)
+            }
+        }
+
+        /// Adds the terms of the shared text `sharedText(_:tier:)` found, or else those `add`
+        /// adds, remembering them. A shared text's terms may add shared parts: a part's terms
+        /// are then also the text's, whether remembered or found.
+        private mutating func addShared(
+            _ found: Int?, slot: Int, hash: UInt64, tier: SearchTier, bytes: some Collection<UInt8>,
+            add: (inout Builder) -> Void
+        ) {
             if let found {
                 let terms = sharedTexts[found].terms
-                for term in sharedTerms[Int(terms.lowerBound)..<Int(terms.upperBound)] {
+                for index in Int(terms.lowerBound)..<Int(terms.upperBound) {
+                    let term = sharedTerms[index]
+                    if recording { sharedTerms.append(term) }
                     post(Int(term >> 2), UInt32(term & 3))
                 }
                 return
             }
             let bytesStart = Int32(sharedBytes.count), termsStart = Int32(sharedTerms.count)
-            sharedBytes += text.utf8
+            sharedBytes += bytes
+            let outerRecording = recording
+            let sharedCount = sharedTexts.count
             recording = true
-            SearchTerms.add(text: text, tier: tier, to: &self)
-            recording = false
+            add(&self)
+            recording = outerRecording
             sharedTexts.append(
                 SharedText(
                     hash: hash, tier: tier, bytes: bytesStart..<Int32(sharedBytes.count),
                     terms: termsStart..<Int32(sharedTerms.count)))
+            // Shared parts added meanwhile may have taken the slot, or grown the table.
+            var slot = slot
+            if sharedTexts.count - 1 > sharedCount {
+                let mask = sharedSlots.count - 1
+                slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+                while sharedSlots[slot] != 0 { slot = (slot + 1) & mask }
+            }
             sharedSlots[slot] = Int32(sharedTexts.count)
             if sharedTexts.count * 2 > sharedSlots.count { growSharedTexts() }
         }
@@ -216,9 +249,7 @@ extension SearchTermTable {
         }
 
         /// Whether `bytes` from `start` on begin with `key`'s bytes.
-        private static func equal(_ bytes: [UInt8], from start: Int, _ key: UnsafeBufferPointer<UInt8>)
-            -> Bool
-        {
+        private static func equal(_ bytes: [UInt8], from start: Int, _ key: some Collection<UInt8>) -> Bool {
             var position = start
             for byte in key {
                 guard bytes[position] == byte else { return false }
@@ -242,7 +273,7 @@ extension SearchTermTable {
         /// in bytes fold alike, so each is folded once): its number if it was seen, else the
         /// slot to record it in; and its hash. Mutating only so that a call from a mutating
         /// method does not copy the builder.
-        private mutating func sharedText(_ bytes: UnsafeBufferPointer<UInt8>, tier: SearchTier)
+        private mutating func sharedText(_ bytes: some Collection<UInt8>, tier: SearchTier)
             -> (found: Int?, slot: Int, hash: UInt64)
         {
             var hash = Self.emptyHash ^ UInt64(tier.rawValue)

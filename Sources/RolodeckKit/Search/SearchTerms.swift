@@ -19,6 +19,11 @@ protocol SearchTermSink {
     /// a sink may remember instead of folding the text again.
     mutating func add(sharedText text: String, tier: SearchTier)
 
+    /// Takes the terms of a part of plain ASCII letters and digits, folded (see
+    /// `SearchTerms.add(part:starts:tier:to:)`). A sink may remember them: the parts of email
+    /// addresses repeat (domains, common names).
+    mutating func add(asciiPart units: ArraySlice<UInt16>, tier: SearchTier)
+
     /// Takes the tail of `units` from each of `starts` (ascending indices of `units`; an empty
     /// tail is skipped): the first tail in tier `first`, the others in tier `rest`. A sink may
     /// hash the tails together instead of one by one.
@@ -39,6 +44,10 @@ extension SearchTermSink {
 
     mutating func add(sharedText text: String, tier: SearchTier) {
         SearchTerms.add(text: text, tier: tier, to: &self)
+    }
+
+    mutating func add(asciiPart units: ArraySlice<UInt16>, tier: SearchTier) {
+        SearchTerms.add(part: units, starts: units.indices, tier: tier, to: &self)
     }
 }
 
@@ -172,7 +181,7 @@ enum SearchTerms {
             }
             // Punctuation ends a part, white space (and the end) a word.
             if units.count > partStart {
-                add(part: units[partStart...], starts: partStart..<units.count, tier: tier, to: &sink)
+                sink.add(asciiPart: units[partStart...], tier: tier)
                 partStarts.append(partStart)
                 partStart = units.count
             }
@@ -210,7 +219,7 @@ enum SearchTerms {
 
     /// A part: whole with `tier`, and from each later character on with `inside`. `starts` are
     /// the indices of `units` where its characters start.
-    private static func add<Sink: SearchTermSink>(
+    static func add<Sink: SearchTermSink>(
         part units: ArraySlice<UInt16>, starts: some BidirectionalCollection<Int>, tier: SearchTier,
         to sink: inout Sink
     ) {
@@ -234,10 +243,17 @@ enum SearchTerms {
     /// The terms of a phone number: each of its digit forms from the start, and every run of
     /// three or more digits of the forms as written and as dialled at home.
     static func add<Sink: SearchTermSink>(phone raw: String, region: String?, to sink: inout Sink) {
-        for form in PhoneSearchDigits.forms(of: raw, region: region) {
-            // The whole from the start, then with runs each tail of 3 digits or more.
+        let forms = PhoneSearchDigits.forms(of: raw, region: region)
+        for (index, form) in forms.enumerated() {
+            // The whole from the start, then with runs each tail of 3 digits or more. A form
+            // whose digits after the first end a form before it with runs (as dialled at home,
+            // 0151…, after 49151…) has those tails already, each a tail or the whole there.
             let digits = form.digits
-            let starts = 0..<(form.findsRuns ? max(1, digits.count - 2) : 1)
+            let runsAdded = forms[..<index].contains { earlier in
+                earlier.findsRuns && earlier.digits.count >= digits.count - 1
+                    && earlier.digits.suffix(digits.count - 1).elementsEqual(digits.dropFirst())
+            }
+            let starts = 0..<(form.findsRuns && !runsAdded ? max(1, digits.count - 2) : 1)
             sink.add(tailsOf: digits[...], from: starts, .other, then: .inside)
         }
     }

@@ -152,6 +152,30 @@ import Testing
         #expect(SearchTerms.containsSpace(text) == text.contains(" "))
     }
 
+    /// A phone number is found by each of its forms from the start and by every run of three
+    /// digits or more of its forms with runs, however few of those the terms add again.
+    @Test(
+        arguments: phoneCases + [
+            PhoneCase(number: "+82 10-1234-5678", region: nil, starts: [], inside: [], notTerms: []),
+            PhoneCase(number: "+1 555 0100", region: "US", starts: [], inside: [], notTerms: []),
+            PhoneCase(number: "0039 06 1234", region: "KR", starts: [], inside: [], notTerms: []),
+        ])
+    func phoneTermsAreEveryRunOfEveryForm(_ example: PhoneCase) {
+        var collector = Collector()
+        SearchTerms.add(phone: example.number, region: example.region, to: &collector)
+        var expected: [String: SearchTier] = [:]
+        for form in PhoneSearchDigits.forms(of: example.number, region: example.region) {
+            let digits = form.digits
+            expected[String(decoding: digits, as: UTF16.self)] = .other
+            guard form.findsRuns else { continue }
+            for start in digits.indices.dropFirst() where digits.count - start >= 3 {
+                let run = String(decoding: digits[start...], as: UTF16.self)
+                expected[run] = min(expected[run] ?? .inside, .inside)
+            }
+        }
+        #expect(collector.terms == expected)
+    }
+
     @Test func hiddenFieldsAreNeverIndexed() {
         var contact = Contact(id: "x")
         contact.givenName = "Ana"
