@@ -71,6 +71,17 @@ enum SearchTerms {
         entry: Directory.Entry, groupNames: some Sequence<String>, config: SiteConfig,
         to sink: inout Sink
     ) {
+        add(
+            entry: entry, groupNames: groupNames, config: config, phoneRegion: config.effectivePhoneRegion,
+            to: &sink)
+    }
+
+    /// The terms of a planned contact, with the config's `effectivePhoneRegion` worked out once
+    /// for many contacts.
+    static func add<Sink: SearchTermSink>(
+        entry: Directory.Entry, groupNames: some Sequence<String>, config: SiteConfig,
+        phoneRegion: String?, to sink: inout Sink
+    ) {
         let contact = entry.contact
         add(name: contact.givenName, to: &sink)
         add(name: contact.familyName, to: &sink)
@@ -95,7 +106,7 @@ enum SearchTerms {
         }
         if config.shows(.phones) {
             for phone in contact.phones {
-                add(phone: phone.value, region: config.effectivePhoneRegion, to: &sink)
+                add(phone: phone.value, region: phoneRegion, to: &sink)
             }
         }
         if config.shows(.groups) {
