@@ -22,7 +22,9 @@ enum PhoneSearchDigits {
     static func forms(of raw: String, region: String?) -> [Form] {
         let (prefix, digits) = plainNumber(raw) ?? parsedNumber(raw)
         guard !digits.isEmpty else { return [] }
-        var forms = [Form(digits: digits, findsRuns: true)]
+        var forms: [Form] = []
+        forms.reserveCapacity(4)
+        forms.append(Form(digits: digits, findsRuns: true))
         switch prefix {
         case .plus, .doubleZero:
             if let codeLength = callingCodeLength(startOf: digits) {
@@ -30,23 +32,37 @@ enum PhoneSearchDigits {
                 // (+1) and where the national number already starts with 0 (Italy).
                 let national = digits[codeLength...]
                 let northAmerican = codeLength == 1 && digits[0] == one
-                let home = northAmerican || national.first == zero ? Array(national) : [zero] + national
+                let home =
+                    northAmerican || national.first == zero ? Array(national) : joined([zero], national)
                 forms.append(Form(digits: home, findsRuns: true))
             }
-            forms.append(Form(digits: [zero, zero] + digits, findsRuns: false))
+            forms.append(Form(digits: joined([zero, zero], digits[...]), findsRuns: false))
         case .none:
             if let region, let code = callingCodes[region.uppercased()] {
                 let code = Array(code.utf16)
                 let national = digits.first == zero ? digits[1...] : digits[...]
-                forms.append(Form(digits: code + national, findsRuns: false))
-                if digits.first == zero { forms.append(Form(digits: code + digits, findsRuns: false)) }
-                forms.append(Form(digits: [zero, zero] + code + national, findsRuns: false))
+                forms.append(Form(digits: joined(code, national), findsRuns: false))
+                if digits.first == zero {
+                    forms.append(Form(digits: joined(code, digits[...]), findsRuns: false))
+                }
+                forms.append(Form(digits: joined([zero, zero] + code, national), findsRuns: false))
             }
         }
         // At most four forms: comparing each with those kept is cheaper than hashing them.
+        guard forms.count > 1 else { return forms }
         var unique: [Form] = []
+        unique.reserveCapacity(forms.count)
         for form in forms where !unique.contains(where: { $0.digits == form.digits }) { unique.append(form) }
         return unique
+    }
+
+    /// `head` then `tail`, in one array made at its size.
+    private static func joined(_ head: [UInt16], _ tail: ArraySlice<UInt16>) -> [UInt16] {
+        var units: [UInt16] = []
+        units.reserveCapacity(head.count + tail.count)
+        units += head
+        units += tail
+        return units
     }
 
     /// The prefix and digits of any number, as `PhoneNumberInput` reads it.
@@ -61,17 +77,23 @@ enum PhoneSearchDigits {
     static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, [UInt16])? {
         var digits: [UInt16] = []
         digits.reserveCapacity(raw.utf8.count + 4)
-        var plus = false
-        for byte in raw.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(UInt16(byte))
-            case UInt8(ascii: "+") where digits.isEmpty && !plus: plus = true
-            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"): continue
-            case UInt8(ascii: "("), UInt8(ascii: ")"): continue
-            default: return nil
+        var plus = false, bracket = false
+        var raw = raw
+        let plain = raw.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(UInt16(byte))
+                case UInt8(ascii: "+") where digits.isEmpty && !plus: plus = true
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"): continue
+                case UInt8(ascii: "("): bracket = true
+                case UInt8(ascii: ")"): continue
+                default: return false
+                }
             }
+            return true
         }
-        if plus, raw.utf8.contains(UInt8(ascii: "(")) {
+        guard plain else { return nil }
+        if plus, bracket {
             // "+49 (0)30 …": the bracketed trunk 0 is not dialled. Like PhoneNumberInput, drop
             // the first "(0)" of a number that starts with "+" (for any other, ask it).
             let bytes = Array(raw.utf8)

@@ -88,6 +88,8 @@ enum SearchFolding {
         var hangulInitial: UInt16?
         var hangulHasVowel = false
 
+        /// Folds one byte of plain ASCII text. `SearchTerms.add(ascii:tier:to:)` folds such text
+        /// the same way without making words; the two must stay alike.
         mutating func add(ascii byte: UInt8) {
             switch byte {
             case 0x09...0x0D, 0x20:
@@ -189,7 +191,7 @@ enum SearchFolding {
             if scalar.isASCII, voicing.isEmpty {
                 // A letter or digit, lower-cased by hand; only the umlaut gives a second spelling.
                 let unit = UInt16(scalar.value) + ((0x41...0x5A).contains(scalar.value) ? 0x20 : 0)
-                append([unit], long: umlaut ? [unit, 0x65] : nil, initial: nil)
+                if umlaut { append([unit], long: [unit, 0x65], initial: nil) } else { append(unit: unit) }
                 umlaut = false
                 return
             }

@@ -201,6 +201,7 @@ public struct SearchIndex: Sendable {
         let count = directory.entries.count
         let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
         let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
+        let phoneRegion = directory.config.effectivePhoneRegion
         let results = ParallelWork.map(runs, batch: 1) { run in
             let contacts = run * count / runs..<(run + 1) * count / runs
             var learnt = Learnt()
@@ -216,19 +217,28 @@ public struct SearchIndex: Sendable {
                 learnt.runs = [kept.runs[run]]
                 return (kept.runs[run], learnt)
             }
-            var builder = SearchTermTable.Builder(firstContact: contacts.lowerBound)
+            var builder = SearchTermTable.Builder(
+                firstContact: contacts.lowerBound, contactCount: contacts.count)
             for index in contacts {
                 builder.nextContact()
-                let entry = directory.entries[index], names = groupNames(index)
+                let entry = directory.entries[index]
                 guard let kept else {
-                    SearchTerms.add(entry: entry, groupNames: names, config: directory.config, to: &builder)
+                    // Without a cache the names are not kept, so no array of them is made.
+                    let names = entry.contact.groupIDs.lazy.compactMap { directory.groupIndex[$0] }
+                        .map { directory.groups[$0].group.name }
+                    SearchTerms.add(
+                        entry: entry, groupNames: names, config: directory.config, phoneRegion: phoneRegion,
+                        to: &builder)
                     continue
                 }
+                let names = groupNames(index)
                 let position = kept.reusable(entry, groupNames: names)
                 if let position {
                     kept.terms(at: position, to: &builder)
                 } else {
-                    SearchTerms.add(entry: entry, groupNames: names, config: directory.config, to: &builder)
+                    SearchTerms.add(
+                        entry: entry, groupNames: names, config: directory.config, phoneRegion: phoneRegion,
+                        to: &builder)
                 }
                 learnt.positions.append(position)
                 // The postings are filled in once the builder is finished.

@@ -18,11 +18,36 @@ protocol SearchTermSink {
     /// Takes the terms of a text many contacts share (a name, an organization, a group), which
     /// a sink may remember instead of folding the text again.
     mutating func add(sharedText text: String, tier: SearchTier)
+
+    /// Takes the terms of a part of plain ASCII letters and digits, folded (see
+    /// `SearchTerms.add(part:starts:tier:to:)`). A sink may remember them: the parts of email
+    /// addresses repeat (domains, common names).
+    mutating func add(asciiPart units: ArraySlice<UInt16>, tier: SearchTier)
+
+    /// Takes the tail of `units` from each of `starts` (ascending indices of `units`; an empty
+    /// tail is skipped): the first tail in tier `first`, the others in tier `rest`. A sink may
+    /// hash the tails together instead of one by one.
+    mutating func add(
+        tailsOf units: ArraySlice<UInt16>, from starts: some BidirectionalCollection<Int>,
+        _ first: SearchTier, then rest: SearchTier)
 }
 
 extension SearchTermSink {
+    mutating func add(
+        tailsOf units: ArraySlice<UInt16>, from starts: some BidirectionalCollection<Int>,
+        _ first: SearchTier, then rest: SearchTier
+    ) {
+        for index in starts.indices where starts[index] < units.endIndex {
+            add(units[starts[index]...], index == starts.startIndex ? first : rest)
+        }
+    }
+
     mutating func add(sharedText text: String, tier: SearchTier) {
         SearchTerms.add(text: text, tier: tier, to: &self)
+    }
+
+    mutating func add(asciiPart units: ArraySlice<UInt16>, tier: SearchTier) {
+        SearchTerms.add(part: units, starts: units.indices, tier: tier, to: &self)
     }
 }
 
@@ -43,25 +68,37 @@ enum SearchTerms {
     /// sort-as names, which are never shown), and the fields the site shows among
     /// organization, emails, phone numbers, nickname and groups (hidden fields are never indexed).
     static func add<Sink: SearchTermSink>(
-        entry: Directory.Entry, groupNames: [String], config: SiteConfig,
+        entry: Directory.Entry, groupNames: some Sequence<String>, config: SiteConfig,
         to sink: inout Sink
     ) {
+        add(
+            entry: entry, groupNames: groupNames, config: config, phoneRegion: config.effectivePhoneRegion,
+            to: &sink)
+    }
+
+    /// The terms of a planned contact, with the config's `effectivePhoneRegion` worked out once
+    /// for many contacts.
+    static func add<Sink: SearchTermSink>(
+        entry: Directory.Entry, groupNames: some Sequence<String>, config: SiteConfig,
+        phoneRegion: String?, to sink: inout Sink
+    ) {
         let contact = entry.contact
-        let names = [
-            contact.givenName, contact.familyName, contact.additionalNames, contact.suffix,
-            contact.phoneticGivenName, contact.phoneticFamilyName,
-        ]
-        for name in names where !name.isEmpty {
-            sink.add(sharedText: name, tier: .name)
-        }
+        add(name: contact.givenName, to: &sink)
+        add(name: contact.familyName, to: &sink)
+        add(name: contact.additionalNames, to: &sink)
+        add(name: contact.suffix, to: &sink)
+        add(name: contact.phoneticGivenName, to: &sink)
+        add(name: contact.phoneticFamilyName, to: &sink)
         // The display name adds what stands in for a missing name (nickname, organization) and
         // East Asian names typed without a space, family name first (김철수, 佐藤花子).
-        if !contact.hasPersonalName || !entry.displayName.contains(" ") {
+        if !contact.hasPersonalName || !containsSpace(entry.displayName) {
             sink.add(sharedText: entry.displayName, tier: .name)
         }
-        let reading =
-            contact.phoneticFamilyName.trimmingWhitespace + contact.phoneticGivenName.trimmingWhitespace
-        if NameFormatter.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
+        if !contact.phoneticFamilyName.isEmpty || !contact.phoneticGivenName.isEmpty {
+            let reading =
+                contact.phoneticFamilyName.trimmingWhitespace + contact.phoneticGivenName.trimmingWhitespace
+            if NameFormatter.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
+        }
         if config.shows(.nickname) { sink.add(sharedText: contact.nickname, tier: .name) }
         if config.shows(.organization) { sink.add(sharedText: contact.organization, tier: .other) }
         if config.shows(.emails) {
@@ -69,7 +106,7 @@ enum SearchTerms {
         }
         if config.shows(.phones) {
             for phone in contact.phones {
-                add(phone: phone.value, region: config.effectivePhoneRegion, to: &sink)
+                add(phone: phone.value, region: phoneRegion, to: &sink)
             }
         }
         if config.shows(.groups) {
@@ -77,16 +114,94 @@ enum SearchTerms {
         }
     }
 
+    /// A name part, unless it is empty.
+    private static func add<Sink: SearchTermSink>(name: String, to sink: inout Sink) {
+        if !name.isEmpty { sink.add(sharedText: name, tier: .name) }
+    }
+
+    /// Whether the text has a space character, as `text.contains(" ")` tells, without asking
+    /// Foundation when the bytes decide it. A text without the byte 0x20 has none. A space
+    /// followed by ASCII (or nothing) and following a scalar below U+0600 (or nothing) is a
+    /// character of its own: only a mark or joiner after it, or a prepended concatenation mark
+    /// (U+0600 and above) before it, could join it to another.
+    static func containsSpace(_ text: String) -> Bool {
+        var text = text
+        let decided: Bool? = text.withUTF8 { bytes in
+            var found = false
+            for index in bytes.indices where bytes[index] == 0x20 {
+                found = true
+                let before =
+                    index == 0 || bytes[index - 1] < 0x80
+                    || (index >= 2 && (0xC2..<0xD8).contains(bytes[index - 2]) && bytes[index - 1] < 0xC0)
+                let after = index + 1 == bytes.count || bytes[index + 1] < 0x80
+                if before && after { return true }
+            }
+            return found ? nil : false
+        }
+        return decided ?? text.contains(" ")
+    }
+
     /// The terms of a text: a name, an organization, an email address, a group name.
     static func add<Sink: SearchTermSink>(text: String, tier: SearchTier, to sink: inout Sink) {
-        for word in SearchFolding.words(text) {
+        var text = text
+        let isASCII = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            add(ascii: bytes, tier: tier, to: &sink)
+            return true
+        }
+        if !isASCII { add(words: SearchFolding.words(text), tier: tier, to: &sink) }
+    }
+
+    /// The terms of folded words.
+    static func add<Sink: SearchTermSink>(
+        words: [[SearchFolding.Part]], tier: SearchTier, to sink: inout Sink
+    ) {
+        for word in words {
             add(word: word, long: false, tier: tier, to: &sink)
             if word.contains(where: { $0.long != nil }) { add(word: word, long: true, tier: tier, to: &sink) }
             for part in word {
                 if let initials = part.initials {
-                    add(part: initials, starts: initials.indices, tier: tier, to: &sink)
+                    add(part: initials[...], starts: initials.indices, tier: tier, to: &sink)
                 }
             }
+        }
+    }
+
+    /// The terms of plain ASCII text, as `add(words:tier:to:)` gives them for its folded words
+    /// (see `SearchFolding`), without making the words: the letters and digits are folded into
+    /// one buffer, where a word's parts follow one another as in its whole.
+    static func add<Sink: SearchTermSink>(
+        ascii bytes: UnsafeBufferPointer<UInt8>, tier: SearchTier, to sink: inout Sink
+    ) {
+        var units: [UInt16] = [], partStarts: [Int] = []
+        units.reserveCapacity(bytes.count)
+        // Where the current word and part start in `units`; `partStarts` holds where the
+        // word's parts start.
+        var wordStart = 0, partStart = 0
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x20
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A:
+                units.append(UInt16(byte))
+                continue
+            case 0x41...0x5A:
+                units.append(UInt16(byte) + 0x20)
+                continue
+            default:
+                break
+            }
+            // Punctuation ends a part, white space (and the end) a word.
+            if units.count > partStart {
+                sink.add(asciiPart: units[partStart...], tier: tier)
+                partStarts.append(partStart)
+                partStart = units.count
+            }
+            guard byte == 0x20 || (0x09...0x0D).contains(byte) else { continue }
+            if partStarts.count > 1 {
+                sink.add(tailsOf: units[wordStart...], from: partStarts, tier, then: tier)
+            }
+            partStarts.removeAll(keepingCapacity: true)
+            wordStart = units.count
         }
     }
 
@@ -97,9 +212,9 @@ enum SearchTerms {
     ) {
         for part in word {
             if long, let spelling = part.long {
-                add(part: spelling.units, starts: spelling.starts, tier: tier, to: &sink)
+                add(part: spelling.units[...], starts: spelling.starts, tier: tier, to: &sink)
             } else {
-                add(part: part.units, starts: part.starts, tier: tier, to: &sink)
+                add(part: part.units[...], starts: part.starts, tier: tier, to: &sink)
             }
         }
         guard word.count > 1 else { return }
@@ -110,34 +225,47 @@ enum SearchTerms {
             starts.append(whole.count)
             whole += long ? part.queryUnits : part.units
         }
-        for start in starts { sink.add(whole[start...], tier) }
+        sink.add(tailsOf: whole[...], from: starts, tier, then: tier)
     }
 
-    /// A part: whole with `tier`, and from each later character on with `inside`.
-    private static func add<Sink: SearchTermSink>(
-        part units: [UInt16], starts: some Collection<Int>, tier: SearchTier,
+    /// A part: whole with `tier`, and from each later character on with `inside`. `starts` are
+    /// the indices of `units` where its characters start.
+    static func add<Sink: SearchTermSink>(
+        part units: ArraySlice<UInt16>, starts: some BidirectionalCollection<Int>, tier: SearchTier,
         to sink: inout Sink
     ) {
-        sink.add(units[...], tier)
         // Walking back from the end tells for each tail whether it is all digits.
-        var digitsFrom = units.count
-        while digitsFrom > 0, units[digitsFrom - 1] >= 0x30, units[digitsFrom - 1] <= 0x39 { digitsFrom -= 1 }
-        for start in starts.dropFirst() {
-            let tail = units[start...]
-            if tail.count >= (start >= digitsFrom ? 3 : 2) { sink.add(tail, .inside) }
+        var digitsFrom = units.endIndex
+        while digitsFrom > units.startIndex, units[digitsFrom - 1] >= 0x30, units[digitsFrom - 1] <= 0x39 {
+            digitsFrom -= 1
         }
+        // The starts of long enough tails come first: a tail shorter than 2 units is shorter
+        // than 3, and one that starts before `digitsFrom` is longer than one that starts at it.
+        var index = starts.startIndex
+        if index != starts.endIndex { starts.formIndex(after: &index) }
+        while index != starts.endIndex,
+            units.endIndex - starts[index] >= (starts[index] >= digitsFrom ? 3 : 2)
+        {
+            starts.formIndex(after: &index)
+        }
+        sink.add(tailsOf: units, from: starts[..<index], tier, then: .inside)
     }
 
     /// The terms of a phone number: each of its digit forms from the start, and every run of
     /// three or more digits of the forms as written and as dialled at home.
     static func add<Sink: SearchTermSink>(phone raw: String, region: String?, to sink: inout Sink) {
-        for form in PhoneSearchDigits.forms(of: raw, region: region) {
+        let forms = PhoneSearchDigits.forms(of: raw, region: region)
+        for (index, form) in forms.enumerated() {
+            // The whole from the start, then with runs each tail of 3 digits or more. A form
+            // whose digits after the first end a form before it with runs (as dialled at home,
+            // 0151…, after 49151…) has those tails already, each a tail or the whole there.
             let digits = form.digits
-            sink.add(digits[...], .other)
-            guard form.findsRuns else { continue }
-            for start in digits.indices.dropFirst() where digits.count - start >= 3 {
-                sink.add(digits[start...], .inside)
+            let runsAdded = forms[..<index].contains { earlier in
+                earlier.findsRuns && earlier.digits.count >= digits.count - 1
+                    && earlier.digits.suffix(digits.count - 1).elementsEqual(digits.dropFirst())
             }
+            let starts = 0..<(form.findsRuns && !runsAdded ? max(1, digits.count - 2) : 1)
+            sink.add(tailsOf: digits[...], from: starts, .other, then: .inside)
         }
     }
 }

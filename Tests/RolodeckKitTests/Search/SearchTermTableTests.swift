@@ -87,6 +87,78 @@ import Testing
         }
     }
 
+    /// A contact's terms in a builder, as `SearchTermsTests.Collector` lines ("key:tier").
+    static func lines(of builder: SearchTermTable.Builder, contact: Int) -> [String] {
+        let postings = Int(builder.contactStart[contact])..<Int(builder.contactStart[contact + 1])
+        return builder.postings[postings].map { posting in
+            let key = Int(posting >> 2)
+            let units = builder.units[Int(builder.keyStart[key])..<Int(builder.keyStart[key + 1])]
+            return "\(String(decoding: units, as: UTF16.self)):\(["n", "o", "i"][Int(posting & 3)])"
+        }.sorted()
+    }
+
+    /// A builder hashes the tails of a key together, from its end: it must find the same keys
+    /// as adding each tail by itself, across thousands of keys (the hash table grows) and
+    /// keys that come again in later contacts.
+    @Test func tailsHashedTogetherAreTheKeysAddedOneByOne() {
+        var state: UInt64 = 5
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var builder = SearchTermTable.Builder(firstContact: 7)
+        var expected: [[String]] = []
+        for contact in 0..<600 {
+            builder.nextContact()
+            var collector = SearchTermsTests.Collector()
+            let phone = "+49 1" + String((0..<10).map { _ in Character(String(next(10))) })
+            let email = "user\(contact % 50).x\(next(3))@\(["mail", "müller", "佐藤"][next(3)]).example"
+            for text in [email, "Jürgen O'Brien-Smith", "김철수 \(next(4))"] {
+                SearchTerms.add(text: text, tier: .other, to: &builder)
+                SearchTerms.add(text: text, tier: .other, to: &collector)
+            }
+            SearchTerms.add(phone: phone, region: "DE", to: &builder)
+            SearchTerms.add(phone: phone, region: "DE", to: &collector)
+            expected.append(collector.lines)
+        }
+        builder.finish()
+        #expect(builder.keyCount > 1 << 13, "the table of 1 << 14 slots grew")
+        for contact in expected.indices {
+            #expect(Self.lines(of: builder, contact: contact) == expected[contact], "contact \(contact)")
+        }
+        // Each key counts the contacts that have it.
+        var counts = [Int32](repeating: 0, count: builder.keyCount)
+        for posting in builder.postings { counts[Int(posting >> 2)] += 1 }
+        #expect(builder.keyPostings == counts)
+    }
+
+    /// A shared text's terms are folded once and added again for each contact that has it, in
+    /// the tier it has there: the same text in another tier is another shared text.
+    @Test func sharedTextsAreRememberedByTextAndTier() {
+        let texts: [(String, SearchTier)] = [
+            ("Anna Berg", .name), ("Anna Berg", .other), ("Anna Berg", .name), ("Anna Bergmann", .name),
+            ("Jos\u{E9}", .name), ("Jose\u{301}", .name), ("", .other), ("Anna Berg", .other),
+            // Texts of parts, and a part alone, which the parts' terms are remembered by.
+            ("Mary-Ann O'Brien", .name), ("mary", .name), ("Mary-Ann O'Brien", .name),
+            ("ann@o.brien", .other),
+            ("Mary-Ann", .name),
+        ]
+        var builder = SearchTermTable.Builder()
+        var expected: [[String]] = []
+        for (text, tier) in texts + texts + texts {
+            builder.nextContact()
+            builder.add(sharedText: text, tier: tier)
+            var collector = SearchTermsTests.Collector()
+            SearchTerms.add(text: text, tier: tier, to: &collector)
+            expected.append(collector.lines)
+        }
+        builder.finish()
+        for contact in expected.indices {
+            #expect(Self.lines(of: builder, contact: contact) == expected[contact], "contact \(contact)")
+        }
+        #expect(expected[0] != expected[1] && expected[0] != expected[3] && expected[4] == expected[5])
+    }
+
     /// A prefix's merged lists, found by walking the bits of the contacts found (many or few,
     /// near together or far apart, on both sides of a word's 64 contacts), against every key
     /// read one by one.

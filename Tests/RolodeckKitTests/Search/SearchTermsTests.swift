@@ -127,6 +127,55 @@ import Testing
         #expect(!collector.terms.keys.contains { $0.count < 3 && collector.terms[$0] == .inside })
     }
 
+    /// Texts of plain ASCII, which skip making folded words: white space of every kind,
+    /// punctuation runs, upper case, digits inside and at the end of parts.
+    static let asciiTexts = [
+        "", "Anna", "O'Brien-Smith Jr.", "kimura.kenji1@kaisha.example", "a.b@ex.org", "Apt 12345",
+        "x1 22 333 4444a", "  --  ", "A-B-C\tD\nE\u{0B}F\u{0C}G\rH", "ABC123def", "12-34", "...a..b...",
+        "user12.34ab@x-y.example", "9", "a1b2c3-d4e5f6 Z",
+    ]
+
+    @Test(arguments: asciiTexts)
+    func asciiTextsHaveTheTermsOfTheirFoldedWords(_ text: String) {
+        var direct = Collector(), folded = Collector()
+        SearchTerms.add(text: text, tier: .other, to: &direct)
+        SearchTerms.add(words: SearchFolding.words(text), tier: .other, to: &folded)
+        #expect(direct.lines == folded.lines)
+        #expect(!text.contains(where: \.isLetter) || !direct.lines.isEmpty)
+    }
+
+    @Test(arguments: [
+        "", "Anna Berg", "AnnaBerg", "佐藤 花子", "佐藤花子", "José García", "e\u{301} x", " \u{301}",
+        "a \u{301}b", "\u{600} x", "Ñ Ñ", "ab \u{200D}c", " ", "x ", "\u{7FF} \u{7FF}",
+    ])
+    func spacesAreFoundAsFoundationFindsThem(_ text: String) {
+        #expect(SearchTerms.containsSpace(text) == text.contains(" "))
+    }
+
+    /// A phone number is found by each of its forms from the start and by every run of three
+    /// digits or more of its forms with runs, however few of those the terms add again.
+    @Test(
+        arguments: phoneCases + [
+            PhoneCase(number: "+82 10-1234-5678", region: nil, starts: [], inside: [], notTerms: []),
+            PhoneCase(number: "+1 555 0100", region: "US", starts: [], inside: [], notTerms: []),
+            PhoneCase(number: "0039 06 1234", region: "KR", starts: [], inside: [], notTerms: []),
+        ])
+    func phoneTermsAreEveryRunOfEveryForm(_ example: PhoneCase) {
+        var collector = Collector()
+        SearchTerms.add(phone: example.number, region: example.region, to: &collector)
+        var expected: [String: SearchTier] = [:]
+        for form in PhoneSearchDigits.forms(of: example.number, region: example.region) {
+            let digits = form.digits
+            expected[String(decoding: digits, as: UTF16.self)] = .other
+            guard form.findsRuns else { continue }
+            for start in digits.indices.dropFirst() where digits.count - start >= 3 {
+                let run = String(decoding: digits[start...], as: UTF16.self)
+                expected[run] = min(expected[run] ?? .inside, .inside)
+            }
+        }
+        #expect(collector.terms == expected)
+    }
+
     @Test func hiddenFieldsAreNeverIndexed() {
         var contact = Contact(id: "x")
         contact.givenName = "Ana"
