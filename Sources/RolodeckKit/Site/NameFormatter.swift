@@ -15,8 +15,9 @@ public struct NameFormatter: Sendable {
     /// default, "Family, Given" when family first. Without a given or family name the nickname,
     /// then the organization, stands in.
     public func displayName(_ contact: Contact) -> String {
-        let given = [contact.givenName, contact.additionalNames].map(trimmed).filter { !$0.isEmpty }
-            .joined(separator: " ")
+        let givenName = trimmed(contact.givenName), additionalNames = trimmed(contact.additionalNames)
+        let given = additionalNames.isEmpty ? givenName
+            : givenName.isEmpty ? additionalNames : givenName + " " + additionalNames
         let family = trimmed(contact.familyName)
         if given.isEmpty || family.isEmpty {
             let single = given.isEmpty ? family : given
@@ -54,16 +55,65 @@ public struct NameFormatter: Sendable {
         return value.isEmpty ? trimmed(fallback) : value
     }
 
-    private func trimmed(_ text: String) -> String { text.trimmingWhitespace }
+    /// `trimmingWhitespace`, which walks Characters unless the text begins and ends with visible
+    /// ASCII; most name fields are empty or begin and end with a letter, settled by two scalars.
+    private func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return text }
+        // A Character is whitespace when its first scalar is; a letter that never continues a
+        // Character begun before it is the last Character's first scalar or follows a non-space.
+        if !Self.isWhitespace(first), Self.isStandaloneLetter(last) { return text }
+        return text.trimmingWhitespace
+    }
+
+    /// Whether a scalar has the Unicode White_Space property, as `properties.isWhitespace` says,
+    /// without looking it up in the property tables.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a scalar is a visible ASCII character or a Latin, kana, Han or Hangul letter: none
+    /// of them is whitespace, a combining mark or a joiner.
+    private static func isStandaloneLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0xC0...0x24F,  // ASCII, Latin-1 letters, Latin Extended-A and -B
+             0x3041...0x3096, 0x30A1...0x30FA,  // kana, without the combining sound marks
+             0x3400...0x4DBF, 0x4E00...0x9FFF,  // Han
+             0xAC00...0xD7A3:  // Hangul syllables
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The language a contact's name is written in, when its script says so: Hangul is Korean,
     /// kana Japanese; Han characters are Japanese only with a kana reading (they could be
     /// Chinese otherwise); nil for everything else.
     public static func languageTag(of contact: Contact) -> String? {
-        let written = contact.familyName + contact.givenName + contact.nickname
-            + (contact.hasPersonalName ? "" : contact.organization)
+        // The parts in turn, as if written one after the other, without joining them.
         var hasHan = false
-        for scalar in written.unicodeScalars {
+        if let tag = scriptTag(of: contact.familyName, hasHan: &hasHan)
+            ?? scriptTag(of: contact.givenName, hasHan: &hasHan)
+            ?? scriptTag(of: contact.nickname, hasHan: &hasHan)
+            ?? (contact.hasPersonalName ? nil : scriptTag(of: contact.organization, hasHan: &hasHan)) {
+            return tag
+        }
+        guard hasHan else { return nil }
+        let reading = contact.phoneticFamilyName + contact.phoneticGivenName
+        if reading.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) { return "ja" }
+        return nil
+    }
+
+    /// "ko" or "ja" at the first Hangul or kana scalar of `text`; notes Han characters before it.
+    private static func scriptTag(of text: String, hasHan: inout Bool) -> String? {
+        // ASCII text has none of these scripts.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return "ko"
             case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
@@ -71,14 +121,12 @@ public struct NameFormatter: Sendable {
             default: continue
             }
         }
-        let reading = contact.phoneticFamilyName + contact.phoneticGivenName
-        if hasHan, reading.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) { return "ja" }
         return nil
     }
 
     /// Whether a name is written in Hangul, kana or Han characters.
     static func isEastAsian(_ text: String) -> Bool {
-        guard let scalar = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
+        guard let scalar = text.unicodeScalars.first(where: { !isWhitespace($0) }) else { return false }
         switch scalar.value {
         case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF,  // Hangul
              0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,  // kana

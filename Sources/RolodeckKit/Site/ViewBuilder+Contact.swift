@@ -11,19 +11,18 @@ extension ViewBuilder {
     private static let groupKeys = MustacheTable.Keys(["name", "href"])
 
     /// What lists show of a contact: name, organization, first phone and email, its page.
-    func rowData(_ entry: Directory.Entry) -> RowData {
+    func rowData(_ entry: Directory.Entry, fields: RowFields) -> RowData {
         let contact = entry.contact
-        let config = directory.config
         return RowData(
             id: contact.id,
             name: entry.displayName,
             lang: nameLanguage(contact),
             path: "contacts/\(entry.slug).html",
-            salutation: config.shows(.salutation) ? contact.salutation : "",
-            organization: config.shows(.organization) && !contact.isOrganizationOnly ? contact.organization : "",
-            title: config.shows(.title) ? contact.title : "",
-            phone: config.shows(.phones) ? contact.phones.first.map { phone($0) } : nil,
-            email: config.shows(.emails) ? contact.emails.first.map { email($0) } : nil)
+            salutation: fields.salutation ? contact.salutation : "",
+            organization: fields.organization && !contact.isOrganizationOnly ? contact.organization : "",
+            title: fields.title ? contact.title : "",
+            phone: fields.phones ? contact.phones.first.map { phone($0) } : nil,
+            email: fields.emails ? contact.emails.first.map { email($0) } : nil)
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
