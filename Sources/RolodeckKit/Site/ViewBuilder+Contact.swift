@@ -122,17 +122,32 @@ extension ViewBuilder {
     func email(_ email: LabeledValue) -> MustacheTable {
         let address = email.value.trimmingWhitespace
         var href: String?
-        // Only something shaped like an address becomes a link; anything else stays text.
-        let bytes = address.utf8
-        if bytes.contains(UInt8(ascii: "@")),
-           !bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }),
-           bytes.allSatisfy({ $0 < 0x80 }) || !address.contains(where: \.isWhitespace) {
+        // Only something shaped like an address becomes a link; anything else stays text. The
+        // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow).
+        let shape = address.utf8.withContiguousStorageIfAvailable(Self.addressShape)
+            ?? Self.addressShape(Array(address.utf8))
+        if shape.hasAt, !shape.hasForbidden, shape.isASCII || !address.contains(where: \.isWhitespace) {
             href = "mailto:" + address
         }
         return MustacheTable(keys: Self.emailKeys, values: [
             .string(strings.label(for: email.label)), .string(address),
             href.map(MustacheValue.string) ?? .absent,
         ])
+    }
+
+    /// Whether an address's bytes have an `@`; a control, space, `<` or `>`; only ASCII.
+    private static func addressShape<Bytes: Sequence<UInt8>>(_ bytes: Bytes)
+        -> (hasAt: Bool, hasForbidden: Bool, isASCII: Bool) {
+        var hasAt = false, hasForbidden = false, isASCII = true
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "@"): hasAt = true
+            case ...0x20, UInt8(ascii: "<"), UInt8(ascii: ">"): hasForbidden = true
+            case 0x80...: isASCII = false
+            default: break
+            }
+        }
+        return (hasAt, hasForbidden, isASCII)
     }
 
     /// A URL's table; one that is not a web link has no `href` key.
