@@ -97,12 +97,14 @@ public struct Directory: Sendable {
         self.sections = sections
 
         // Groups: each section's members collected on every core, in the order of the entries.
+        // (Contacts are read from the store's array: an entry read from `entries` is copied
+        // whole, retaining each of its strings.)
         let groups = unsorted.groups
         let groupIndex = groups.index
         let sectionMembers = ParallelWork.map(sections.count, batch: 1) { number in
             var bySection: [Int: [Int]] = [:]
             for index in sections[number].items {
-                for id in entries[index].contact.groupIDs {
+                for id in contacts[visible[positions[index]]].groupIDs {
                     if let group = groupIndex[id] { bySection[group, default: []].append(index) }
                 }
             }
@@ -128,10 +130,12 @@ public struct Directory: Sendable {
         }
         if !wanted.isEmpty {
             let wanted = wanted
-            let found = ParallelWork.map(entries.count) { wanted[entries[$0].contact.id] ?? -1 }
+            let found = ParallelWork.map(keys.count) { wanted[keys[$0].id] ?? -1 }
             var entryOfWanted = [Int?](repeating: nil, count: wanted.count)
             // The last entry with an id wins, as it would in a dictionary of all of them.
-            for (index, slot) in found.enumerated() where slot >= 0 { entryOfWanted[slot] = index }
+            for (index, position) in positions.enumerated() where found[position] >= 0 {
+                entryOfWanted[found[position]] = index
+            }
             for position in todos.indices {
                 if let id = todos[position].todo.contactID, let slot = wanted[id] {
                     todos[position].contact = entryOfWanted[slot]
