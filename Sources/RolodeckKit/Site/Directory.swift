@@ -101,18 +101,23 @@ public struct Directory: Sendable {
         // whole, retaining each of its strings.)
         let groups = unsorted.groups
         let groupIndex = groups.index
+        let groupCount = groups.ordered.count
         let sectionMembers = ParallelWork.map(sections.count, batch: 1) { number in
-            var bySection: [Int: [Int]] = [:]
+            // By group position, not in a dictionary: no hashing for each membership.
+            var items = [[Int]](repeating: [], count: groupCount)
+            var touched: [Int] = []
             for index in sections[number].items {
                 for id in contacts[visible[positions[index]]].groupIDs {
-                    if let group = groupIndex[id] { bySection[group, default: []].append(index) }
+                    guard let group = groupIndex[id] else { continue }
+                    if items[group].isEmpty { touched.append(group) }
+                    items[group].append(index)
                 }
             }
-            return bySection
+            return touched.map { (group: $0, items: items[$0]) }
         }
-        var members = Array(repeating: [SectionGroup<Int>](), count: groups.ordered.count)
-        for (section, bySection) in zip(sections, sectionMembers) {
-            for (group, items) in bySection {
+        var members = Array(repeating: [SectionGroup<Int>](), count: groupCount)
+        for (section, found) in zip(sections, sectionMembers) {
+            for (group, items) in found {
                 members[group].append(SectionGroup(section: section.section, items: items))
             }
         }
