@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Sorts directory entries into sections, in a total, deterministic order:
 /// section rank, then primary sort string (collator), then secondary sort
 /// string (collator), then id (Unicode scalar order), then input position.
@@ -29,47 +33,60 @@ public struct DirectorySorter: Sendable {
         _ items: [Item],
         by keys: (Item) -> (primary: String, secondary: String, id: String)
     ) -> [SectionGroup<Item>] {
+        sortedPositions(items.map(keys)).map { group in
+            SectionGroup(section: group.section, items: group.items.map { items[$0] })
+        }
+    }
+
+    /// Like `sorted(_:by:)` for items whose keys are already worked out: the positions in
+    /// `keys`, grouped into sections in page order.
+    func sortedPositions(_ keys: [(primary: String, secondary: String, id: String)]) -> [SectionGroup<Int>] {
         var table = SortStringTable()
-        var entries: [Entry] = []
-        entries.reserveCapacity(items.count)
-        // Ids are compared only when both names tie; kept apart, the entries the sort moves
-        // around hold no reference to retain.
-        var ids: [String] = []
-        ids.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            let key = keys(item)
-            let primary = table.primarySlot(for: key.primary)
-            let secondary = table.secondarySlot(for: key.secondary)
-            entries.append(Entry(primary: primary, secondary: secondary, index: index, sectionRank: 0))
-            ids.append(key.id)
+        var primaries: [Int32] = []
+        var secondaries: [Int32] = []
+        primaries.reserveCapacity(keys.count)
+        secondaries.reserveCapacity(keys.count)
+        for key in keys {
+            primaries.append(table.primarySlot(for: key.primary))
+            secondaries.append(table.secondarySlot(for: key.secondary))
         }
         let prepared = table.prepare(labeler: labeler, collator: collator)
-        for position in entries.indices {
-            entries[position].sectionRank = prepared.sections[Int(entries[position].primary)].rank
+        // The sort moves and compares plain integers; ids are compared only inside runs of
+        // equal names, afterwards.
+        let sectionRanks = prepared.sections.map { Int32($0.rank) }
+        var entries: [Entry] = []
+        entries.reserveCapacity(keys.count)
+        for index in keys.indices {
+            let primary = Int(primaries[index])
+            entries.append(Entry(
+                sectionRank: sectionRanks[primary], primaryRank: prepared.primaryRanks[primary],
+                secondaryRank: prepared.secondaryRanks[Int(secondaries[index])], index: Int32(index)))
         }
         entries.sort { lhs, rhs in
             if lhs.sectionRank != rhs.sectionRank { return lhs.sectionRank < rhs.sectionRank }
-            let leftPrimary = prepared.primaryRanks[Int(lhs.primary)]
-            let rightPrimary = prepared.primaryRanks[Int(rhs.primary)]
-            if leftPrimary != rightPrimary { return leftPrimary < rightPrimary }
-            let leftSecondary = prepared.secondaryRanks[Int(lhs.secondary)]
-            let rightSecondary = prepared.secondaryRanks[Int(rhs.secondary)]
-            if leftSecondary != rightSecondary { return leftSecondary < rightSecondary }
-            let order = NameCollator.compareScalars(ids[lhs.index], ids[rhs.index])
-            if order != .orderedSame { return order == .orderedAscending }
+            if lhs.primaryRank != rhs.primaryRank { return lhs.primaryRank < rhs.primaryRank }
+            if lhs.secondaryRank != rhs.secondaryRank { return lhs.secondaryRank < rhs.secondaryRank }
             return lhs.index < rhs.index
         }
-        var groups: [SectionGroup<Item>] = []
-        var current: [Item] = []
+        Self.sortTiesByID(&entries, keys: keys)
+
+        var groups: [SectionGroup<Int>] = []
+        var current: [Int] = []
         var currentSection: DirectorySection?
+        var currentPrimary: Int32 = -1
         for entry in entries {
-            let section = prepared.sections[Int(entry.primary)]
-            if section != currentSection, let finished = currentSection {
-                groups.append(SectionGroup(section: finished, items: current))
-                current = []
+            let primary = primaries[Int(entry.index)]
+            // Entries of one name share its section; sections are compared only where names change.
+            if primary != currentPrimary {
+                currentPrimary = primary
+                let section = prepared.sections[Int(primary)]
+                if section != currentSection, let finished = currentSection {
+                    groups.append(SectionGroup(section: finished, items: current))
+                    current = []
+                }
+                currentSection = section
             }
-            currentSection = section
-            current.append(items[entry.index])
+            current.append(Int(entry.index))
         }
         if let finished = currentSection {
             groups.append(SectionGroup(section: finished, items: current))
@@ -77,16 +94,87 @@ public struct DirectorySorter: Sendable {
         return groups
     }
 
+    /// Orders each run of entries with equal ranks by id (Unicode scalar order, which is UTF-8
+    /// byte order), then input position; the runs are sorted on every core.
+    private static func sortTiesByID(
+        _ entries: inout [Entry], keys: [(primary: String, secondary: String, id: String)]
+    ) {
+        let runs = tieRuns(entries)
+        guard !runs.isEmpty else { return }
+        // The ids' bytes in one buffer, so comparing two reads memory and retains nothing.
+        var bytes: [UInt8] = []
+        var starts = [Int](repeating: 0, count: keys.count)
+        var ends = starts
+        for run in runs {
+            for position in run {
+                let index = Int(entries[position].index)
+                starts[index] = bytes.count
+                bytes.append(contentsOf: keys[index].id.utf8)
+                ends[index] = bytes.count
+            }
+        }
+        entries.withUnsafeMutableBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { bytes in
+                // Each run is a range of its own, so the workers never write the same entries.
+                nonisolated(unsafe) let entries = entries
+                nonisolated(unsafe) let bytes = bytes
+                let starts = starts, ends = ends
+                try? ParallelWork.forEach(runs.count, batch: 16) { run in
+                    var slice = UnsafeMutableBufferPointer(rebasing: entries[runs[run]])
+                    slice.sort { lhs, rhs in
+                        let left = Int(lhs.index), right = Int(rhs.index)
+                        let order = compareBytes(
+                            UnsafeBufferPointer(rebasing: bytes[starts[left]..<ends[left]]),
+                            UnsafeBufferPointer(rebasing: bytes[starts[right]..<ends[right]]))
+                        return order != 0 ? order < 0 : left < right
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ranges of two or more entries in a row with equal ranks.
+    private static func tieRuns(_ entries: [Entry]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for index in entries.indices.dropFirst() where !entries[index].ranksEqual(entries[index - 1]) {
+            if index - start > 1 { runs.append(start..<index) }
+            start = index
+        }
+        if entries.count - start > 1 { runs.append(start..<entries.count) }
+        return runs
+    }
+
+    /// Negative, zero or positive as `left` orders before, with or after `right` byte by byte.
+    private static func compareBytes(
+        _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let common = min(left.count, right.count)
+        if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+            let order = memcmp(leftBase, rightBase, common)
+            if order != 0 { return Int(order) }
+        }
+        return left.count - right.count
+    }
+
     /// Sorts plain strings into sections, using each string as its own key.
     public func sortedStrings(_ strings: [String]) -> [SectionGroup<String>] {
         sorted(strings) { (primary: $0, secondary: "", id: $0) }
     }
 
+    /// One item as the sort sees it: its ranks and its position.
     private struct Entry {
-        let primary: Int32
-        let secondary: Int32
-        /// The item's position in the input, which is also its id's in `ids`.
-        let index: Int
-        var sectionRank: Int
+        let sectionRank: Int32
+        /// Rank of the primary string among those of its section.
+        let primaryRank: Int32
+        let secondaryRank: Int32
+        /// The item's position in the input, which is also its key's.
+        let index: Int32
+
+        /// Whether both items have the same names, so only their ids order them.
+        func ranksEqual(_ other: Entry) -> Bool {
+            sectionRank == other.sectionRank && primaryRank == other.primaryRank
+                && secondaryRank == other.secondaryRank
+        }
     }
 }

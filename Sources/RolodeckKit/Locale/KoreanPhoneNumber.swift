@@ -11,10 +11,13 @@ enum KoreanPhoneNumber {
 
     /// The digit groups of a domestic number (with its trunk 0, if it has one).
     static func groups(domestic digits: String) -> [String] {
-        let d = Array(digits)
+        // ASCII digits, so bytes are characters; Characters made each group cost thousands of
+        // instructions.
+        let d = Array(digits.utf8)
         let count = d.count
         func split(_ sizes: Int...) -> [String] { chunk(d, sizes) }
-        let head2 = String(d.prefix(2)), head3 = String(d.prefix(3))
+        let head2 = String(decoding: d.prefix(2), as: UTF8.self)
+        let head3 = String(decoding: d.prefix(3), as: UTF8.self)
         let rest3 = count - 3
         if head2 == "02" && (count == 9 || count == 10) { return split(2, count - 6) }
         if areaCodes.contains(head3) && (rest3 == 7 || rest3 == 8) { return split(3, rest3 - 4) }
@@ -24,14 +27,15 @@ enum KoreanPhoneNumber {
         if head3 == "050" && (count == 11 || count == 12) { return split(4, count - 8) }
         if count == 8 && ["15", "16", "18"].contains(head2) { return split(4) }
         // Subscriber numbers written without an area code.
-        if count == 7 && d[0] != "0" && d[0] != "1" { return split(3) }
-        if count == 8 && d[0] != "0" && d[0] != "1" { return split(4) }
+        let zero = UInt8(ascii: "0"), one = UInt8(ascii: "1")
+        if count == 7 && d[0] != zero && d[0] != one { return split(3) }
+        if count == 8 && d[0] != zero && d[0] != one { return split(4) }
         return fallbackGroups(d)
     }
 
     /// The original app's digit-count rule, for numbers no pattern fits:
     /// up to 9 digits 2-3-rest, 10 digits 3-3-4, 11 or more 3-4-rest.
-    private static func fallbackGroups(_ d: [Character]) -> [String] {
+    private static func fallbackGroups(_ d: [UInt8]) -> [String] {
         switch d.count {
         case ...4: return chunk(d, [])
         case ...9: return chunk(d, [2, 3])
@@ -41,12 +45,12 @@ enum KoreanPhoneNumber {
     }
 
     /// Cuts digits into groups of the given sizes, the rest forming a last group.
-    private static func chunk(_ d: [Character], _ sizes: [Int]) -> [String] {
+    private static func chunk(_ d: [UInt8], _ sizes: [Int]) -> [String] {
         var groups: [String] = []
         var start = 0
         for size in sizes + [d.count] where start < d.count {
             let end = min(start + size, d.count)
-            groups.append(String(d[start..<end]))
+            groups.append(String(decoding: d[start..<end], as: UTF8.self))
             start = end
         }
         return groups

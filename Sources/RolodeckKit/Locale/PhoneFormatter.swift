@@ -23,16 +23,20 @@ public struct PhoneFormatter: Sendable {
     /// apart once for both.
     public func displayAndLink(_ raw: String) -> (display: String, tel: String?) {
         let input = PhoneNumberInput(raw)
-        return (format(input), PhoneNumberInput.hasDigit(input.dialable) ? telURI(input) : nil)
+        let korean = koreanNumber(input)
+        return (format(input, korean: korean),
+                PhoneNumberInput.hasDigit(input.dialable) ? telURI(input, korean: korean) : nil)
     }
 
     /// The display form of a phone number.
     public func format(_ raw: String) -> String {
-        format(PhoneNumberInput(raw))
+        let input = PhoneNumberInput(raw)
+        return format(input, korean: input.isPlain ? koreanNumber(input) : nil)
     }
 
-    private func format(_ input: PhoneNumberInput) -> String {
-        guard input.isPlain, let korean = koreanNumber(input) else { return input.trimmed }
+    /// The display form of a number whose Korean reading (`koreanNumber`) is worked out.
+    private func format(_ input: PhoneNumberInput, korean: KoreanNumber?) -> String {
+        guard input.isPlain, let korean else { return input.trimmed }
         switch korean {
         case .international(let national):
             var groups = KoreanPhoneNumber.groups(domestic: domesticDigits(national: national))
@@ -48,12 +52,14 @@ public struct PhoneFormatter: Sendable {
     /// dialable characters (a leading `+` if written, `*`/`#` only if written),
     /// and `;ext=` for an extension. Never contains spaces.
     public func telURI(_ raw: String) -> String {
-        telURI(PhoneNumberInput(raw))
+        let input = PhoneNumberInput(raw)
+        return telURI(input, korean: koreanNumber(input))
     }
 
-    private func telURI(_ input: PhoneNumberInput) -> String {
+    /// The `tel:` URI of a number whose Korean reading (`koreanNumber`) is worked out.
+    private func telURI(_ input: PhoneNumberInput, korean: KoreanNumber?) -> String {
         var number: String
-        switch koreanNumber(input) {
+        switch korean {
         case .international(let national)?:
             number = "+82" + national
         case .domestic(let digits)? where digits.hasPrefix("0"):
@@ -80,16 +86,18 @@ public struct PhoneFormatter: Sendable {
 
     private func koreanNumber(_ input: PhoneNumberInput) -> KoreanNumber? {
         let digits = input.dialable
-        guard PhoneNumberInput.isDigits(digits) else { return nil }
         switch input.prefix {
         case .plus, .doubleZero:
-            guard digits.hasPrefix("82") else { return nil }
+            guard digits.hasPrefix("82"), PhoneNumberInput.isDigits(digits) else { return nil }
             var national = Substring(digits.dropFirst(2))
             // People often keep the trunk 0 after the country code ("+82 010…").
             if national.first == "0" { national = national.dropFirst() }
             return .international(String(national))
         case .none:
-            return defaultRegion == "KR" && !digits.isEmpty ? .domestic(digits) : nil
+            guard defaultRegion == "KR", !digits.isEmpty, PhoneNumberInput.isDigits(digits) else {
+                return nil
+            }
+            return .domestic(digits)
         }
     }
 

@@ -45,15 +45,15 @@ struct SortStringTable {
     /// Sections for every slot, primary ranks within each section and
     /// secondary ranks overall.
     func prepare(labeler: SectionLabeler, collator: NameCollator) -> Prepared {
-        var sections: [DirectorySection] = []
-        var keys: [NameCollator.Key] = []
-        sections.reserveCapacity(strings.count)
-        keys.reserveCapacity(strings.count)
-        for string in strings {
-            let normalized = NormalizedSortString(string)
-            sections.append(labeler.section(for: normalized))
-            keys.append(collator.key(for: string, normalized: normalized))
+        // Normalizing is most of the work per string, and each is on its own: on every core.
+        let strings = strings
+        let sectionsAndKeys = ParallelWork.map(strings.count) { slot in
+            let normalized = NormalizedSortString(strings[slot])
+            let key = collator.key(for: strings[slot], normalized: normalized)
+            return (labeler.section(for: normalized), key)
         }
+        let sections = sectionsAndKeys.map(\.0)
+        let keys = sectionsAndKeys.map(\.1)
         // Start from an order that does not depend on the input order, so the
         // result is the same for any permutation of the contacts.
         let canonicalOrder = strings.indices.sorted {

@@ -11,7 +11,8 @@ extension String {
     /// The string without leading and trailing whitespace (Swift's own notion of whitespace,
     /// without going through Foundation's slower `trimmingCharacters`).
     var trimmingWhitespace: String {
-        // Most text already starts and ends with a visible ASCII character.
+        // Most text is empty or already starts and ends with a visible ASCII character.
+        if isEmpty { return self }
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return self
         }
@@ -42,11 +43,13 @@ extension Unicode.Scalar {
     }
 
     /// Whether this is a letter no whitespace shares a Character with: visible ASCII, Latin
-    /// letters with accents, kana, CJK ideographs or Hangul syllables. (Only marks, joiners and
-    /// the LF of CR LF follow a whitespace scalar in one Character.)
+    /// letters with accents, kana (without the combining sound marks), Han ideographs or Hangul
+    /// syllables. (Only marks, joiners and the LF of CR LF follow a whitespace scalar in one
+    /// Character.)
     var isLetterWithoutWhitespaceBefore: Bool {
         switch value {
-        case 0x21...0x7E, 0xC0...0x24F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+        case 0x21...0x7E, 0xC0...0x24F, 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7A3:
             return true
         default:
             return false

@@ -33,6 +33,23 @@ final class RowData: @unchecked Sendable {
     }
 }
 
+/// Which of a row's fields the config shows, looked up once for all rows.
+struct RowFields: Sendable {
+    let salutation: Bool
+    let organization: Bool
+    let title: Bool
+    let phones: Bool
+    let emails: Bool
+
+    init(_ config: SiteConfig) {
+        salutation = config.shows(.salutation)
+        organization = config.shows(.organization)
+        title = config.shows(.title)
+        phones = config.shows(.phones)
+        emails = config.shows(.emails)
+    }
+}
+
 /// A contact list row as a template sees it: the shared data, with links made relative to the
 /// page the list is on.
 struct ContactRow {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The planned site: contacts sorted and sectioned for the locale, with display names and
 /// slugs, groups resolved to their members, todos linked to their contacts.
@@ -63,60 +64,139 @@ public struct Directory: Sendable {
         let contacts = store.contacts
         let visible = config.hiddenContacts.isEmpty
             ? Array(contacts.indices) : contacts.indices.filter { !config.hiddenContacts.contains(contacts[$0].id) }
-        let slugs = Slugger.slugs(for: visible.map { contacts[$0].id })
         // Names and sort keys are worked out on every core; the contacts themselves are copied
         // once, into their entries, not through the sort.
         let sortBy = config.sortBy
         let keys = ParallelWork.map(visible.count) { names.sortKeys(contacts[visible[$0]], by: sortBy) }
         let displayNames = ParallelWork.map(visible.count) { names.displayName(contacts[visible[$0]]) }
 
-        let grouped = sorter.sorted(Array(visible.indices)) { keys[$0] }
-        var entries: [Entry] = []
-        entries.reserveCapacity(visible.count)
-        var sections: [SectionGroup<Int>] = []
-        for group in grouped {
-            let start = entries.count
-            for position in group.items {
-                entries.append(Entry(contact: contacts[visible[position]], slug: slugs[position],
-                                     displayName: displayNames[position], section: group.section))
-            }
-            sections.append(SectionGroup(section: group.section, items: Array(start..<entries.count)))
+        // Slugs, the groups' order and the todos' tree do not depend on the contacts' order:
+        // they are planned on a thread of their own while this one sorts.
+        let planned = Mutex(Unsorted())
+        var grouped: [SectionGroup<Int>] = []
+        ParallelWork.alongside {
+            let unsorted = Unsorted(
+                slugs: Slugger.slugs(for: visible.map { contacts[$0].id }),
+                groups: Self.orderedGroups(store.groups, sorter: sorter),
+                todos: Self.todoTree(store.todos, timeZone: config.timeZone))
+            planned.withLock { $0 = unsorted }
+        } _: {
+            grouped = sorter.sortedPositions(keys)
+        }
+        let unsorted = planned.withLock { $0 }
+
+        let (positions, sections, sectionNumbers) = Self.layOut(grouped)
+        let slugs = unsorted.slugs
+        let entries = ParallelWork.map(positions.count) { index in
+            let position = positions[index]
+            return Entry(
+                contact: contacts[visible[position]], slug: slugs[position],
+                displayName: displayNames[position], section: sections[sectionNumbers[index]].section)
         }
         self.entries = entries
         self.sections = sections
 
-        // Groups: members collected in one pass over the sorted entries, so they stay in order.
-        let orderedGroups = sorter.sorted(store.groups) { (primary: $0.name, secondary: "", id: $0.id) }
-            .flatMap(\.items)
-        let groupSlugs = Slugger.slugs(for: orderedGroups.map(\.id))
-        var groupIndex: [String: Int] = [:]
-        for (index, group) in orderedGroups.enumerated() { groupIndex[group.id] = index }
-        var members = Array(repeating: [SectionGroup<Int>](), count: orderedGroups.count)
-        for section in sections {
-            var bySection: [Int: [Int]] = [:]
-            for index in section.items {
-                for id in entries[index].contact.groupIDs {
-                    if let group = groupIndex[id] { bySection[group, default: []].append(index) }
+        // Groups: each section's members collected on every core, in the order of the entries.
+        // (Contacts are read from the store's array: an entry read from `entries` is copied
+        // whole, retaining each of its strings.)
+        let groups = unsorted.groups
+        let groupIndex = groups.index
+        let groupCount = groups.ordered.count
+        let sectionMembers = ParallelWork.map(sections.count, batch: 1) { number in
+            // By group position, not in a dictionary: no hashing for each membership.
+            var items = [[Int]](repeating: [], count: groupCount)
+            var touched: [Int] = []
+            for index in sections[number].items {
+                for id in contacts[visible[positions[index]]].groupIDs {
+                    guard let group = groupIndex[id] else { continue }
+                    if items[group].isEmpty { touched.append(group) }
+                    items[group].append(index)
                 }
             }
-            for (group, items) in bySection {
+            return touched.map { (group: $0, items: items[$0]) }
+        }
+        var members = Array(repeating: [SectionGroup<Int>](), count: groupCount)
+        for (section, found) in zip(sections, sectionMembers) {
+            for (group, items) in found {
                 members[group].append(SectionGroup(section: section.section, items: items))
             }
         }
-        self.groups = orderedGroups.enumerated().map { index, group in
-            GroupEntry(group: group, slug: groupSlugs[index], sections: members[index],
+        self.groups = groups.ordered.enumerated().map { index, group in
+            GroupEntry(group: group, slug: groups.slugs[index], sections: members[index],
                        memberCount: members[index].reduce(0) { $0 + $1.items.count })
         }
         self.groupIndex = groupIndex
 
-        var entryIndex: [String: Int] = [:]
-        entryIndex.reserveCapacity(entries.count)
-        for index in entries.indices { entryIndex[entries[index].contact.id] = index }
-        let zone = config.timeZone.flatMap(TimeZone.init(identifier:))
-        let ids = Set(store.todos.map(\.id))
+        // Todos: only the contacts they name are looked for, on every core.
+        var todos = unsorted.todos
+        var wanted: [String: Int] = [:]
+        for todo in todos {
+            if let id = todo.todo.contactID, wanted[id] == nil { wanted[id] = wanted.count }
+        }
+        if !wanted.isEmpty {
+            let wanted = wanted
+            let found = ParallelWork.map(keys.count) { wanted[keys[$0].id] ?? -1 }
+            var entryOfWanted = [Int?](repeating: nil, count: wanted.count)
+            // The last entry with an id wins, as it would in a dictionary of all of them.
+            for (index, position) in positions.enumerated() where found[position] >= 0 {
+                entryOfWanted[found[position]] = index
+            }
+            for position in todos.indices {
+                if let id = todos[position].todo.contactID, let slot = wanted[id] {
+                    todos[position].contact = entryOfWanted[slot]
+                }
+            }
+        }
+        self.todos = todos
+    }
+
+    /// The positions of sorted sections one after another, the sections as ranges of entries,
+    /// and each entry's section number.
+    private static func layOut(_ grouped: [SectionGroup<Int>])
+        -> (positions: [Int], sections: [SectionGroup<Int>], sectionNumbers: [Int]) {
+        let count = grouped.reduce(0) { $0 + $1.items.count }
+        var positions: [Int] = []
+        positions.reserveCapacity(count)
+        var sections: [SectionGroup<Int>] = []
+        var sectionNumbers = [Int](repeating: 0, count: count)
+        for (number, group) in grouped.enumerated() {
+            let start = positions.count
+            positions += group.items
+            sectionNumbers[start..<positions.count] = ArraySlice(repeating: number, count: group.items.count)
+            sections.append(SectionGroup(section: group.section, items: Array(start..<positions.count)))
+        }
+        return (positions, sections, sectionNumbers)
+    }
+
+    /// What is planned without the contacts' order.
+    private struct Unsorted: Sendable {
+        var slugs: [String] = []
+        var groups = OrderedGroups()
+        var todos: [TodoEntry] = []
+    }
+
+    /// Groups in collation order of their names, with their slugs and positions by id.
+    private struct OrderedGroups: Sendable {
+        var ordered: [Group] = []
+        var slugs: [String] = []
+        var index: [String: Int] = [:]
+    }
+
+    private static func orderedGroups(_ groups: [Group], sorter: DirectorySorter) -> OrderedGroups {
+        let ordered = sorter.sorted(groups) { (primary: $0.name, secondary: "", id: $0.id) }.flatMap(\.items)
+        var index: [String: Int] = [:]
+        for (position, group) in ordered.enumerated() { index[group.id] = position }
+        return OrderedGroups(ordered: ordered, slugs: Slugger.slugs(for: ordered.map(\.id)), index: index)
+    }
+
+    /// Todos in the user's order, each subtask right after its parent, due times in `timeZone`
+    /// when it names one; their contacts not linked yet.
+    private static func todoTree(_ storeTodos: [Todo], timeZone: String?) -> [TodoEntry] {
+        let zone = timeZone.flatMap(TimeZone.init(identifier:))
+        let ids = Set(storeTodos.map(\.id))
         var children: [String: [Int]] = [:]
         var roots: [Int] = []
-        for (index, todo) in store.todos.enumerated() {
+        for (index, todo) in storeTodos.enumerated() {
             if let parent = todo.parentID, parent != todo.id, ids.contains(parent) {
                 children[parent, default: []].append(index)
             } else {
@@ -124,15 +204,15 @@ public struct Directory: Sendable {
             }
         }
         var todos: [TodoEntry] = []
-        todos.reserveCapacity(store.todos.count)
-        var placed = Array(repeating: false, count: store.todos.count)
+        todos.reserveCapacity(storeTodos.count)
+        var placed = Array(repeating: false, count: storeTodos.count)
         func place(_ index: Int, parent: Int?) {
             guard !placed[index] else { return }
             placed[index] = true
-            var todo = store.todos[index]
+            var todo = storeTodos[index]
             if let zone, let due = todo.due { todo.due = due.converted(to: zone) }
             let position = todos.count
-            todos.append(TodoEntry(todo: todo, contact: todo.contactID.flatMap { entryIndex[$0] }, parent: parent))
+            todos.append(TodoEntry(todo: todo, contact: nil, parent: parent))
             for child in children[todo.id] ?? [] where !placed[child] {
                 todos[position].subtasks.append(todos.count)
                 place(child, parent: position)
@@ -140,7 +220,7 @@ public struct Directory: Sendable {
         }
         roots.forEach { place($0, parent: nil) }
         // Todos whose parents form a loop are reached from no top-level todo; they stand alone.
-        store.todos.indices.forEach { place($0, parent: nil) }
-        self.todos = todos
+        storeTodos.indices.forEach { place($0, parent: nil) }
+        return todos
     }
 }

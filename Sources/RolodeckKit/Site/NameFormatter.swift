@@ -15,17 +15,19 @@ public struct NameFormatter: Sendable {
     /// default, "Family, Given" when family first. Without a given or family name the nickname,
     /// then the organization, stands in.
     public func displayName(_ contact: Contact) -> String {
-        let given = [contact.givenName, contact.additionalNames].map(trimmed).filter { !$0.isEmpty }
-            .joined(separator: " ")
-        let family = trimmed(contact.familyName)
+        let givenName = contact.givenName.trimmingWhitespace
+        let additionalNames = contact.additionalNames.trimmingWhitespace
+        let given = additionalNames.isEmpty ? givenName
+            : givenName.isEmpty ? additionalNames : givenName + " " + additionalNames
+        let family = contact.familyName.trimmingWhitespace
         if given.isEmpty || family.isEmpty {
             let single = given.isEmpty ? family : given
             if !single.isEmpty { return single }
-            let nickname = trimmed(contact.nickname)
-            return nickname.isEmpty ? trimmed(contact.organization) : nickname
+            let nickname = contact.nickname.trimmingWhitespace
+            return nickname.isEmpty ? contact.organization.trimmingWhitespace : nickname
         }
         if NameFormatter.isEastAsian(family) || NameFormatter.isEastAsian(contact.givenName) {
-            return family + trimmed(contact.givenName)
+            return family + contact.givenName.trimmingWhitespace
         }
         switch order ?? .givenFirst {
         case .givenFirst: return given + " " + family
@@ -44,26 +46,41 @@ public struct NameFormatter: Sendable {
         let (first, second) = field == .familyName ? (family, given) : (given, family)
         if !first.isEmpty { return (first, second, contact.id) }
         if !second.isEmpty { return (second, "", contact.id) }
-        let nickname = trimmed(contact.nickname)
-        if !nickname.isEmpty { return (nickname, trimmed(contact.organization), contact.id) }
-        return (trimmed(contact.organization), "", contact.id)
+        let nickname = contact.nickname.trimmingWhitespace
+        if !nickname.isEmpty { return (nickname, contact.organization.trimmingWhitespace, contact.id) }
+        return (contact.organization.trimmingWhitespace, "", contact.id)
     }
 
     private func firstNonEmpty(_ preferred: String, _ fallback: String) -> String {
-        let value = trimmed(preferred)
-        return value.isEmpty ? trimmed(fallback) : value
+        let value = preferred.trimmingWhitespace
+        return value.isEmpty ? fallback.trimmingWhitespace : value
     }
-
-    private func trimmed(_ text: String) -> String { text.trimmingWhitespace }
 
     /// The language a contact's name is written in, when its script says so: Hangul is Korean,
     /// kana Japanese; Han characters are Japanese only with a kana reading (they could be
     /// Chinese otherwise); nil for everything else.
     public static func languageTag(of contact: Contact) -> String? {
-        let written = contact.familyName + contact.givenName + contact.nickname
-            + (contact.hasPersonalName ? "" : contact.organization)
+        // The parts in turn, as if written one after the other, without joining them.
         var hasHan = false
-        for scalar in written.unicodeScalars {
+        if let tag = scriptTag(of: contact.familyName, hasHan: &hasHan)
+            ?? scriptTag(of: contact.givenName, hasHan: &hasHan)
+            ?? scriptTag(of: contact.nickname, hasHan: &hasHan)
+            ?? (contact.hasPersonalName ? nil : scriptTag(of: contact.organization, hasHan: &hasHan)) {
+            return tag
+        }
+        guard hasHan else { return nil }
+        let reading = contact.phoneticFamilyName + contact.phoneticGivenName
+        if reading.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) { return "ja" }
+        return nil
+    }
+
+    /// "ko" or "ja" at the first Hangul or kana scalar of `text`; notes Han characters before it.
+    private static func scriptTag(of text: String, hasHan: inout Bool) -> String? {
+        // ASCII text has none of these scripts; its bytes say so from contiguous storage (the
+        // UTF-8 view's iterator costs about 25 instructions a byte).
+        let isASCII = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+        if isASCII ?? text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return "ko"
             case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
@@ -71,8 +88,6 @@ public struct NameFormatter: Sendable {
             default: continue
             }
         }
-        let reading = contact.phoneticFamilyName + contact.phoneticGivenName
-        if hasHan, reading.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) }) { return "ja" }
         return nil
     }
 

@@ -10,19 +10,18 @@ extension ViewBuilder {
     private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
 
     /// What lists show of a contact: name, organization, first phone and email, its page.
-    func rowData(_ entry: Directory.Entry) -> RowData {
+    func rowData(_ entry: Directory.Entry, fields: RowFields) -> RowData {
         let contact = entry.contact
-        let config = directory.config
         return RowData(
             id: contact.id,
             name: entry.displayName,
             lang: nameLanguage(contact),
             path: "contacts/\(entry.slug).html",
-            salutation: config.shows(.salutation) ? contact.salutation : "",
-            organization: config.shows(.organization) && !contact.isOrganizationOnly ? contact.organization : "",
-            title: config.shows(.title) ? contact.title : "",
-            phone: config.shows(.phones) ? contact.phones.first.map { phone($0) } : nil,
-            email: config.shows(.emails) ? contact.emails.first.map { email($0) } : nil)
+            salutation: fields.salutation ? contact.salutation : "",
+            organization: fields.organization && !contact.isOrganizationOnly ? contact.organization : "",
+            title: fields.title ? contact.title : "",
+            phone: fields.phones ? contact.phones.first.map { phone($0) } : nil,
+            email: fields.emails ? contact.emails.first.map { email($0) } : nil)
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
@@ -120,24 +119,32 @@ extension ViewBuilder {
     func email(_ email: LabeledValue) -> MustacheTable {
         let address = email.value.trimmingWhitespace
         var href: String?
-        // Only something shaped like an address becomes a link; anything else stays text. (One
-        // pass over the bytes: an @, no space, control character, < or >, and whether all ASCII.)
-        var hasAt = false
-        var hasForbidden = false
-        var isASCII = true
-        for byte in address.utf8 {
-            hasAt = hasAt || byte == UInt8(ascii: "@")
-            hasForbidden =
-                hasForbidden || byte <= 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            isASCII = isASCII && byte < 0x80
-        }
-        if hasAt, !hasForbidden, isASCII || !address.contains(where: \.isWhitespace) {
+        // Only something shaped like an address becomes a link; anything else stays text. The
+        // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow).
+        let shape = address.utf8.withContiguousStorageIfAvailable(Self.addressShape)
+            ?? Self.addressShape(Array(address.utf8))
+        if shape.hasAt, !shape.hasForbidden, shape.isASCII || !address.contains(where: \.isWhitespace) {
             href = "mailto:" + address
         }
         return MustacheTable(keys: Self.emailKeys, values: [
             .string(strings.label(for: email.label)), .string(address),
             href.map(MustacheValue.string) ?? .absent,
         ])
+    }
+
+    /// Whether an address's bytes have an `@`; a control, space, `<` or `>`; only ASCII.
+    private static func addressShape<Bytes: Sequence<UInt8>>(_ bytes: Bytes)
+        -> (hasAt: Bool, hasForbidden: Bool, isASCII: Bool) {
+        var hasAt = false, hasForbidden = false, isASCII = true
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "@"): hasAt = true
+            case ...0x20, UInt8(ascii: "<"), UInt8(ascii: ">"): hasForbidden = true
+            case 0x80...: isASCII = false
+            default: break
+            }
+        }
+        return (hasAt, hasForbidden, isASCII)
     }
 
     /// A URL's table; one that is not a web link has no `href` key.

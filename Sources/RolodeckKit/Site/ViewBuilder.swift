@@ -66,7 +66,10 @@ struct ViewBuilder: @unchecked Sendable {
             return MustacheTable(keys: Self.groupLinkKeys, values: [.string(entry.group.name), .string(href)])
         }
         let builder = self
-        rows = ParallelWork.map(directory.entries.count) { builder.rowData(directory.entries[$0]) }
+        let fields = RowFields(config)
+        rows = ParallelWork.map(directory.entries.count) {
+            builder.rowData(directory.entries[$0], fields: fields)
+        }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.

@@ -99,6 +99,23 @@ struct DirectorySorterTests {
         #expect(groups[1].items[1] == people[2])
     }
 
+    @Test("equal names order by the ids' scalars, then input position, in several runs")
+    func idTiesInRuns() {
+        // Ids longer than a small string, sharing prefixes, and non-ASCII, across two names.
+        let ids = [
+            "kim-anna-12345678901", "kim-anna-1234567890", "kim-anna-ä", "kim-anna-z", "a", "kim-anna-ä",
+        ]
+        let people = ids.map { Person(family: "Kim", given: "Anna", id: $0) }
+            + ids.map { Person(family: "Ahn", given: "Bo", id: $0) }
+        let groups = DirectorySorter(localeIdentifier: "en")
+            .sorted(people) { (primary: $0.family, secondary: $0.given, id: $0.id) }
+        let expected = [
+            "a", "kim-anna-1234567890", "kim-anna-12345678901", "kim-anna-z", "kim-anna-ä", "kim-anna-ä",
+        ]
+        #expect(groups.map(\.section.label) == ["A", "K"])
+        #expect(groups.map { $0.items.map(\.id) } == [expected, expected])
+    }
+
     @Test("sections come out in rank order with no empty groups", arguments: ["en", "sv", "ko", "ja"])
     func grouping(_ locale: String) {
         var random = LocaleTestRandom(seed: 3)

@@ -36,11 +36,47 @@ import Testing
         DisplayCase(contact: contact(nickname: "짱구"), order: nil, expected: "짱구"),
         DisplayCase(contact: contact(organization: "Praxis Dr. Weiß"), order: nil, expected: "Praxis Dr. Weiß"),
         DisplayCase(contact: contact("  Ann ", " Lee  "), order: nil, expected: "Ann Lee"),
+        DisplayCase(contact: contact("\u{3000}花子", "佐藤\u{A0}"), order: nil, expected: "佐藤花子"),
+        DisplayCase(contact: contact("Zoë\n", "\u{2003}Ølund"), order: nil, expected: "Zoë Ølund"),
+        DisplayCase(contact: contact("", "", additional: " Lee"), order: nil, expected: "Lee"),
+        DisplayCase(contact: contact("Ann", "Lee", additional: "\t"), order: nil, expected: "Ann Lee"),
+        // A combining mark on a space: the whole last Character is whitespace and goes.
+        DisplayCase(contact: contact("Ann \u{301}", "Lee"), order: nil, expected: "Ann Lee"),
+        DisplayCase(contact: contact("Lee \u{0E33}", ""), order: nil, expected: "Lee"),
+        DisplayCase(
+            contact: contact("Ann", "Lee", additional: "Mary\u{301}"), order: nil,
+            expected: "Ann Mary\u{301} Lee"),
     ]
 
     @Test(arguments: displayCases)
     func displayName(_ testCase: DisplayCase) {
         #expect(NameFormatter(order: testCase.order).displayName(testCase.contact) == testCase.expected)
+    }
+
+    struct LanguageCase: CustomTestStringConvertible, Sendable {
+        var contact: Contact
+        var expected: String?
+        var testDescription: String { "\(contact.familyName)|\(contact.givenName) → \(expected ?? "nil")" }
+    }
+
+    static let languageCases: [LanguageCase] = [
+        LanguageCase(contact: contact("Ann", "Lee"), expected: nil),
+        LanguageCase(contact: contact("철수", "김"), expected: "ko"),
+        LanguageCase(contact: contact("はなこ", "Sato"), expected: "ja"),
+        // The family name is read first: Hangul there wins over kana in the given name.
+        LanguageCase(contact: contact("はなこ", "김"), expected: "ko"),
+        LanguageCase(contact: contact("花子", "佐藤"), expected: nil),
+        LanguageCase(contact: contact("花子", "佐藤", phoneticGiven: "ハナコ"), expected: "ja"),
+        LanguageCase(contact: contact("Ann", "Lee", phoneticGiven: "ハナコ"), expected: nil),
+        LanguageCase(contact: contact(nickname: "짱구"), expected: "ko"),
+        LanguageCase(
+            contact: contact(organization: "株式会社", phoneticFamily: "かぶしき"), expected: "ja"),
+        LanguageCase(contact: contact("Ann", organization: "삼성"), expected: nil),
+    ]
+
+    @Test(arguments: languageCases)
+    func languageTag(_ testCase: LanguageCase) {
+        #expect(NameFormatter.languageTag(of: testCase.contact) == testCase.expected)
     }
 
     @Test func sortKeysNeverUseTheSalutationAndPreferPhoneticNames() {

@@ -6,6 +6,10 @@ import Testing
         ("mueller-juergen", "mueller-juergen"), ("Jürgen Müller", "juergen-mueller"), ("Straße 5", "strasse-5"),
         ("Élodie_Lefèvre", "elodie-lefevre"), ("  --x--  ", "x"), ("Ørsted", "oersted"), ("ŁÓDŹ", "lodz"),
         ("김철수", ""), ("ｆｕｌｌ", "full"), ("a/b\\c?d#e", "a-b-c-d-e"),
+        // Almost slugs already: a dash at either end or twice, a capital, too long.
+        ("-ab", "ab"), ("ab-", "ab"), ("a--b", "a-b"), ("kim-Anna-1", "kim-anna-1"),
+        ("kim-anna-12345678901", "kim-anna-12345678901"),
+        (String(repeating: "a", count: 61), String(repeating: "a", count: 60)),
     ])
     func base(_ id: String, _ expected: String) {
         #expect(Slugger.base(id) == expected)

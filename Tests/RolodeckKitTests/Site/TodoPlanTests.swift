@@ -23,6 +23,38 @@ import Testing
         #expect(directory.todos.map(\.subtasks) == [[1, 3], [2], [], [], [5], []])
     }
 
+    @Test func todosLinkTheirContactsEntryAfterSortingAndHidingAndGroupsListMembersBySection() {
+        func contact(_ id: String, _ family: String, groups: [String] = []) -> Contact {
+            var contact = Contact(id: id)
+            contact.familyName = family
+            contact.groupIDs = groups
+            return contact
+        }
+        var todos = ["c", "a", "hidden", "missing", "b"].map { Self.todo("todo-" + $0) }
+        for index in todos.indices { todos[index].contactID = String(todos[index].id.dropFirst(5)) }
+        todos.append(Self.todo("free"))
+        let store = Store(
+            contacts: [
+                contact("c", "Cole", groups: ["g"]), contact("a", "Adams", groups: ["g", "h"]),
+                contact("hidden", "Baker", groups: ["g"]), contact("b", "Brown", groups: ["g", "nope"]),
+            ],
+            groups: [Group(id: "h", name: "Hikers"), Group(id: "g", name: "Golf")],
+            todos: todos)
+        var config = SiteConfig()
+        config.hiddenContacts = ["hidden"]
+        let directory = Directory(store: store, config: config)
+        #expect(directory.entries.map(\.contact.id) == ["a", "b", "c"])
+        let expectedTodos = ["todo-c", "todo-a", "todo-hidden", "todo-missing", "todo-b", "free"]
+        #expect(directory.todos.map(\.todo.id) == expectedTodos)
+        #expect(directory.todos.map(\.contact) == [2, 0, nil, nil, 1, nil])
+        #expect(directory.groups.map(\.group.id) == ["g", "h"])
+        #expect(directory.groups[0].sections.map(\.section.label) == ["A", "B", "C"])
+        #expect(directory.groups[0].sections.map(\.items) == [[0], [1], [2]])
+        #expect(directory.groups[0].memberCount == 3)
+        #expect(directory.groups[1].sections.map(\.items) == [[0]])
+        #expect(directory.sections.map(\.items) == [[0], [1], [2]])
+    }
+
     @Test func todosInALoopStillAppearOnce() {
         let store = Store(todos: [Self.todo("x", parent: "y"), Self.todo("y", parent: "x"), Self.todo("z")])
         let directory = Directory(store: store, config: SiteConfig())
