@@ -100,21 +100,19 @@ public struct SearchIndex: Sendable {
         // Each piece becomes its file at once, and what it was made from is let go, to keep the
         // peak down. FNV-1a over every piece: the same input always gives the same version.
         var files: [File] = []
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = VersionHash()
         func add(_ id: String, _ json: [UInt8]) {
-            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = hash &* 0x100_0000_01b3
-            for byte in json { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = hash &* 0x100_0000_01b3
+            hash.add(Array(id.utf8))
+            hash.add(json)
             files.append(
                 File(path: "\(Self.folder)/\(id).js", bytes: SearchPieceWriter.file(id: id, json: json)))
         }
         for number in terms.texts.indices {
-            add("t\(number)", Array("{\"terms\":\"".utf8) + terms.texts[number] + Array("\"}".utf8))
+            add("t\(number)", terms.texts[number])
             terms.texts[number] = []
         }
         for number in hot.texts.indices {
-            add("h\(number)", Array("{\"prefixes\":\"".utf8) + hot.texts[number] + Array("\"}".utf8))
+            add("h\(number)", hot.texts[number])
             hot.texts[number] = []
         }
         for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
@@ -127,7 +125,7 @@ public struct SearchIndex: Sendable {
         }
         rows = []
 
-        let version = String(hash, radix: 36)
+        let version = String(hash.value, radix: 36)
         var root = Array(
             "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(directory.entries.count),"
                 .utf8)
@@ -144,7 +142,29 @@ public struct SearchIndex: Sendable {
         return Content(files: files, version: version)
     }
 
-    /// The texts and separators of the term pieces and the hot pieces.
+    /// FNV-1a over every piece's id and JSON, each followed by a zero byte.
+    struct VersionHash {
+        /// The hash so far.
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        private static let prime: UInt64 = 0x100_0000_01b3
+
+        /// Adds `bytes`, then a zero byte.
+        mutating func add(_ bytes: [UInt8]) {
+            // Eight bytes a step: the same multiplications, without a loop test between them.
+            var hash = value
+            bytes.withUnsafeBufferPointer { bytes in
+                var index = 0
+                while index + 8 <= bytes.count {
+                    for offset in index..<index + 8 { hash = (hash ^ UInt64(bytes[offset])) &* Self.prime }
+                    index += 8
+                }
+                for offset in index..<bytes.count { hash = (hash ^ UInt64(bytes[offset])) &* Self.prime }
+            }
+            value = hash &* Self.prime
+        }
+    }
+
+    /// The JSON texts and separators of the term pieces and the hot pieces.
     private static func entryPieces(of table: SearchTermTable, limits: Limits)
         -> (
             terms: (texts: [[UInt8]], separators: [[UInt16]]), hot: (texts: [[UInt8]], separators: [[UInt16]])
@@ -156,9 +176,9 @@ public struct SearchIndex: Sendable {
             key: { Array(table.key($0)) }
         ) {
             encoding.append(key: $0, of: table)
-            return encoding.bytes.count
+            return encoding.byteCount
         } finish: {
-            encoding.finishPiece()
+            encoding.finishPiece(prefix: "{\"terms\":\"", suffix: "\"}")
         }
         let hotKeys = SearchSeparators.hotPrefixes(of: terms.separators)
         var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
@@ -170,9 +190,9 @@ public struct SearchIndex: Sendable {
             encoding.append(
                 key: prefix[...],
                 lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
-            return encoding.bytes.count
+            return encoding.byteCount
         } finish: {
-            encoding.finishPiece()
+            encoding.finishPiece(prefix: "{\"prefixes\":\"", suffix: "\"}")
         }
         return (terms, hot)
     }
@@ -270,7 +290,7 @@ public struct SearchIndex: Sendable {
     }
 
     /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`
-    /// and returns the piece's size so far, `finish` hands over the piece's text. Without
+    /// and returns the piece's size so far, `finish` hands over the piece's JSON. Without
     /// entries there is one empty piece if `atLeastOne`, else none.
     private static func pieces(
         count: Int, limit: Int, atLeastOne: Bool, key: (Int) -> [UInt16],
@@ -291,7 +311,7 @@ public struct SearchIndex: Sendable {
             }
         }
         if texts.isEmpty {
-            return atLeastOne ? ([[]], [[]]) : ([], [])
+            return atLeastOne ? ([finish()], [[]]) : ([], [])
         }
         return (texts, SearchSeparators.separators(firstKeys: firstKeys, lastKeys: lastKeys))
     }

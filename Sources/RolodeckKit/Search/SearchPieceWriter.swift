@@ -6,82 +6,194 @@
 /// The JSON escapes `<`, `>` and `&` (and every control character), so no name in the data
 /// can ever read as markup; the single-quoted literal around it escapes `\` and `'`.
 enum SearchPieceWriter {
-    /// The function `search.js` defines for the pieces to call.
-    static let callback = "rolodeckSearchPiece"
+    /// The start of a piece's file, up to its id: a call of the function `search.js` defines
+    /// for the pieces.
+    private static let head: StaticString = "rolodeckSearchPiece('"
+    /// Between the id and the JSON text.
+    private static let middle: StaticString = "','"
+    /// After the JSON text.
+    private static let tail: StaticString = "');\n"
 
     /// The bytes of a piece's file.
     static func file(id: String, json: [UInt8]) -> [UInt8] {
-        var bytes = Array("\(callback)('\(id)','".utf8)
-        bytes.reserveCapacity(bytes.count + json.count + 64)
-        json.withUnsafeBufferPointer { json in
-            appendEscaping(json, to: &bytes) { json, index in
-                json[index] == UInt8(ascii: "\\") || json[index] == UInt8(ascii: "'")
-                    ? (Array("\\".utf8) + [json[index]], 1) : nil
+        var id = id
+        return id.withUTF8 { id in
+            json.withUnsafeBufferPointer { json in
+                var escapes = 0
+                forEachQuoteOrBackslash(in: json) { _ in escapes += 1 }
+                let total =
+                    head.utf8CodeUnitCount + id.count + middle.utf8CodeUnitCount + json.count + escapes
+                    + tail.utf8CodeUnitCount
+                return [UInt8](unsafeUninitializedCapacity: total) { file, initialized in
+                    guard let start = file.baseAddress else { return }
+                    var end = start
+                    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        guard let source = bytes.baseAddress else { return }
+                        end.initialize(from: source, count: bytes.count)
+                        end += bytes.count
+                    }
+                    func write(_ text: StaticString) {
+                        write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+                    }
+                    write(head)
+                    write(id)
+                    write(middle)
+                    // A backslash before each quote and backslash, the runs between copied.
+                    var copied = 0
+                    if escapes > 0 {
+                        forEachQuoteOrBackslash(in: json) { index in
+                            write(UnsafeBufferPointer(rebasing: json[copied..<index]))
+                            end.initialize(to: UInt8(ascii: "\\"))
+                            end += 1
+                            copied = index
+                        }
+                    }
+                    write(UnsafeBufferPointer(rebasing: json[copied...]))
+                    write(tail)
+                    initialized = end - start
+                }
             }
         }
-        bytes += "');\n".utf8
-        return bytes
+    }
+
+    /// Calls `body` with the position of every single quote and backslash in `text`, in order,
+    /// which the single-quoted literal escapes. Term and hot pieces have none, and rows few, so
+    /// the bytes are tested eight at a time: a word has such a byte when XOR with it leaves a
+    /// zero byte.
+    @inline(__always)
+    static func forEachQuoteOrBackslash(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = text.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* UInt64(UInt8(ascii: "'")), backslashes = ones &* UInt64(UInt8(ascii: "\\"))
+        var index = 0
+        while index + 8 <= text.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let quote = word ^ quotes, backslash = word ^ backslashes
+            // Nonzero when some byte of `quote` or `backslash` is zero (and only then).
+            if ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs != 0 {
+                for offset in index..<index + 8
+                where text[offset] == UInt8(ascii: "'") || text[offset] == UInt8(ascii: "\\") {
+                    body(offset)
+                }
+            }
+            index += 8
+        }
+        for offset in index..<text.count
+        where text[offset] == UInt8(ascii: "'") || text[offset] == UInt8(ascii: "\\") {
+            body(offset)
+        }
     }
 
     /// Appends a JSON string literal.
     static func append(string text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            appendEscaping(utf8, to: &bytes) { utf8, index in
-                switch utf8[index] {
-                case UInt8(ascii: "\""): (Array("\\\"".utf8), 1)
-                case UInt8(ascii: "\\"): (Array("\\\\".utf8), 1)
-                case UInt8(ascii: "\n"): (Array("\\n".utf8), 1)
-                case UInt8(ascii: "\r"): (Array("\\r".utf8), 1)
-                case UInt8(ascii: "\t"): (Array("\\t".utf8), 1)
-                case UInt8(ascii: "<"): (Array("\\u003c".utf8), 1)
-                case UInt8(ascii: ">"): (Array("\\u003e".utf8), 1)
-                case UInt8(ascii: "&"): (Array("\\u0026".utf8), 1)
-                case let byte where byte < 0x20 || byte == 0x7F:
-                    (Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]], 1)
-                case 0xE2
-                where index + 2 < utf8.count && utf8[index + 1] == 0x80
-                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    // U+2028 and U+2029 end a line in older JavaScript: E2 80 A8 / E2 80 A9.
-                    (Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8), 3)
-                default: nil
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var buffer = SearchByteBuffer(capacity: text.utf8.count + 16)
+        append(string: text, to: &buffer)
+        bytes += buffer.take()
     }
 
-    /// Appends `text`, copying the bytes that need no escape a run at a time: `escape` gives
-    /// the replacement of the bytes at an index and how many it replaces, or nil to keep the
-    /// byte as it is.
-    private static func appendEscaping(
-        _ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8],
-        escape: (UnsafeBufferPointer<UInt8>, Int) -> (replacement: [UInt8], length: Int)?
-    ) {
-        var copied = 0, index = 0
-        while index < text.count {
-            guard let (replacement, length) = escape(text, index) else {
-                index += 1
-                continue
+    /// Appends a JSON string literal.
+    static func append(string text: String, to buffer: inout SearchByteBuffer) {
+        var text = text
+        text.withUTF8 { utf8 in
+            buffer.reserve(utf8.count + 2)
+            buffer.put(UInt8(ascii: "\""))
+            // The runs of bytes that need no escape are copied whole.
+            var copied = 0, index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                guard mayNeedEscape(byte) else {
+                    index += 1
+                    continue
+                }
+                let length = byte == 0xE2 ? lineSeparatorLength(utf8, at: index) : 1
+                guard length > 0 else {
+                    index += 1
+                    continue
+                }
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+                appendEscape(of: byte, length == 3 ? utf8[index + 2] : 0, to: &buffer)
+                index += length
+                copied = index
             }
-            bytes += UnsafeBufferPointer(rebasing: text[copied..<index])
-            bytes += replacement
-            index += length
-            copied = index
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+            buffer.reserve(1)
+            buffer.put(UInt8(ascii: "\""))
         }
-        bytes += UnsafeBufferPointer(rebasing: text[copied..<index])
+    }
+
+    /// Whether a byte is escaped, or may be: controls, `"`, `&`, `<`, `>`, `\`, DEL, and the
+    /// first byte of U+2028 and U+2029 (E2 80 A8 and E2 80 A9), which end a line in older
+    /// JavaScript.
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        let controls: UInt64 = 0xFFFF_FFFF
+        let low = controls | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+        let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
+        switch byte {
+        case ..<64: return low >> byte & 1 != 0
+        case ..<128: return high >> (byte - 64) & 1 != 0
+        default: return byte == 0xE2
+        }
+    }
+
+    /// 3 when the bytes at `index` are U+2028 or U+2029, else 0.
+    private static func lineSeparatorLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard index + 2 < utf8.count, utf8[index + 1] == 0x80 else { return 0 }
+        return utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 ? 3 : 0
+    }
+
+    /// Appends the escape of `byte`, or of the line separator whose last byte is `last`.
+    private static func appendEscape(of byte: UInt8, _ last: UInt8, to buffer: inout SearchByteBuffer) {
+        let escape: StaticString
+        switch byte {
+        case UInt8(ascii: "\""): escape = "\\\""
+        case UInt8(ascii: "\\"): escape = "\\\\"
+        case UInt8(ascii: "\n"): escape = "\\n"
+        case UInt8(ascii: "\r"): escape = "\\r"
+        case UInt8(ascii: "\t"): escape = "\\t"
+        case UInt8(ascii: "<"): escape = "\\u003c"
+        case UInt8(ascii: ">"): escape = "\\u003e"
+        case UInt8(ascii: "&"): escape = "\\u0026"
+        case 0xE2: escape = last == 0xA8 ? "\\u2028" : "\\u2029"
+        default:
+            buffer.append("\\u00")
+            buffer.reserve(2)
+            buffer.put(hexDigits.utf8Start[Int(byte >> 4)])
+            buffer.put(hexDigits.utf8Start[Int(byte & 15)])
+            return
+        }
+        buffer.append(escape)
     }
 
     /// Appends a JSON array of strings.
     static func append(strings: some Sequence<String>, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "["))
-        for (index, text) in strings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            append(string: text, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
+        var buffer = SearchByteBuffer()
+        append(strings: Array(strings), to: &buffer)
+        bytes += buffer.take()
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// Appends a JSON array of strings.
+    static func append(strings: [String], to buffer: inout SearchByteBuffer) {
+        append(count: strings.count, to: &buffer) { index, buffer in append(string: strings[index], to: &buffer) }
+    }
+
+    /// Appends a JSON array of `count` elements, each of which `element` appends.
+    @inline(__always)
+    static func append(
+        count: Int, to buffer: inout SearchByteBuffer, _ element: (Int, inout SearchByteBuffer) -> Void
+    ) {
+        buffer.reserve(1)
+        buffer.put(UInt8(ascii: "["))
+        for index in 0..<count {
+            if index > 0 {
+                buffer.reserve(1)
+                buffer.put(UInt8(ascii: ","))
+            }
+            element(index, &buffer)
+        }
+        buffer.reserve(1)
+        buffer.put(UInt8(ascii: "]"))
+    }
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
 }

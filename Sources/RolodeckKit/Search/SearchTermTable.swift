@@ -291,6 +291,14 @@ struct SearchTermTable {
         units[Int(keyStart[index])..<Int(keyEnd[index])]
     }
 
+    /// Calls `body` with the units of the key at a position in key order.
+    @inline(__always)
+    func withKey<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt16>) -> Result) -> Result {
+        units.withUnsafeBufferPointer { units in
+            body(UnsafeBufferPointer(rebasing: units[Int(keyStart[index])..<Int(keyEnd[index])]))
+        }
+    }
+
     /// The positions in `contacts` and `tiers` of a key's postings.
     func postings(_ index: Int) -> Range<Int> {
         Int(postingStart[index])..<Int(postingStart[index + 1])

@@ -239,6 +239,18 @@ import Testing
         }
     }
 
+    /// The version hash takes eight bytes a step, and must still be FNV-1a byte by byte.
+    @Test func theVersionIsFNV1aOfEveryPieceAndItsID() {
+        var hash = SearchIndex.VersionHash()
+        var expected: UInt64 = 0xcbf2_9ce4_8422_2325
+        for length in 0..<40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
+            hash.add(bytes)
+            for byte in bytes + [0] { expected = (expected ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            #expect(hash.value == expected, "\(length)")
+        }
+    }
+
     @Test func twoBuildsAreByteIdentical() {
         let directory = Directory(store: Self.store(count: 120), config: SiteConfig())
         let first = SearchIndex(directory: directory, limits: Self.limits)

@@ -18,6 +18,29 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == #"[["Müller","김철수",""]"#)
     }
 
+    /// Quotes and backslashes at every place of the eight-byte words the writer tests at once,
+    /// and in the bytes after the last whole word.
+    @Test func aFileEscapesEveryQuoteWhereverItIs() {
+        for length in 0..<40 {
+            for place in 0..<length {
+                for special in [UInt8(ascii: "'"), UInt8(ascii: "\\")] {
+                    var json = Array(repeating: UInt8(ascii: "a"), count: length)
+                    json[place] = special
+                    if place + 3 < length { json[place + 3] = UInt8(ascii: "'") }
+                    var expected = Array("rolodeckSearchPiece('r7','".utf8)
+                    for byte in json {
+                        if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") {
+                            expected.append(UInt8(ascii: "\\"))
+                        }
+                        expected.append(byte)
+                    }
+                    expected += "');\n".utf8
+                    #expect(SearchPieceWriter.file(id: "r7", json: json) == expected, "\(length) \(place)")
+                }
+            }
+        }
+    }
+
     @Test func aFileEscapesBackslashesAndSingleQuotes() {
         let file = SearchPieceWriter.file(id: "t0", json: Array(#"{"a":"it's \\"}"#.utf8))
         #expect(
