@@ -65,7 +65,15 @@ public struct SearchIndex: Sendable {
     public static func building(
         directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache? = nil
     ) -> SearchIndex {
-        SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache) })
+        building(directory: directory, limits: limits, cache: cache, listRows: nil)
+    }
+
+    /// `building(directory:limits:cache:)`, with the directory's list rows to be handed over
+    /// once they are made, for the result rows to reuse what they worked out.
+    static func building(
+        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache?, listRows: SearchListRows?
+    ) -> SearchIndex {
+        SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache, listRows: listRows) })
     }
 
     private init(build: Build) {
@@ -78,13 +86,14 @@ public struct SearchIndex: Sendable {
     }
 
     private static func content(
-        of directory: Directory, limits: Limits, cache: SearchIndexCache? = nil, runs: Int? = nil
+        of directory: Directory, limits: Limits, cache: SearchIndexCache? = nil, runs: Int? = nil,
+        listRows: SearchListRows? = nil
     ) -> Content {
         let kept = cache?.take(for: directory.config)
         let (table, learnt) = collect(directory, runs: runs, kept: kept)
         var (terms, hot) = entryPieces(of: table, limits: limits)
         let reusing = kept.map { kept in learnt.positions.map { $0.map { kept.rows[$0] } } }
-        var rows = SearchRows(directory: directory, reusing: reusing).rows
+        var rows = SearchRows(directory: directory, reusing: reusing, listRows: listRows?.all).rows
         if let cache {
             var positions: [String: Int] = [:]
             positions.reserveCapacity(learnt.contacts.count)

@@ -9,58 +9,103 @@ struct SearchRows {
     /// One JSON array per contact, in directory order, as UTF-8.
     let rows: [[UInt8]]
 
-    /// Formats every contact's row but those in `reusing` (by directory position).
-    init(directory: Directory, reusing: [[UInt8]?]? = nil) {
-        let config = directory.config
-        let pageLanguage = InterfaceStrings(localeIdentifier: config.locale).language.languageTag
-        let phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
+    /// How many rows a worker writes at a time, into one buffer.
+    private static let rowsPerTask = 64
+
+    /// Formats every contact's row but those in `reusing` (by directory position), taking what
+    /// the directory's `listRows` (one per entry) worked out already.
+    init(directory: Directory, reusing: [[UInt8]?]? = nil, listRows: [RowData]? = nil) {
+        let writer = Writer(directory: directory)
+        let count = directory.entries.count, perTask = Self.rowsPerTask
         // Formatting phone numbers is most of the work; every contact's row is independent.
-        rows = ParallelWork.map(directory.entries.count) { index in
-            if let row = reusing?[index] { return row }
-            let entry = directory.entries[index]
-            let contact = entry.contact
-            let language =
-                NameFormatter.languageTag(of: contact).flatMap { $0 == pageLanguage ? nil : $0 } ?? ""
-            let organization =
-                config.shows(.organization) && !contact.isOrganizationOnly ? contact.organization : ""
-            let nickname = contact.nickname.trimmingWhitespace
-            let fields: [Field] = [
-                .text(entry.slug), .text(entry.displayName), .text(language),
-                .text(organization.trimmingWhitespace),
-                .list(config.shows(.phones) ? contact.phones.map { phones.format($0.value) } : []),
-                .list(config.shows(.emails) ? contact.emails.map(\.value.trimmingWhitespace) : []),
-                .list(
-                    config.shows(.groups)
-                        ? contact.groupIDs.compactMap {
-                            directory.groupIndex[$0].map { directory.groups[$0].group.name }
-                        }
-                        : []),
-                .text(config.shows(.nickname) && nickname != entry.displayName ? nickname : ""),
-                .text(Self.reading(of: contact)),
-            ]
-            let used = (fields.lastIndex { !$0.isEmpty } ?? 0) + 1
-            var bytes: [UInt8] = [UInt8(ascii: "[")]
-            for (index, field) in fields.prefix(used).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                switch field {
-                case .text(let text): SearchPieceWriter.append(string: text, to: &bytes)
-                case .list(let list): SearchPieceWriter.append(strings: list, to: &bytes)
-                }
+        let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
+            var buffer = SearchByteBuffer(capacity: 1024)
+            return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
+                if let row = reusing?[index] { return row }
+                writer.write(directory.entries[index], listRow: listRows?[index], to: &buffer)
+                return buffer.take()
             }
-            bytes.append(UInt8(ascii: "]"))
-            return bytes
         }
+        rows = Array(tasks.joined())
     }
 
-    private enum Field {
-        case text(String)
-        case list([String])
+    /// Writes the rows of the contacts of one directory.
+    private struct Writer: Sendable {
+        let directory: Directory
+        let pageLanguage: String
+        let phones: PhoneFormatter
+        let showsOrganization: Bool, showsPhones: Bool, showsEmails: Bool, showsGroups: Bool
+        let showsNickname: Bool
 
-        var isEmpty: Bool {
-            switch self {
-            case .text(let text): text.isEmpty
-            case .list(let list): list.isEmpty
+        init(directory: Directory) {
+            let config = directory.config
+            self.directory = directory
+            pageLanguage = InterfaceStrings(localeIdentifier: config.locale).language.languageTag
+            phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
+            showsOrganization = config.shows(.organization)
+            showsPhones = config.shows(.phones)
+            showsEmails = config.shows(.emails)
+            showsGroups = config.shows(.groups)
+            showsNickname = config.shows(.nickname)
+        }
+
+        /// Writes an entry's row: its fields in order, up to the last one that is not empty.
+        func write(_ entry: Directory.Entry, listRow: RowData?, to buffer: inout SearchByteBuffer) {
+            let contact = entry.contact
+            let language =
+                listRow?.lang
+                ?? NameFormatter.languageTag(of: contact).flatMap { $0 == pageLanguage ? nil : $0 } ?? ""
+            let organization =
+                (listRow?.organization
+                    ?? (showsOrganization && !contact.isOrganizationOnly ? contact.organization : ""))
+                .trimmingWhitespace
+            let phones = showsPhones ? contact.phones : []
+            let emails = showsEmails ? contact.emails : []
+            var groups: [String] = []
+            if showsGroups {
+                for id in contact.groupIDs {
+                    if let group = directory.groupIndex[id] { groups.append(directory.groups[group].group.name) }
+                }
             }
+            let trimmedNickname = contact.nickname.trimmingWhitespace
+            let nickname = showsNickname && trimmedNickname != entry.displayName ? trimmedNickname : ""
+            let reading = SearchRows.reading(of: contact)
+            // How many fields are written: trailing empty ones are left out, the slug never.
+            let used =
+                !reading.isEmpty ? 9 : !nickname.isEmpty ? 8 : !groups.isEmpty ? 7 : !emails.isEmpty ? 6
+                : !phones.isEmpty ? 5 : !organization.isEmpty ? 4 : !language.isEmpty ? 3
+                : !entry.displayName.isEmpty ? 2 : 1
+            buffer.reserve(1)
+            buffer.put(UInt8(ascii: "["))
+            for field in 0..<used {
+                if field > 0 {
+                    buffer.reserve(1)
+                    buffer.put(UInt8(ascii: ","))
+                }
+                switch field {
+                case 0: SearchPieceWriter.append(string: entry.slug, to: &buffer)
+                case 1: SearchPieceWriter.append(string: entry.displayName, to: &buffer)
+                case 2: SearchPieceWriter.append(string: language, to: &buffer)
+                case 3: SearchPieceWriter.append(string: organization, to: &buffer)
+                case 4:
+                    // The list row shows the first number as the contact page does.
+                    let first = listRow?.phone?["display"] as? String
+                    SearchPieceWriter.append(count: phones.count, to: &buffer) { index, buffer in
+                        let display = index == 0 ? first : nil
+                        SearchPieceWriter.append(
+                            string: display ?? self.phones.format(phones[index].value), to: &buffer)
+                    }
+                case 5:
+                    SearchPieceWriter.append(count: emails.count, to: &buffer) { index, buffer in
+                        SearchPieceWriter.append(string: emails[index].value.trimmingWhitespace, to: &buffer)
+                    }
+                case 6: SearchPieceWriter.append(strings: groups, to: &buffer)
+                case 7: SearchPieceWriter.append(string: nickname, to: &buffer)
+                default: SearchPieceWriter.append(string: reading, to: &buffer)
+                }
+            }
+            buffer.reserve(1)
+            buffer.put(UInt8(ascii: "]"))
         }
     }
 
@@ -69,7 +114,8 @@ struct SearchRows {
     static func reading(of contact: Contact) -> String {
         let given = contact.phoneticGivenName.trimmingWhitespace,
             family = contact.phoneticFamilyName.trimmingWhitespace
-        if NameFormatter.isEastAsian(contact.familyName) { return family + given }
-        return [given, family].filter { !$0.isEmpty }.joined(separator: " ")
+        // The order matters only when there are both.
+        if given.isEmpty || family.isEmpty { return given + family }
+        return NameFormatter.isEastAsian(contact.familyName) ? family + given : given + " " + family
     }
 }

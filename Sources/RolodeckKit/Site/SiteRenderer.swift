@@ -29,8 +29,10 @@ public struct SiteRenderer: Sendable {
         self.directory = directory
         self.theme = theme
         self.today = today
-        self.search = SearchIndex.building(directory: directory, cache: searchCache)
+        let listRows = SearchListRows()
+        self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
         self.views = ViewBuilder(directory: directory, today: today, search: search)
+        listRows.hand(views.rows)
     }
 
     /// How many files `render` emits (waits for the search index).

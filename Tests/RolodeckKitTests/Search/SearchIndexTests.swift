@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 @testable import RolodeckKit
 
@@ -225,6 +226,40 @@ import Testing
         for (path, bytes) in files {
             #expect(!bytes.contains(UInt8(ascii: "<")), "\(path) has a raw <")
             #expect(!String(decoding: bytes, as: UTF8.self).contains("@ex"), "\(path) has a hidden email")
+        }
+    }
+
+    /// Result rows take the first phone number's form, the organization and the name's language
+    /// from the directory's list rows when they are handed over, and come out as if formatted
+    /// anew.
+    @Test(arguments: [nil, "KR"])
+    func rowsFromTheListRowsAreTheRowsFormattedAnew(phoneRegion: String?) {
+        var config = SiteConfig()
+        config.phoneRegion = phoneRegion
+        let directory = Directory(store: Self.store(count: 200), config: config)
+        let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30))
+        let anew = SearchRows(directory: directory).rows
+        #expect(SearchRows(directory: directory, listRows: views.rows).rows == anew)
+        let texts = anew.map { String(decoding: $0, as: UTF8.self) }
+        #expect(texts.contains { $0.contains(#""ko""#) } && texts.contains { $0.contains(#"["010-"#) })
+
+        // What the list rows say is what the result rows show.
+        let phoneKeys = MustacheTable.Keys(["label", "display", "tel"])
+        let marked = views.rows.map { row in
+            RowData(
+                id: row.id, name: row.name, lang: "xx", path: row.path, salutation: row.salutation,
+                organization: "Marked", title: row.title,
+                phone: row.phone.map { _ in
+                    MustacheTable(keys: phoneKeys, values: [.string("mobile"), .string("555"), .absent])
+                },
+                email: row.email)
+        }
+        let markedTexts = SearchRows(directory: directory, listRows: marked).rows.map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        for (entry, text) in zip(directory.entries, markedTexts) {
+            #expect(text.contains(#""xx","Marked""#))
+            #expect(text.contains(#"["555""#) == !entry.contact.phones.isEmpty)
         }
     }
 
