@@ -50,24 +50,34 @@ struct SearchTermTable {
         let originCount = starts.count - 1
 
         // Keys sort by their first unit, then within its bucket; buckets sort on every core.
-        var bucketSizes = [Int](repeating: 0, count: 0x1_0001)
-        for origin in 0..<originCount { bucketSizes[Int(units[Int(starts[origin])]) + 1] += 1 }
-        for unit in 0..<0x1_0000 { bucketSizes[unit + 1] += bucketSizes[unit] }
-        let bucketStart = bucketSizes
-        let buckets = (0..<0x1_0000).filter { bucketStart[$0] < bucketStart[$0 + 1] }
+        // (The loops over every key use buffers: an array's uniqueness check on every write
+        // was most of their cost.)
+        var bucketStart = [Int](repeating: 0, count: 0x1_0001)
         var sorted = [Origin](repeating: Origin(prefix: 0, number: 0), count: originCount)
         var rank = [Int32](repeating: 0, count: originCount)
         var keyStart: [Int32] = [], keyEnd: [Int32] = []
         units.withUnsafeBufferPointer { unitBuffer in
             starts.withUnsafeBufferPointer { startBuffer in
-                var next = bucketStart
-                for origin in 0..<originCount {
-                    let bucket = Int(unitBuffer[Int(startBuffer[origin])])
-                    sorted[next[bucket]] = Origin(
-                        prefix: Self.packedPrefix(of: origin, from: 1, unitBuffer, startBuffer),
-                        number: Int32(origin))
-                    next[bucket] += 1
+                bucketStart.withUnsafeMutableBufferPointer { sizes in
+                    for origin in 0..<originCount {
+                        sizes[Int(unitBuffer[Int(startBuffer[origin])]) + 1] += 1
+                    }
+                    for unit in 0..<0x1_0000 { sizes[unit + 1] += sizes[unit] }
                 }
+                var next = bucketStart
+                sorted.withUnsafeMutableBufferPointer { sortedBuffer in
+                    next.withUnsafeMutableBufferPointer { next in
+                        for origin in 0..<originCount {
+                            let bucket = Int(unitBuffer[Int(startBuffer[origin])])
+                            sortedBuffer[next[bucket]] = Origin(
+                                prefix: Self.packedPrefix(of: origin, from: 1, unitBuffer, startBuffer),
+                                number: Int32(origin))
+                            next[bucket] += 1
+                        }
+                    }
+                }
+                let bucketStart = bucketStart
+                let buckets = (0..<0x1_0000).filter { bucketStart[$0] < bucketStart[$0 + 1] }
                 nonisolated(unsafe) let unitBuffer = unitBuffer, startBuffer = startBuffer
                 sorted.withUnsafeMutableBufferPointer { sortedBuffer in
                     nonisolated(unsafe) let sortedBuffer = sortedBuffer
@@ -80,13 +90,29 @@ struct SearchTermTable {
                     }
                 }
                 // Equal keys of different builders are now neighbours and become one key.
-                for index in sorted.indices {
-                    let origin = Int(sorted[index].number)
-                    if index == 0 || !Self.equal(sorted[index - 1], sorted[index], unitBuffer, startBuffer) {
-                        keyStart.append(startBuffer[origin])
-                        keyEnd.append(startBuffer[origin + 1])
+                var keyCount = 0
+                keyStart = [Int32](unsafeUninitializedCapacity: originCount) { keyStarts, keyStartCount in
+                    keyEnd = [Int32](unsafeUninitializedCapacity: originCount) { keyEnds, keyEndCount in
+                        sorted.withUnsafeBufferPointer { sorted in
+                            rank.withUnsafeMutableBufferPointer { rank in
+                                for index in sorted.indices {
+                                    let origin = Int(sorted[index].number)
+                                    let isNew =
+                                        index == 0
+                                        || !Self.equal(
+                                            sorted[index - 1], sorted[index], unitBuffer, startBuffer)
+                                    if isNew {
+                                        keyStarts.initializeElement(at: keyCount, to: startBuffer[origin])
+                                        keyEnds.initializeElement(at: keyCount, to: startBuffer[origin + 1])
+                                        keyCount += 1
+                                    }
+                                    rank[origin] = Int32(keyCount - 1)
+                                }
+                            }
+                        }
+                        keyEndCount = keyCount
                     }
-                    rank[origin] = Int32(keyStart.count - 1)
+                    keyStartCount = keyCount
                 }
             }
         }
@@ -95,19 +121,31 @@ struct SearchTermTable {
         // Each key's postings, builder after builder, so in contact order; every builder
         // copies its own on every core into the places worked out here.
         var postingStart = [Int32](repeating: 0, count: keyStart.count + 1)
-        for (builder, first) in zip(builders, firstOrigin) {
-            for (key, count) in builder.keyPostings.enumerated() {
-                postingStart[Int(rank[first + key]) + 1] += count
-            }
-        }
-        for key in keyStart.indices { postingStart[key + 1] += postingStart[key] }
-        var next = postingStart
         var place = [Int32](repeating: 0, count: originCount)
-        for (builder, first) in zip(builders, firstOrigin) {
-            for (key, count) in builder.keyPostings.enumerated() {
-                let keyRank = Int(rank[first + key])
-                place[first + key] = next[keyRank]
-                next[keyRank] += count
+        rank.withUnsafeBufferPointer { rank in
+            postingStart.withUnsafeMutableBufferPointer { postingStart in
+                for (builder, first) in zip(builders, firstOrigin) {
+                    builder.keyPostings.withUnsafeBufferPointer { keyPostings in
+                        for (key, count) in keyPostings.enumerated() {
+                            postingStart[Int(rank[first + key]) + 1] += count
+                        }
+                    }
+                }
+                for key in 0..<postingStart.count - 1 { postingStart[key + 1] += postingStart[key] }
+            }
+            var next = postingStart
+            next.withUnsafeMutableBufferPointer { next in
+                place.withUnsafeMutableBufferPointer { place in
+                    for (builder, first) in zip(builders, firstOrigin) {
+                        builder.keyPostings.withUnsafeBufferPointer { keyPostings in
+                            for (key, count) in keyPostings.enumerated() {
+                                let keyRank = Int(rank[first + key])
+                                place[first + key] = next[keyRank]
+                                next[keyRank] += count
+                            }
+                        }
+                    }
+                }
             }
         }
         let postingCount = Int(postingStart[keyStart.count])
@@ -122,16 +160,19 @@ struct SearchTermTable {
                     let runs = builders
                     try? ParallelWork.forEach(runs.count, batch: 1) { index in
                         let builder = runs[index], first = firstOrigin[index]
-                        for contact in 0..<builder.contactStart.count - 1 {
-                            let postings = builder.contactStart[contact]..<builder.contactStart[contact + 1]
-                            for posting in builder.postings[
-                                Int(postings.lowerBound)..<Int(postings.upperBound)]
-                            {
-                                let origin = first + Int(posting >> 2)
-                                let position = Int(placeBuffer[origin])
-                                placeBuffer[origin] += 1
-                                contactBuffer[position] = Int32(builder.firstContact + contact)
-                                tierBuffer[position] = SearchTier(rawValue: UInt8(posting & 3))!
+                        builder.contactStart.withUnsafeBufferPointer { contactStart in
+                            builder.postings.withUnsafeBufferPointer { postings in
+                                for contact in 0..<contactStart.count - 1 {
+                                    let number = Int32(builder.firstContact + contact)
+                                    let range = Int(contactStart[contact])..<Int(contactStart[contact + 1])
+                                    for posting in postings[range] {
+                                        let origin = first + Int(posting >> 2)
+                                        let position = Int(placeBuffer[origin])
+                                        placeBuffer[origin] += 1
+                                        contactBuffer[position] = number
+                                        tierBuffer[position] = SearchTier(rawValue: UInt8(posting & 3))!
+                                    }
+                                }
                             }
                         }
                     }
