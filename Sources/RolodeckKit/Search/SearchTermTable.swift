@@ -396,36 +396,46 @@ struct SearchTermTable {
     /// contact is linear in what is found.
     func mergedLists(ofPrefix prefix: [UInt16], includeInside: Bool, scratch: inout MergeScratch) -> [[Int32]]
     {
-        var lists = [[Int32]](repeating: [], count: SearchTier.allCases.count)
+        var name: [Int32] = [], other: [Int32] = [], inside: [Int32] = []
         var low = Int.max, high = -1
-        scratch.tiers.withUnsafeMutableBufferPointer { best in
-            scratch.found.withUnsafeMutableBufferPointer { found in
-                for index in range(ofPrefix: prefix) {
-                    for posting in postings(index) {
-                        let tier = tiers[posting]
-                        if tier == .inside && !includeInside { continue }
-                        let contact = Int(contacts[posting])
-                        if best[contact] == UInt8.max {
-                            found[contact >> 6] |= 1 << UInt64(contact & 63)
-                            low = min(low, contact)
-                            high = max(high, contact)
+        let keys = range(ofPrefix: prefix)
+        // The keys' postings lie one after another.
+        let postings = Int(postingStart[keys.lowerBound])..<Int(postingStart[keys.upperBound])
+        contacts.withUnsafeBufferPointer { contacts in
+            tiers.withUnsafeBufferPointer { tiers in
+                scratch.tiers.withUnsafeMutableBufferPointer { best in
+                    scratch.found.withUnsafeMutableBufferPointer { found in
+                        for posting in postings {
+                            let tier = tiers[posting]
+                            if tier == .inside && !includeInside { continue }
+                            let contact = Int(contacts[posting])
+                            if best[contact] == UInt8.max {
+                                found[contact &>> 6] |= 1 &<< UInt64(contact & 63)
+                                low = min(low, contact)
+                                high = max(high, contact)
+                            }
+                            best[contact] = min(best[contact], tier.rawValue)
                         }
-                        best[contact] = min(best[contact], tier.rawValue)
-                    }
-                }
-                guard high >= 0 else { return }
-                for word in low >> 6...high >> 6 {
-                    var bits = found[word]
-                    found[word] = 0
-                    while bits != 0 {
-                        let contact = word << 6 | bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        lists[Int(best[contact])].append(Int32(contact))
-                        best[contact] = UInt8.max
+                        guard high >= 0 else { return }
+                        for word in low >> 6...high >> 6 {
+                            var bits = found[word]
+                            found[word] = 0
+                            while bits != 0 {
+                                let contact = word << 6 | bits.trailingZeroBitCount
+                                bits &= bits &- 1
+                                switch best[contact] {
+                                case SearchTier.name.rawValue: name.append(Int32(contact))
+                                case SearchTier.other.rawValue: other.append(Int32(contact))
+                                default: inside.append(Int32(contact))
+                                }
+                                best[contact] = UInt8.max
+                            }
+                        }
                     }
                 }
             }
         }
+        let lists = [name, other, inside]
         return lists
     }
 }
