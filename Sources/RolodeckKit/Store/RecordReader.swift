@@ -42,26 +42,35 @@ struct RecordReader {
     mutating func forEachMember<Field>(
         of members: [JSONMember], names: MemberNames<Field>, _ body: (inout RecordReader, JSONMember, Field?) -> Void
     ) {
-        // A set of field indices instead of a dictionary of keys: a known name can only repeat
-        // a known name, so only unknown keys are compared as strings.
-        var seen: UInt64 = 0
-        for (position, member) in members.enumerated() {
-            if let index = names.index(of: member.key) {
-                let bit: UInt64 = 1 << index
-                guard seen & bit != 0 else {
-                    seen |= bit
-                    continue
+        // Each key is looked up once; its field index is kept on the stack for the second pass.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: members.count) { indices in
+            // A set of field indices instead of a dictionary of keys: a known name can only repeat
+            // a known name, so only unknown keys are compared as strings.
+            var seen: UInt64 = 0
+            for (position, member) in members.enumerated() {
+                if let index = names.index(of: member.key) {
+                    indices[position] = UInt8(truncatingIfNeeded: index)
+                    let bit: UInt64 = 1 << index
+                    guard seen & bit != 0 else {
+                        seen |= bit
+                        continue
+                    }
+                } else {
+                    indices[position] = Self.unknownField
+                    if !members[..<position].contains(where: { $0.key == member.key }) { continue }
                 }
-            } else if !members[..<position].contains(where: { $0.key == member.key }) {
-                continue
+                let first = members.first { $0.key == member.key }!
+                report(.duplicateKey(member.key, first: source.location(at: first.keyOffset)), at: member.keyOffset)
             }
-            let first = members.first { $0.key == member.key }!
-            report(.duplicateKey(member.key, first: source.location(at: first.keyOffset)), at: member.keyOffset)
-        }
-        for member in members {
-            body(&self, member, names.index(of: member.key).map { names.fields[$0] })
+            for (position, member) in members.enumerated() {
+                let index = indices[position]
+                body(&self, member, index == Self.unknownField ? nil : names.fields[Int(index)])
+            }
         }
     }
+
+    /// The field index `forEachMember` keeps for a key no field has (tables hold at most 64).
+    private static let unknownField: UInt8 = .max
 
     /// The value as a string; null reads as empty, anything else is a type error.
     mutating func string(_ member: JSONMember) -> String {
