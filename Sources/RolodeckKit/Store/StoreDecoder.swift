@@ -100,7 +100,7 @@ public struct StoreDecoder {
         var diagnostics = utf8Diagnostics(source)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(source.bytes)
+            root = try JSONParser.parse(source.bytes, keys: knownKeys)
         } catch {
             diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
             return ([], diagnostics)
@@ -125,7 +125,8 @@ public struct StoreDecoder {
         let isValidUTF8 = Atomic<Bool>(true)
         let records = ParallelWork.map(elements.count, batch: 512) { index in
             do throws(JSONSyntaxError) {
-                let (value, isValid) = try JSONParser.parseCheckingUTF8(source.bytes, range: elements[index])
+                let (value, isValid) = try JSONParser.parseCheckingUTF8(source.bytes, range: elements[index],
+                                                                         keys: knownKeys)
                 if !isValid { isValidUTF8.store(false, ordering: .relaxed) }
                 return DecodedRecord(value, kind: file.kind, source: source)
             } catch {
@@ -135,6 +136,13 @@ public struct StoreDecoder {
         }
         return (records, isValidUTF8.load(ordering: .relaxed))
     }
+
+    /// Every member name of a record and of the objects in it, made into strings once for all
+    /// the records the parser reads.
+    static let knownKeys = JSONKeyTable(
+        ContactFields.known + GroupFields.known + TodoFields.known
+            + RecordReader.LabeledValueField.allCases.map(\.rawValue)
+            + ContactFields.AddressField.allCases.map(\.rawValue))
 
     /// An error for every byte of a JSON file that is not UTF-8.
     static func utf8Diagnostics(_ source: SourceText) -> [Diagnostic] {
