@@ -72,8 +72,10 @@ enum ContactFields {
     private static let addressFields = ["label", "street", "postalCode", "city", "region", "country"]
 
     private static func addresses(_ member: JSONMember, reader: inout RecordReader) -> [PostalAddress] {
+        let elements = reader.array(member)
         var result: [PostalAddress] = []
-        for element in reader.array(member) {
+        result.reserveCapacity(elements.count)
+        for element in elements {
             guard case .object(let fields) = element.kind else {
                 if case .null = element.kind { continue }
                 reader.report(.wrongType(field: "addresses", expected: "an array of address objects",

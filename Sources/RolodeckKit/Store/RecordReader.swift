@@ -43,28 +43,33 @@ struct RecordReader {
         of members: [JSONMember], names: MemberNames<Field>, _ body: (inout RecordReader, JSONMember, Field?) -> Void
     ) {
         // Each key is looked up once; its field index is kept on the stack for the second pass.
+        // Members are read in place through a pointer: a copy of each would retain its value.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: members.count) { indices in
-            // A set of field indices instead of a dictionary of keys: a known name can only repeat
-            // a known name, so only unknown keys are compared as strings.
-            var seen: UInt64 = 0
-            for (position, member) in members.enumerated() {
-                if let index = names.index(of: member.key) {
-                    indices[position] = UInt8(truncatingIfNeeded: index)
-                    let bit: UInt64 = 1 << index
-                    guard seen & bit != 0 else {
-                        seen |= bit
-                        continue
+            members.withUnsafeBufferPointer { members in
+                // A set of field indices instead of a dictionary of keys: a known name can only
+                // repeat a known name, so only unknown keys are compared as strings.
+                var seen: UInt64 = 0
+                for position in members.indices {
+                    let key = members[position].key
+                    if let index = names.index(of: key) {
+                        indices[position] = UInt8(truncatingIfNeeded: index)
+                        let bit: UInt64 = 1 << index
+                        guard seen & bit != 0 else {
+                            seen |= bit
+                            continue
+                        }
+                    } else {
+                        indices[position] = Self.unknownField
+                        if !members[..<position].contains(where: { $0.key == key }) { continue }
                     }
-                } else {
-                    indices[position] = Self.unknownField
-                    if !members[..<position].contains(where: { $0.key == member.key }) { continue }
+                    let first = members.first { $0.key == key }!
+                    report(.duplicateKey(key, first: source.location(at: first.keyOffset)),
+                           at: members[position].keyOffset)
                 }
-                let first = members.first { $0.key == member.key }!
-                report(.duplicateKey(member.key, first: source.location(at: first.keyOffset)), at: member.keyOffset)
-            }
-            for (position, member) in members.enumerated() {
-                let index = indices[position]
-                body(&self, member, index == Self.unknownField ? nil : names.fields[Int(index)])
+                for position in members.indices {
+                    let index = indices[position]
+                    body(&self, members[position], index == Self.unknownField ? nil : names.fields[Int(index)])
+                }
             }
         }
     }

@@ -61,6 +61,7 @@ public struct StoreDecoder {
             case .list, .single:
                 let (records, diagnostics) = cache?.records(of: file) ?? StoreDecoder.records(of: file)
                 decoder.diagnostics += diagnostics
+                decoder.reserveIDs(for: records.count, of: file.kind)
                 for record in records {
                     decoder.accept(record, source: file.source)
                 }
@@ -149,6 +150,16 @@ public struct StoreDecoder {
         UTF8Validator.invalidOffsets(in: source.bytes).map { offset in
             let issue = StoreIssue(.invalidUTF8(byte: source.bytes[offset]))
             return Diagnostic(.error, at: source.location(at: offset), issue.message)
+        }
+    }
+
+    /// Makes room for `count` more ids of a kind at once, instead of rehashing them all
+    /// every time the table of that kind's ids grows.
+    private mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
+        switch kind {
+        case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
+        case .group: groupIDs.reserveCapacity(groupIDs.count + count)
+        case .todo: todoIDs.reserveCapacity(todoIDs.count + count)
         }
     }
 
