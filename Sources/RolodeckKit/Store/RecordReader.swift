@@ -42,8 +42,8 @@ struct RecordReader {
     mutating func forEachMember<Field>(
         of members: [JSONMember], names: MemberNames<Field>, _ body: (inout RecordReader, JSONMember, Field?) -> Void
     ) {
-        // Each key is looked up once; its field index is kept on the stack for the second pass.
-        // Members are read in place through a pointer: a copy of each would retain its value.
+        // Each key is looked up once, its field index kept on the stack for the second pass; the
+        // first pass reads only the keys, in place (a copy of a member would retain its value).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: members.count) { indices in
             members.withUnsafeBufferPointer { members in
                 // A set of field indices instead of a dictionary of keys: a known name can only
@@ -68,7 +68,8 @@ struct RecordReader {
                 }
                 for position in members.indices {
                     let index = indices[position]
-                    body(&self, members[position], index == Self.unknownField ? nil : names.fields[Int(index)])
+                    let field = index == Self.unknownField ? nil : names.fields[Int(index)]
+                    body(&self, members[position], field)
                 }
             }
         }
