@@ -13,11 +13,15 @@ public struct JSONParser {
     /// Whether every string so far was well-formed UTF-8 (ill-formed bytes read as U+FFFD).
     private var isValidUTF8 = true
     private let maximumDepth = 512
+    /// Keys taken from a table instead of being made anew, when the caller has one.
+    private let keys: JSONKeyTable?
 
     /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    /// Keys found in `keys` are that table's strings (equal to the strings they would be anyway).
+    public static func parse(_ bytes: [UInt8], keys: JSONKeyTable? = nil)
+        throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, keys: keys)
             return try parser.parseDocument()
         }
     }
@@ -31,24 +35,25 @@ public struct JSONParser {
     /// Parses like `parse(_:range:)`, and says whether the bytes of `range` are all well-formed
     /// UTF-8. Only a string may hold bytes other than ASCII in a value that parses, and each
     /// string's bytes are checked as the string is made, so this costs no pass of its own.
-    static func parseCheckingUTF8(_ bytes: [UInt8], range: Range<Int>) throws(JSONSyntaxError)
-        -> (value: JSONValue, isValidUTF8: Bool) {
+    static func parseCheckingUTF8(_ bytes: [UInt8], range: Range<Int>, keys: JSONKeyTable? = nil)
+        throws(JSONSyntaxError) -> (value: JSONValue, isValidUTF8: Bool) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (JSONValue, Bool) in
             var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]),
-                                    start: range.lowerBound)
+                                    start: range.lowerBound, keys: keys)
             let value = try parser.parseDocument()
             return (value, parser.isValidUTF8)
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, keys: JSONKeyTable?) {
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        self.init(bytes: bytes, start: hasBOM ? 3 : 0)
+        self.init(bytes: bytes, start: hasBOM ? 3 : 0, keys: keys)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, keys: JSONKeyTable?) {
         self.bytes = bytes
         self.index = start
+        self.keys = keys
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -112,7 +117,7 @@ public struct JSONParser {
                 throw JSONSyntaxError(.keyNotQuoted(describeByte(at: index)), at: index)
             }
             let keyOffset = index
-            let key = try parseString()
+            let key = try parseKey()
             skipWhitespace()
             try expect(UInt8(ascii: ":"), expected: "':' after the key")
             skipWhitespace()
@@ -158,6 +163,19 @@ public struct JSONParser {
                 throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: "',' or ']'"), at: index)
             }
         }
+    }
+
+    /// A key: the table's string when its bytes, without escapes, are one of the table's keys.
+    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+        if let keys {
+            let end = JSONStringScanner.nextSpecialByte(in: bytes, from: index + 1)
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+               let key = keys.key(matching: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])) {
+                index = end + 1
+                return key
+            }
+        }
+        return try parseString()
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

@@ -223,6 +223,7 @@ public struct PostalAddress: Sendable, Hashable {
 
     /// Whether every part is empty.
     public var isEmpty: Bool {
-        [street, postalCode, city, region, country].allSatisfy(\.isBlank)
+        // Not an array of the parts: every decoded address asks, and the array is an allocation.
+        street.isBlank && postalCode.isBlank && city.isBlank && region.isBlank && country.isBlank
     }
 }

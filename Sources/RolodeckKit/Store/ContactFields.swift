@@ -47,14 +47,19 @@ enum ContactFields {
         if !id.isEmpty, !contact.hasName {
             reader.report(.noName(contactID: id), at: offset)
         }
-        var seen = Set<String>()
+        // A contact lists a few groups: comparing with those kept costs less than hashing each,
+        // and a set is made only for a long list.
+        var groupIDs: [String] = []
+        groupIDs.reserveCapacity(groups.count)
+        var seen: Set<String>? = groups.count > 16 ? Set(minimumCapacity: groups.count) : nil
         for (groupID, groupOffset) in groups {
-            if seen.insert(groupID).inserted {
-                contact.groupIDs.append(groupID)
-            } else {
+            if seen?.insert(groupID).inserted == false || (seen == nil && groupIDs.contains(groupID)) {
                 reader.report(.repeatedGroup(contactID: id, groupID: groupID), at: groupOffset)
+            } else {
+                groupIDs.append(groupID)
             }
         }
+        if !groupIDs.isEmpty { contact.groupIDs = groupIDs }
         return Decoded(contact: contact, groupOffsets: groups)
     }
 
@@ -67,8 +72,10 @@ enum ContactFields {
     private static let addressFields = ["label", "street", "postalCode", "city", "region", "country"]
 
     private static func addresses(_ member: JSONMember, reader: inout RecordReader) -> [PostalAddress] {
+        let elements = reader.array(member)
         var result: [PostalAddress] = []
-        for element in reader.array(member) {
+        result.reserveCapacity(elements.count)
+        for element in elements {
             guard case .object(let fields) = element.kind else {
                 if case .null = element.kind { continue }
                 reader.report(.wrongType(field: "addresses", expected: "an array of address objects",

@@ -42,26 +42,41 @@ struct RecordReader {
     mutating func forEachMember<Field>(
         of members: [JSONMember], names: MemberNames<Field>, _ body: (inout RecordReader, JSONMember, Field?) -> Void
     ) {
-        // A set of field indices instead of a dictionary of keys: a known name can only repeat
-        // a known name, so only unknown keys are compared as strings.
-        var seen: UInt64 = 0
-        for (position, member) in members.enumerated() {
-            if let index = names.index(of: member.key) {
-                let bit: UInt64 = 1 << index
-                guard seen & bit != 0 else {
-                    seen |= bit
-                    continue
+        // Each key is looked up once, its field index kept on the stack for the second pass; the
+        // first pass reads only the keys, in place (a copy of a member would retain its value).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: members.count) { indices in
+            members.withUnsafeBufferPointer { members in
+                // A set of field indices instead of a dictionary of keys: a known name can only
+                // repeat a known name, so only unknown keys are compared as strings.
+                var seen: UInt64 = 0
+                for position in members.indices {
+                    let key = members[position].key
+                    if let index = names.index(of: key) {
+                        indices[position] = UInt8(truncatingIfNeeded: index)
+                        let bit: UInt64 = 1 << index
+                        guard seen & bit != 0 else {
+                            seen |= bit
+                            continue
+                        }
+                    } else {
+                        indices[position] = Self.unknownField
+                        if !members[..<position].contains(where: { $0.key == key }) { continue }
+                    }
+                    let first = members.first { $0.key == key }!
+                    report(.duplicateKey(key, first: source.location(at: first.keyOffset)),
+                           at: members[position].keyOffset)
                 }
-            } else if !members[..<position].contains(where: { $0.key == member.key }) {
-                continue
+                for position in members.indices {
+                    let index = indices[position]
+                    let field = index == Self.unknownField ? nil : names.fields[Int(index)]
+                    body(&self, members[position], field)
+                }
             }
-            let first = members.first { $0.key == member.key }!
-            report(.duplicateKey(member.key, first: source.location(at: first.keyOffset)), at: member.keyOffset)
-        }
-        for member in members {
-            body(&self, member, names.index(of: member.key).map { names.fields[$0] })
         }
     }
+
+    /// The field index `forEachMember` keeps for a key no field has (tables hold at most 64).
+    private static let unknownField: UInt8 = .max
 
     /// The value as a string; null reads as empty, anything else is a type error.
     mutating func string(_ member: JSONMember) -> String {

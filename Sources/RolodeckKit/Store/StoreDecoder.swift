@@ -61,6 +61,7 @@ public struct StoreDecoder {
             case .list, .single:
                 let (records, diagnostics) = cache?.records(of: file) ?? StoreDecoder.records(of: file)
                 decoder.diagnostics += diagnostics
+                decoder.reserveIDs(for: records.count, of: file.kind)
                 for record in records {
                     decoder.accept(record, source: file.source)
                 }
@@ -100,7 +101,7 @@ public struct StoreDecoder {
         var diagnostics = utf8Diagnostics(source)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(source.bytes)
+            root = try JSONParser.parse(source.bytes, keys: knownKeys)
         } catch {
             diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
             return ([], diagnostics)
@@ -125,7 +126,8 @@ public struct StoreDecoder {
         let isValidUTF8 = Atomic<Bool>(true)
         let records = ParallelWork.map(elements.count, batch: 512) { index in
             do throws(JSONSyntaxError) {
-                let (value, isValid) = try JSONParser.parseCheckingUTF8(source.bytes, range: elements[index])
+                let (value, isValid) = try JSONParser.parseCheckingUTF8(source.bytes, range: elements[index],
+                                                                         keys: knownKeys)
                 if !isValid { isValidUTF8.store(false, ordering: .relaxed) }
                 return DecodedRecord(value, kind: file.kind, source: source)
             } catch {
@@ -136,11 +138,28 @@ public struct StoreDecoder {
         return (records, isValidUTF8.load(ordering: .relaxed))
     }
 
+    /// Every member name of a record and of the objects in it, made into strings once for all
+    /// the records the parser reads.
+    static let knownKeys = JSONKeyTable(
+        ContactFields.known + GroupFields.known + TodoFields.known
+            + RecordReader.LabeledValueField.allCases.map(\.rawValue)
+            + ContactFields.AddressField.allCases.map(\.rawValue))
+
     /// An error for every byte of a JSON file that is not UTF-8.
     static func utf8Diagnostics(_ source: SourceText) -> [Diagnostic] {
         UTF8Validator.invalidOffsets(in: source.bytes).map { offset in
             let issue = StoreIssue(.invalidUTF8(byte: source.bytes[offset]))
             return Diagnostic(.error, at: source.location(at: offset), issue.message)
+        }
+    }
+
+    /// Makes room for `count` more ids of a kind at once, instead of rehashing them all
+    /// every time the table of that kind's ids grows.
+    private mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
+        switch kind {
+        case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
+        case .group: groupIDs.reserveCapacity(groupIDs.count + count)
+        case .todo: todoIDs.reserveCapacity(todoIDs.count + count)
         }
     }
 

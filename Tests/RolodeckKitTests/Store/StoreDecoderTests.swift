@@ -164,6 +164,25 @@ import Testing
         #expect(diagnostics.map(\.description) == input.expected.sortedByLocationText())
     }
 
+    /// A group listed again is kept once and reported at each repeat, both in a short list
+    /// (compared with the groups kept) and in a long one (hashed).
+    @Test(arguments: [3, 40])
+    func repeatedGroupsAreKeptOnce(count: Int) {
+        let ids = (0..<count).map { "g\($0)" }
+        let listed = ids + ["g1", "g0", "g1"]
+        let groups = "[" + ids.map { "{\"id\": \"\($0)\", \"name\": \"\($0)\"}" }.joined(separator: ",") + "]"
+        let contacts = "[{\"id\": \"a\", \"givenName\": \"A\", \"groups\": ["
+            + listed.map { "\"\($0)\"" }.joined(separator: ",") + "]}]"
+        let (store, diagnostics) = Self.decode(contacts: contacts, groups: groups)
+        #expect(store.contacts.first?.groupIDs == ids)
+        let repeatsStart = contacts.utf8.count - 17
+        #expect(diagnostics.map(\.description) == [
+            "store/contacts.json:1:\(repeatsStart + 1): warning: contact \"a\" lists group \"g1\" more than once",
+            "store/contacts.json:1:\(repeatsStart + 6): warning: contact \"a\" lists group \"g0\" more than once",
+            "store/contacts.json:1:\(repeatsStart + 11): warning: contact \"a\" lists group \"g1\" more than once",
+        ])
+    }
+
     @Test func invalidUTF8IsReportedAndTheRestStillRead() {
         let bytes = Array("[{\"id\": \"a\", \"givenName\": \"J".utf8) + [0xFC] + Array("rgen\"}]".utf8)
         let (store, diagnostics) = StoreDecoder.decode([
