@@ -37,12 +37,16 @@ struct Renderer: ~Copyable {
     // Not inlined, so recursive partials cost little stack per level.
     @inline(never)
     mutating func render(_ nodes: [Node]) throws(MustacheError) {
-        // By index, not `for in`: an iterator holds a copy of the array, and retaining a
-        // template's nodes, shared by every render thread, is an atomic write the others wait for.
-        var index = 0
-        while index < nodes.count {
-            try render(nodes[index])
-            index += 1
+        // Through a buffer pointer, not `for in`: an iterator holds a copy of the array, and
+        // retaining a template's nodes, shared by every render thread, is an atomic write the
+        // others wait for; and each node is read in place, not copied out (a switch over its
+        // payloads, retaining a partial's).
+        try nodes.withUnsafeBufferPointer { (nodes) throws(MustacheError) in
+            var index = 0
+            while index < nodes.count {
+                try render(nodes[index])
+                index += 1
+            }
         }
     }
 
