@@ -148,7 +148,9 @@ struct Renderer: ~Copyable {
         }
     }
 
-    private mutating func renderBody(_ body: [Node], with value: Value) throws(MustacheError) {
+    // `value` is taken, not borrowed: most callers make it for this call (an item of a list),
+    // so it moves onto the stack without another copy, and the retains and releases one costs.
+    private mutating func renderBody(_ body: [Node], with value: consuming Value) throws(MustacheError) {
         stack.append(value)
         try render(body)
         stack.removeLast()
