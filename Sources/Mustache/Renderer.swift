@@ -127,7 +127,9 @@ struct Renderer: ~Copyable {
         return current
     }
 
-    private mutating func renderSection(_ value: Value, body: [Node]) throws(MustacheError) {
+    // Taken, not borrowed, for the same reason as `renderBody`'s value: a section over one
+    // value (a table, a string) moves the value it looked up onto the stack.
+    private mutating func renderSection(_ value: consuming Value, body: [Node]) throws(MustacheError) {
         switch value {
         case .list(let items):
             for item in items { try renderBody(body, with: Value(item)) }
