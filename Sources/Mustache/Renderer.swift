@@ -118,7 +118,9 @@ struct Renderer: ~Copyable {
     }
 
     /// Resolves the parts after the first of a dotted name within `value` only.
-    private static func resolve(_ keys: [Key], after value: Value) -> Value {
+    // Taken, not borrowed: the caller's copy becomes `current`, rather than `current` being a
+    // second copy (for a table, two more retains and releases on every dotted name).
+    private static func resolve(_ keys: [Key], after value: consuming Value) -> Value {
         var current = value
         for key in keys {
             guard let next = current.value(forKey: key) else { return .null }
