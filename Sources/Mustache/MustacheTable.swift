@@ -17,12 +17,22 @@ public struct MustacheTable {
     public final class Keys: Sendable {
         /// The key names, in the order tables give their values.
         public let names: [String]
-        /// Each name's hash, as `Key` works it out.
-        let hashes: [Int]
-        /// Open addressing: for each slot the position of the name stored there, or -1.
-        let slots: [Int]
+        /// Open addressing: for each slot the hash and position of the name stored there, or
+        /// `Slot.empty`; one array, so a probe reads one entry for both.
+        let slots: [Slot]
         /// One less than the number of slots, a power of two.
         let mask: Int
+
+        /// One entry of the open-addressing table.
+        struct Slot {
+            /// The name's hash, as `Key` works it out.
+            let hash: Int
+            /// The name's position in `names`; negative for an empty slot.
+            let index: Int
+
+            /// A slot no name occupies.
+            static let empty = Slot(hash: 0, index: -1)
+        }
 
         /// Indexes `names`, which must be distinct.
         public init(_ names: [String]) {
@@ -30,15 +40,14 @@ public struct MustacheTable {
             var count = 4
             // At most half full, so a probe for a missing key meets an empty slot soon.
             while count < names.count * 2 { count *= 2 }
-            let hashes = names.map { Key($0).hash }
-            var slots = [Int](repeating: -1, count: count)
-            for (index, hash) in hashes.enumerated() {
+            var slots = [Slot](repeating: .empty, count: count)
+            for (index, name) in names.enumerated() {
+                let hash = Key(name).hash
                 var slot = hash & (count - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (count - 1) }
-                slots[slot] = index
+                while slots[slot].index >= 0 { slot = (slot + 1) & (count - 1) }
+                slots[slot] = Slot(hash: hash, index: index)
             }
             self.names = names
-            self.hashes = hashes
             self.slots = slots
             mask = count - 1
         }
@@ -46,12 +55,17 @@ public struct MustacheTable {
         /// The position of `key` in `names`, or nil when it is not one of them.
         @inline(__always)
         func index(of key: Key) -> Int? {
-            var slot = key.hash & mask
-            while true {
-                let index = slots[slot]
-                if index < 0 { return nil }
-                if hashes[index] == key.hash, names[index] == key.name { return index }
-                slot = (slot + 1) & mask
+            // Unchecked reads: `mask` keeps every slot in range, and a slot's index is a name's.
+            slots.withUnsafeBufferPointer { slots in
+                names.withUnsafeBufferPointer { names in
+                    var slot = key.hash & mask
+                    while true {
+                        let entry = slots[slot]
+                        if entry.index < 0 { return nil }
+                        if entry.hash == key.hash, names[entry.index] == key.name { return entry.index }
+                        slot = (slot + 1) & mask
+                    }
+                }
             }
         }
     }
@@ -90,7 +104,8 @@ public struct MustacheTable {
     @inline(__always)
     func value(for key: Key) -> Value? {
         guard let index = keys.index(of: key) else { return nil }
-        return values[index].value
+        // Unchecked: `init` made one value per key.
+        return values.withUnsafeBufferPointer { $0[index].value }
     }
 }
 

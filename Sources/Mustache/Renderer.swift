@@ -37,12 +37,16 @@ struct Renderer: ~Copyable {
     // Not inlined, so recursive partials cost little stack per level.
     @inline(never)
     mutating func render(_ nodes: [Node]) throws(MustacheError) {
-        // By index, not `for in`: an iterator holds a copy of the array, and retaining a
-        // template's nodes, shared by every render thread, is an atomic write the others wait for.
-        var index = 0
-        while index < nodes.count {
-            try render(nodes[index])
-            index += 1
+        // Through a buffer pointer, not `for in`: an iterator holds a copy of the array, and
+        // retaining a template's nodes, shared by every render thread, is an atomic write the
+        // others wait for; and each node is read in place, not copied out (a switch over its
+        // payloads, retaining a partial's).
+        try nodes.withUnsafeBufferPointer { (nodes) throws(MustacheError) in
+            var index = 0
+            while index < nodes.count {
+                try render(nodes[index])
+                index += 1
+            }
         }
     }
 
@@ -114,7 +118,9 @@ struct Renderer: ~Copyable {
     }
 
     /// Resolves the parts after the first of a dotted name within `value` only.
-    private static func resolve(_ keys: [Key], after value: Value) -> Value {
+    // Taken, not borrowed: the caller's copy becomes `current`, rather than `current` being a
+    // second copy (for a table, two more retains and releases on every dotted name).
+    private static func resolve(_ keys: [Key], after value: consuming Value) -> Value {
         var current = value
         for key in keys {
             guard let next = current.value(forKey: key) else { return .null }
@@ -123,7 +129,9 @@ struct Renderer: ~Copyable {
         return current
     }
 
-    private mutating func renderSection(_ value: Value, body: [Node]) throws(MustacheError) {
+    // Taken, not borrowed, for the same reason as `renderBody`'s value: a section over one
+    // value (a table, a string) moves the value it looked up onto the stack.
+    private mutating func renderSection(_ value: consuming Value, body: [Node]) throws(MustacheError) {
         switch value {
         case .list(let items):
             for item in items { try renderBody(body, with: Value(item)) }
@@ -144,7 +152,9 @@ struct Renderer: ~Copyable {
         }
     }
 
-    private mutating func renderBody(_ body: [Node], with value: Value) throws(MustacheError) {
+    // `value` is taken, not borrowed: most callers make it for this call (an item of a list),
+    // so it moves onto the stack without another copy, and the retains and releases one costs.
+    private mutating func renderBody(_ body: [Node], with value: consuming Value) throws(MustacheError) {
         stack.append(value)
         try render(body)
         stack.removeLast()
