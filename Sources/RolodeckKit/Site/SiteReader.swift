@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads a site folder from disk into a `SiteInput`.
 ///
@@ -149,16 +152,35 @@ public struct SiteReader {
         return try cache.bytes(atPath: url.path) { () throws(DiagnosticError) in try readFile(url) }
     }
 
+    /// Reads a whole file straight into an array sized from `fstat`. (`FileHandle.readToEnd`
+    /// read a 70 MB store in 4 KB steps into a growing `Data`, then copied it into an array: a
+    /// tenth of a second at 100,000 contacts, before anything else could start.)
     private func readFile(_ url: URL) throws(DiagnosticError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        func failure(_ reason: String) -> DiagnosticError {
+            DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url))): \(reason)")])
+        }
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url)))")])
         }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.readToEnd() ?? Data())
-        } catch {
-            throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url))): \(error)")])
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        // The size is a first guess: a file that grows while it is read is read to its end.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
+            let done = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if done < 0, errno == EINTR { continue }
+            guard done >= 0 else { throw failure(String(cString: strerror(errno))) }
+            if done == 0 { break }
+            count += done
         }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
     private func relativePath(_ url: URL) -> String {

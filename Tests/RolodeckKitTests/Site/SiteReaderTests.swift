@@ -20,4 +20,36 @@ import Testing
         let site = try Site.load(input)
         #expect(site.store.todos.map(\.id) == names)
     }
+
+    /// Files are read whole, whatever their size: the bytes come back exactly, for an empty
+    /// file, one of a single byte and one larger than any read buffer.
+    @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003])
+    func filesAreReadWhole(size: Int) throws {
+        let folder = try Fixtures.temporaryFolder()
+        let assets = folder.appendingPathComponent("Public")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        try Data(bytes).write(to: assets.appendingPathComponent("blob.bin"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("store"), withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: folder.appendingPathComponent("store/contacts.json"))
+        let (input, _) = try SiteReader(folder: folder, displayPath: "site").read()
+        let read = try #require(input.assets["blob.bin"])
+        #expect(read.count == size)
+        // Compared as a whole, without printing a megabyte of bytes when they differ.
+        #expect(read.elementsEqual(bytes), "the bytes read differ from the file's")
+    }
+
+    /// A file that cannot be read (here a folder where the store's file should be) is an error
+    /// that names it, not a crash or an empty store.
+    @Test func anUnreadableFileIsAnErrorNamingIt() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("store/contacts.json"), withIntermediateDirectories: true)
+        #expect {
+            try SiteReader(folder: folder, displayPath: "site").read()
+        } throws: { error in
+            "\(error)".contains("cannot read site/store/contacts.json")
+        }
+    }
 }
