@@ -174,7 +174,9 @@ enum SearchPieceWriter {
 
     /// Appends a JSON array of strings.
     static func append(strings: [String], to buffer: inout SearchByteBuffer) {
-        append(count: strings.count, to: &buffer) { index, buffer in append(string: strings[index], to: &buffer) }
+        append(count: strings.count, to: &buffer) { index, buffer in
+            append(string: strings[index], to: &buffer)
+        }
     }
 
     /// Appends a JSON array of `count` elements, each of which `element` appends.

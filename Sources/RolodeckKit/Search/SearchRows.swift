@@ -64,7 +64,9 @@ struct SearchRows {
             var groups: [String] = []
             if showsGroups {
                 for id in contact.groupIDs {
-                    if let group = directory.groupIndex[id] { groups.append(directory.groups[group].group.name) }
+                    if let group = directory.groupIndex[id] {
+                        groups.append(directory.groups[group].group.name)
+                    }
                 }
             }
             let trimmedNickname = contact.nickname.trimmingWhitespace

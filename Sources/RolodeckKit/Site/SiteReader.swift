@@ -156,12 +156,13 @@ public struct SiteReader {
     /// read a 70 MB store in 4 KB steps into a growing `Data`, then copied it into an array: a
     /// tenth of a second at 100,000 contacts, before anything else could start.)
     private func readFile(_ url: URL) throws(DiagnosticError) -> [UInt8] {
+        let path = display(relativePath(url))
         func failure(_ reason: String) -> DiagnosticError {
-            DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url))): \(reason)")])
+            DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(path): \(reason)")])
         }
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(display(relativePath(url)))")])
+            throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(path)")])
         }
         defer { close(fd) }
         var info = stat()

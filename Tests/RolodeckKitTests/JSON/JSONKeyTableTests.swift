@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct JSONKeyTableTests {
     static let table = JSONKeyTable([
-        "id", "label", "value", "givenName", "phoneticFamilyName", "phoneticGivenName", "abcdefgh", "abcdefgi",
-        "label",
+        "id", "label", "value", "givenName", "phoneticFamilyName", "phoneticGivenName", "abcdefgh",
+        "abcdefgi", "label",
     ])
 
     private func key(_ text: String) -> String? {

@@ -176,10 +176,12 @@ import Testing
         let (store, diagnostics) = Self.decode(contacts: contacts, groups: groups)
         #expect(store.contacts.first?.groupIDs == ids)
         let repeatsStart = contacts.utf8.count - 17
+        func repeated(_ group: String, at offset: Int) -> String {
+            "store/contacts.json:1:\(repeatsStart + offset): warning: contact \"a\" lists group \"\(group)\" "
+                + "more than once"
+        }
         #expect(diagnostics.map(\.description) == [
-            "store/contacts.json:1:\(repeatsStart + 1): warning: contact \"a\" lists group \"g1\" more than once",
-            "store/contacts.json:1:\(repeatsStart + 6): warning: contact \"a\" lists group \"g0\" more than once",
-            "store/contacts.json:1:\(repeatsStart + 11): warning: contact \"a\" lists group \"g1\" more than once",
+            repeated("g1", at: 1), repeated("g0", at: 6), repeated("g1", at: 11),
         ])
     }
 
