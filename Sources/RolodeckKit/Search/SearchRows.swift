@@ -77,13 +77,7 @@ struct SearchRows {
                 !reading.isEmpty ? 9 : !nickname.isEmpty ? 8 : !groups.isEmpty ? 7 : !emails.isEmpty ? 6
                 : !phones.isEmpty ? 5 : !organization.isEmpty ? 4 : !language.isEmpty ? 3
                 : !entry.displayName.isEmpty ? 2 : 1
-            buffer.reserve(1)
-            buffer.put(UInt8(ascii: "["))
-            for field in 0..<used {
-                if field > 0 {
-                    buffer.reserve(1)
-                    buffer.put(UInt8(ascii: ","))
-                }
+            SearchPieceWriter.append(count: used, to: &buffer) { field, buffer in
                 switch field {
                 case 0: SearchPieceWriter.append(string: entry.slug, to: &buffer)
                 case 1: SearchPieceWriter.append(string: entry.displayName, to: &buffer)
@@ -106,8 +100,6 @@ struct SearchRows {
                 default: SearchPieceWriter.append(string: reading, to: &buffer)
                 }
             }
-            buffer.reserve(1)
-            buffer.put(UInt8(ascii: "]"))
         }
     }
 
