@@ -167,21 +167,65 @@ public struct SiteReader {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
-        // The size is a first guess: a file that grows while it is read is read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
-            let done = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-            }
+        do {
+            return try SiteReader.readToEnd(fd, sizeGuess: Int(info.st_size))
+        } catch {
+            throw failure(String(cString: strerror(error.code)))
+        }
+    }
+
+    /// A failed `read`, with its `errno`.
+    struct ReadFailure: Error {
+        var code: Int32
+    }
+
+    /// Everything left to read from `fd`. `sizeGuess` is the size `fstat` gave: the array is
+    /// made that large (plus one byte, to see the end) and not zeroed first, since `read` writes
+    /// every byte that is kept; a file that grew since is read on to its end in steps.
+    static func readToEnd(_ fd: Int32, sizeGuess: Int) throws(ReadFailure) -> [UInt8] {
+        let guess = max(sizeGuess, 0) + 1
+        var failed: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: guess) { buffer, count in
+            SiteReader.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            failed = SiteReader.read(fd, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
+        }
+        var full = bytes.count == guess
+        while failed == 0, full {
+            var more = [UInt8](repeating: 0, count: max(bytes.count, 4096))
+            var count = 0
+            failed = more.withUnsafeMutableBytes { SiteReader.read(fd, into: $0, count: &count) }
+            bytes += more[..<count]
+            full = count == more.count
+        }
+        guard failed == 0 else { throw ReadFailure(code: failed) }
+        return bytes
+    }
+
+    /// Reads from `fd` into `buffer` from `count` on until the buffer is full or the file ends,
+    /// advancing `count`; the `errno` of a failed read, or 0.
+    private static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer,
+                             count: inout Int) -> Int32 {
+        while count < buffer.count {
+            let done = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
             if done < 0, errno == EINTR { continue }
-            guard done >= 0 else { throw failure(String(cString: strerror(errno))) }
+            guard done >= 0 else { return errno }
             if done == 0 { break }
             count += done
         }
-        bytes.removeLast(bytes.count - count)
-        return bytes
+        return 0
+    }
+
+    /// Asks the kernel to back the whole 2 MiB pages of a large buffer with huge pages. The
+    /// store of 100,000 contacts is 70 MB: in 4 KiB pages its first touch took some 17,000 page
+    /// faults, about 40 ms on the one core working at that point. Only advice: the kernel may
+    /// ignore it, and nothing changes but the speed.
+    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        let hugePage = 2 << 20
+        guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
     }
 
     private func relativePath(_ url: URL) -> String {

@@ -22,8 +22,9 @@ import Testing
     }
 
     /// Files are read whole, whatever their size: the bytes come back exactly, for an empty
-    /// file, one of a single byte and one larger than any read buffer.
-    @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003])
+    /// file, one of a single byte, one larger than any read buffer and one large enough to be
+    /// given huge pages (several 2 MiB pages, not starting on one).
+    @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003, 9 << 20 | 3])
     func filesAreReadWhole(size: Int) throws {
         let folder = try Fixtures.temporaryFolder()
         let assets = folder.appendingPathComponent("Public")
@@ -38,6 +39,23 @@ import Testing
         #expect(read.count == size)
         // Compared as a whole, without printing a megabyte of bytes when they differ.
         #expect(read.elementsEqual(bytes), "the bytes read differ from the file's")
+    }
+
+    /// Bytes beyond the size `fstat` gave (a file that grows while it is read; here a pipe,
+    /// whose size is 0) are read on to the end, in several steps.
+    @Test(arguments: [1, 4_096, 40_000])
+    func bytesBeyondTheGuessedSizeAreRead(size: Int) throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
+        // Less than a pipe holds, so this write does not wait for a reader.
+        let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        try #require(written == size)
+        let read = try SiteReader.readToEnd(ends[0], sizeGuess: 0)
+        #expect(read.count == size)
+        #expect(read.elementsEqual(bytes), "the bytes read differ from the ones written")
     }
 
     /// A file that cannot be read (here a folder where the store's file should be) is an error
