@@ -9,8 +9,9 @@ import Testing
     }
 
     @Test func everyFlippedBitChangesTheDigest() {
-        // Lengths around the 8-byte words, so the flipped bit lands in whole words and in tails.
-        for length in 1...19 {
+        // Lengths around the 8-byte words and the 32-byte blocks, so the flipped bit lands in
+        // every lane of a block, in whole words after the blocks and in tails.
+        for length in Array(1...19) + [31, 32, 33, 40, 63, 64, 65, 100] {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
             let original = digest([bytes])
             var seen: Set<String> = [original]
