@@ -174,6 +174,17 @@ public struct SiteReader {
         }
     }
 
+    /// The bytes of the file at `path`, or nil when it cannot be opened or read: for files
+    /// outside a site, such as the tool's own binary.
+    public static func bytes(ofFileAt path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return try? readToEnd(fd, sizeGuess: Int(info.st_size))
+    }
+
     /// A failed `read`, with its `errno`.
     struct ReadFailure: Error {
         var code: Int32
