@@ -3,9 +3,9 @@ import Synchronization
 /// Turns store files into a validated `Store`, collecting every problem before giving up.
 ///
 /// JSON records are decoded in two steps. Each record on its own (types, fields, dates) can be
-/// decoded on any core, so a large array file is split into its elements and those are parsed
-/// and decoded in parallel, each element's JSON tree freed once it is read. What relates
-/// records to each other (duplicate ids, references) is then checked in file order.
+/// decoded on any core, so a large array file is cut into pieces whose elements are parsed and
+/// decoded in parallel, each element's JSON tree freed once it is read. What relates records to
+/// each other (duplicate ids, references) is then checked in file order.
 ///
 /// vCard and iCalendar records are collected as their files are read and merged into the store
 /// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
@@ -59,11 +59,16 @@ public struct StoreDecoder {
         for file in files {
             switch file.layout {
             case .list, .single:
-                let (records, diagnostics) = cache?.records(of: file) ?? StoreDecoder.records(of: file)
+                let (pieces, diagnostics) = cache.map { cache in
+                    let (records, diagnostics) = cache.records(of: file)
+                    return ([records], diagnostics)
+                } ?? StoreDecoder.recordPieces(of: file)
                 decoder.diagnostics += diagnostics
-                decoder.reserveIDs(for: records.count, of: file.kind)
-                for record in records {
-                    decoder.accept(record, source: file.source)
+                decoder.reserveIDs(for: pieces.reduce(0) { $0 + $1.count }, of: file.kind)
+                for piece in pieces {
+                    for record in piece {
+                        decoder.accept(record, source: file.source)
+                    }
                 }
             case .vCard:
                 let (cards, diagnostics) = cache?.cards(of: file) ?? StoreDecoder.cards(of: file)
@@ -82,10 +87,58 @@ public struct StoreDecoder {
         return (decoder.store, decoder.diagnostics.sortedByLocation())
     }
 
-    /// What a JSON file yields on its own: its records, and the problems of the file as a whole
-    /// (bytes that are not UTF-8, a syntax error outside any record, the wrong top level).
-    static func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
-        records(of: file, splitInto: file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil)
+    /// What a JSON file yields on its own: its records, in pieces that follow one another, and
+    /// the problems of the file as a whole (bytes that are not UTF-8, a syntax error outside any
+    /// record, the wrong top level).
+    static func recordPieces(of file: StoreFile) -> (pieces: [[DecodedRecord]], diagnostics: [Diagnostic]) {
+        if file.layout == .list, let (pieces, isValidUTF8) = recordsInPieces(of: file) {
+            return (pieces, isValidUTF8 ? [] : utf8Diagnostics(file.source))
+        }
+        let elements = file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil
+        let (records, diagnostics) = records(of: file, splitInto: elements)
+        return ([records], diagnostics)
+    }
+
+    /// How many bytes of a list a piece parsed by one worker should have at least: enough to
+    /// make the piece's set-up cost nothing, few enough that the cores finish close together.
+    static let minimumPieceLength = 64 * 1024
+
+    /// The records of a JSON list parsed and decoded in pieces on every core, straight from the
+    /// bytes, with whether those are all UTF-8; or nil when the list did not parse this way (a
+    /// syntax error, or a piece that does not start where the piece before it ends), and must be
+    /// split and parsed element by element, which reports every mistake in its place.
+    static func recordsInPieces(of file: StoreFile, pieceLength: Int? = nil)
+        -> (pieces: [[DecodedRecord]], isValidUTF8: Bool)? {
+        let source = file.source
+        let length = pieceLength ?? max(minimumPieceLength, source.bytes.count / (8 * ParallelWork.workers))
+        guard let starts = JSONArraySplitter.pieceStarts(of: source.bytes, pieceLength: length) else {
+            return nil
+        }
+        /// A piece's records, where the element after them starts (nil after the last), and
+        /// whether its bytes are UTF-8; nil when it does not parse.
+        typealias Piece = (records: [DecodedRecord], next: Int?, isValidUTF8: Bool)
+        let pieces = ParallelWork.map(starts.count, batch: 1) { index -> Piece? in
+            let stop = index + 1 < starts.count ? starts[index + 1] : Int.max
+            var records: [DecodedRecord] = []
+            do throws(JSONSyntaxError) {
+                let (next, isValidUTF8) = try JSONParser.parseElements(
+                    source.bytes, from: starts[index], stoppingAt: stop, keys: knownKeys
+                ) { value, _ in
+                    records.append(DecodedRecord(value, kind: file.kind, source: source))
+                }
+                return (records, next, isValidUTF8)
+            } catch {
+                return nil
+            }
+        }
+        // Each piece must end where the next one starts, and the last with the array.
+        var isValidUTF8 = true
+        for (index, piece) in pieces.enumerated() {
+            let next = index + 1 < starts.count ? starts[index + 1] : nil
+            guard let piece, piece.next == next else { return nil }
+            isValidUTF8 = isValidUTF8 && piece.isValidUTF8
+        }
+        return (pieces.map { $0?.records ?? [] }, isValidUTF8)
     }
 
     /// What a JSON file yields on its own, given the elements `JSONArraySplitter` found in it,

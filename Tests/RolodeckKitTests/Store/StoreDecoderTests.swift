@@ -243,6 +243,80 @@ import Testing
         #expect(store.contacts.map(\.id) == ["b", "c"])
     }
 
+    struct PiecesCase: Sendable, CustomTestStringConvertible {
+        var label: String
+        var json: String
+        /// Whether the list parses in pieces (else it is split and parsed element by element).
+        var inPieces: Bool
+        var ids: [String]
+        /// The diagnostics, when they are not those of the same array read as a single file.
+        var diagnostics: [String]?
+        var testDescription: String { label }
+    }
+
+    static let piecesCases = [
+        PiecesCase(label: "one per line", json: """
+            [
+            {"id": "a", "givenName": "A", "groups": ["g"]},
+            {"id": "b", "givenName": "B", "birthday": "2001-02-29"},
+            {"id": "a", "givenName": "A again"},
+            {"id": "c", "givenName": "C", "colour": "red"},
+            {"id": "d"}
+            ]
+            """, inPieces: true, ids: ["a", "b", "c", "d"]),
+        PiecesCase(label: "a nested object starts a line", json: """
+            [
+            {"id": "a", "givenName": "A", "addresses": [
+            {"city": "X"},
+            {"city": "Y"}]},
+            {"id": "b", "givenName": "B"}
+            ]
+            """, inPieces: false, ids: ["a", "b"]),
+        PiecesCase(label: "a syntax error", json: """
+            [
+            {"id": "a", "givenName": "A"},
+            {"id": "b", "givenName": "B" "familyName": "C"},
+            {"id": "c", "givenName": "C"}
+            ]
+            """, inPieces: false, ids: ["a", "c"],
+            diagnostics: ["c.json:3:30: error: unexpected '\"'; expected ',' or '}'"]),
+    ]
+
+    /// A list parsed in pieces from guessed starts yields what the list split element by element
+    /// yields, problems and their order included; a guess that is not an element's start (here an
+    /// address on a line of its own, whose piece runs into the end of the addresses) or a syntax
+    /// error makes it give up, and the split is used.
+    @Test(arguments: piecesCases)
+    func listsParsedInPiecesYieldWhatTheSplitYields(_ testCase: PiecesCase) throws {
+        let source = SourceText(path: "c.json", text: testCase.json)
+        let file = StoreFile(kind: .contact, layout: .list, source: source)
+        let pieces = StoreDecoder.recordsInPieces(of: file, pieceLength: 1)
+        #expect((pieces != nil) == testCase.inPieces)
+        if let pieces {
+            #expect(pieces.pieces.count == testCase.json.split(separator: "\n").count - 2)
+            let elements = JSONArraySplitter.elements(of: source.bytes)
+            let split = StoreDecoder.records(of: file, splitInto: elements)
+            func describe(_ records: [DecodedRecord]) -> [String] {
+                records.map {
+                    "\($0.id ?? "-") \($0.idOffset) \($0.groupReferences.map(\.1)) \($0.diagnostics)"
+                }
+            }
+            #expect(describe(pieces.pieces.flatMap { $0 }) == describe(split.records))
+        }
+        let (store, diagnostics) = StoreDecoder.decode([file])
+        #expect(store.contacts.map(\.id) == testCase.ids)
+        if let expected = testCase.diagnostics {
+            #expect(diagnostics.map(\.description) == expected)
+        } else {
+            // A single file holding an array is parsed whole, neither split nor in pieces.
+            let single = StoreFile(kind: .contact, layout: .single, source: file.source)
+            let (singleStore, singleDiagnostics) = StoreDecoder.decode([single])
+            #expect(store.contacts == singleStore.contacts)
+            #expect(diagnostics.map(\.description) == singleDiagnostics.map(\.description))
+            #expect(diagnostics.count >= (testCase.inPieces ? 5 : 0))
+        }
+    }
+
     @Test func singleRecordFilesAreRead() {
         let (store, diagnostics) = StoreDecoder.decode([
             StoreFile(kind: .contact, layout: .single,
