@@ -66,8 +66,13 @@ public struct StoreDecoder {
                 decoder.diagnostics += diagnostics
                 decoder.reserveIDs(for: pieces.reduce(0) { $0 + $1.count }, of: file.kind)
                 for piece in pieces {
-                    for record in piece {
-                        decoder.accept(record, source: file.source)
+                    // Each record is read where it is: a copy of one retains every string and
+                    // array in it, to release them again after.
+                    piece.withUnsafeBufferPointer { records in
+                        guard let first = records.baseAddress else { return }
+                        for index in records.indices {
+                            decoder.accept(first + index, source: file.source)
+                        }
                     }
                 }
             case .vCard:
@@ -217,43 +222,46 @@ public struct StoreDecoder {
     }
 
     /// Adds a decoded record to the store unless its id is missing or already taken, and
-    /// remembers its references for the end.
-    private mutating func accept(_ record: DecodedRecord, source: SourceText) {
-        diagnostics += record.diagnostics
-        for (groupID, offset) in record.groupReferences {
-            groupReferences.append(Reference(from: record.id ?? "", to: groupID, mark: Mark(source: source, offset: offset)))
+    /// remembers its references for the end. The record is read where it lies: a copy of it
+    /// would retain every string and array it holds, to release them again right after.
+    private mutating func accept(_ record: UnsafePointer<DecodedRecord>, source: SourceText) {
+        // Appending nothing to an array that shares its (empty) storage still allocates.
+        if !record.pointee.diagnostics.isEmpty { diagnostics += record.pointee.diagnostics }
+        let from = record.pointee.id ?? ""
+        for (groupID, offset) in record.pointee.groupReferences {
+            groupReferences.append(Reference(from: from, to: groupID, mark: .offset(source, offset)))
         }
-        if let (contactID, offset) = record.contactReference {
-            contactReferences.append(Reference(from: record.id ?? "", to: contactID, mark: Mark(source: source, offset: offset)))
+        if let (contactID, offset) = record.pointee.contactReference {
+            contactReferences.append(Reference(from: from, to: contactID, mark: .offset(source, offset)))
         }
-        if let (parentID, offset) = record.parentReference {
-            parentReferences.append(Reference(from: record.id ?? "", to: parentID, mark: Mark(source: source, offset: offset)))
+        if let (parentID, offset) = record.pointee.parentReference {
+            parentReferences.append(Reference(from: from, to: parentID, mark: .offset(source, offset)))
         }
-        guard let id = record.id, let kind = record.kind else { return }
-        let mark = Mark(source: source, offset: record.idOffset)
+        guard let id = record.pointee.id, let kind = record.pointee.kind else { return }
+        let mark = Mark(source: source, offset: record.pointee.idOffset)
+        // The id is hashed once: put in, and the first mark put back when it was there already.
         let known: Mark?
         switch kind {
-        case .contact: known = contactIDs[id]
-        case .group: known = groupIDs[id]
-        case .todo: known = todoIDs[id]
+        case .contact: known = contactIDs.updateValue(mark, forKey: id)
+        case .group: known = groupIDs.updateValue(mark, forKey: id)
+        case .todo: known = todoIDs.updateValue(mark, forKey: id)
         }
         if let known {
+            switch kind {
+            case .contact: contactIDs[id] = known
+            case .group: groupIDs[id] = known
+            case .todo: todoIDs[id] = known
+            }
             let issue = StoreIssue(.duplicateID(kind, id: id, first: known.location))
             diagnostics.append(Diagnostic(issue.severity, at: mark.location, issue.message))
             return
         }
-        switch record.payload {
-        case .contact(let contact):
-            contactIDs[id] = mark
-            store.contacts.append(contact)
-        case .group(let group):
-            groupIDs[id] = mark
-            store.groups.append(group)
-        case .todo(let todo):
-            todoIDs[id] = mark
-            store.todos.append(todo)
-        case .none:
-            break
+        // A record with an id has the payload of its kind.
+        switch record.pointee.payload {
+        case .contact(let contact): store.contacts.append(contact)
+        case .group(let group): store.groups.append(group)
+        case .todo(let todo): store.todos.append(todo)
+        case .none: break
         }
     }
 

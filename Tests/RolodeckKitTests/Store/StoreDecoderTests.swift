@@ -110,6 +110,13 @@ import Testing
                  expected: ["store/todos.json:1:9: error: \"id\" must be a string, not a number"]),
         BadInput(name: "duplicate id", contacts: "[{\"id\": \"a\", \"givenName\": \"A\"},\n {\"id\": \"a\", \"givenName\": \"B\"}]",
                  expected: ["store/contacts.json:2:9: error: duplicate contact id \"a\"; it is already used at store/contacts.json:1:9"]),
+        BadInput(name: "an id used three times",
+                 groups: #"[{"id": "g", "name": "G"},"# + "\n" + #" {"id": "g", "name": "H"},"# + "\n"
+                    + #" {"id": "g", "name": "I"}]"#,
+                 expected: [2, 3].map {
+                     "store/groups.json:\($0):9: error: duplicate group id \"g\"; "
+                         + "it is already used at store/groups.json:1:9"
+                 }),
         BadInput(name: "no name at all", contacts: "[{\"id\": \"nobody\", \"givenName\": \"  \", \"emails\": [\"x@example.com\"]}]",
                  expected: ["store/contacts.json:1:2: error: contact \"nobody\" has no name; give at least one of givenName, familyName, nickname or organization"]),
         BadInput(name: "unknown group", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"groups\": [\"family\", \"fmaily\"]}]",
