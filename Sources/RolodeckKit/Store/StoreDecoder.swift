@@ -4,8 +4,9 @@ import Synchronization
 ///
 /// JSON records are decoded in two steps. Each record on its own (types, fields, dates) can be
 /// decoded on any core, so a large array file is cut into pieces whose elements are parsed and
-/// decoded in parallel, each element's JSON tree freed once it is read. What relates records to
-/// each other (duplicate ids, references) is then checked in file order.
+/// decoded in parallel, each element's JSON tree freed once it is read (`StoreDecoder+Pieces`).
+/// What relates records to each other (duplicate ids, references) is checked in file order, on
+/// one thread, as the pieces come in.
 ///
 /// vCard and iCalendar records are collected as their files are read and merged into the store
 /// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
@@ -59,22 +60,9 @@ public struct StoreDecoder {
         for file in files {
             switch file.layout {
             case .list, .single:
-                let (pieces, diagnostics) = cache.map { cache in
-                    let (records, diagnostics) = cache.records(of: file)
-                    return ([records], diagnostics)
-                } ?? StoreDecoder.recordPieces(of: file)
-                decoder.diagnostics += diagnostics
-                decoder.reserveIDs(for: pieces.reduce(0) { $0 + $1.count }, of: file.kind)
-                for piece in pieces {
-                    // Each record is read where it is: a copy of one retains every string and
-                    // array in it, to release them again after.
-                    piece.withUnsafeBufferPointer { records in
-                        guard let first = records.baseAddress else { return }
-                        for index in records.indices {
-                            decoder.accept(first + index, source: file.source)
-                        }
-                    }
-                }
+                // A list read afresh is decoded in pieces when it can be; else it is split.
+                if cache == nil, file.layout == .list, decoder.acceptInPieces(file) { continue }
+                decoder.accept(cache?.records(of: file) ?? StoreDecoder.records(of: file), of: file)
             case .vCard:
                 let (cards, diagnostics) = cache?.cards(of: file) ?? StoreDecoder.cards(of: file)
                 decoder.cards += cards
@@ -92,58 +80,10 @@ public struct StoreDecoder {
         return (decoder.store, decoder.diagnostics.sortedByLocation())
     }
 
-    /// What a JSON file yields on its own: its records, in pieces that follow one another, and
-    /// the problems of the file as a whole (bytes that are not UTF-8, a syntax error outside any
-    /// record, the wrong top level).
-    static func recordPieces(of file: StoreFile) -> (pieces: [[DecodedRecord]], diagnostics: [Diagnostic]) {
-        if file.layout == .list, let (pieces, isValidUTF8) = recordsInPieces(of: file) {
-            return (pieces, isValidUTF8 ? [] : utf8Diagnostics(file.source))
-        }
-        let elements = file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil
-        let (records, diagnostics) = records(of: file, splitInto: elements)
-        return ([records], diagnostics)
-    }
-
-    /// How many bytes of a list a piece parsed by one worker should have at least: enough to
-    /// make the piece's set-up cost nothing, few enough that the cores finish close together.
-    static let minimumPieceLength = 64 * 1024
-
-    /// The records of a JSON list parsed and decoded in pieces on every core, straight from the
-    /// bytes, with whether those are all UTF-8; or nil when the list did not parse this way (a
-    /// syntax error, or a piece that does not start where the piece before it ends), and must be
-    /// split and parsed element by element, which reports every mistake in its place.
-    static func recordsInPieces(of file: StoreFile, pieceLength: Int? = nil)
-        -> (pieces: [[DecodedRecord]], isValidUTF8: Bool)? {
-        let source = file.source
-        let length = pieceLength ?? max(minimumPieceLength, source.bytes.count / (8 * ParallelWork.workers))
-        guard let starts = JSONArraySplitter.pieceStarts(of: source.bytes, pieceLength: length) else {
-            return nil
-        }
-        /// A piece's records, where the element after them starts (nil after the last), and
-        /// whether its bytes are UTF-8; nil when it does not parse.
-        typealias Piece = (records: [DecodedRecord], next: Int?, isValidUTF8: Bool)
-        let pieces = ParallelWork.map(starts.count, batch: 1) { index -> Piece? in
-            let stop = index + 1 < starts.count ? starts[index + 1] : Int.max
-            var records: [DecodedRecord] = []
-            do throws(JSONSyntaxError) {
-                let (next, isValidUTF8) = try JSONParser.parseElements(
-                    source.bytes, from: starts[index], stoppingAt: stop, keys: knownKeys
-                ) { value, _ in
-                    records.append(DecodedRecord(value, kind: file.kind, source: source))
-                }
-                return (records, next, isValidUTF8)
-            } catch {
-                return nil
-            }
-        }
-        // Each piece must end where the next one starts, and the last with the array.
-        var isValidUTF8 = true
-        for (index, piece) in pieces.enumerated() {
-            let next = index + 1 < starts.count ? starts[index + 1] : nil
-            guard let piece, piece.next == next else { return nil }
-            isValidUTF8 = isValidUTF8 && piece.isValidUTF8
-        }
-        return (pieces.map { $0?.records ?? [] }, isValidUTF8)
+    /// What a JSON file yields on its own: its records, and the problems of the file as a whole
+    /// (bytes that are not UTF-8, a syntax error outside any record, the wrong top level).
+    static func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
+        records(of: file, splitInto: file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil)
     }
 
     /// What a JSON file yields on its own, given the elements `JSONArraySplitter` found in it,
@@ -211,9 +151,23 @@ public struct StoreDecoder {
         }
     }
 
+    /// Accepts what a JSON file yielded on its own: its problems, then its records in order.
+    mutating func accept(_ yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), of file: StoreFile) {
+        diagnostics += yield.diagnostics
+        reserveIDs(for: yield.records.count, of: file.kind)
+        // Each record is read where it is: a copy of one retains every string and array in it,
+        // to release them again after.
+        yield.records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return }
+            for index in records.indices {
+                accept(first + index, source: file.source)
+            }
+        }
+    }
+
     /// Makes room for `count` more ids of a kind at once, instead of rehashing them all
     /// every time the table of that kind's ids grows.
-    private mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
+    mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
         switch kind {
         case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
         case .group: groupIDs.reserveCapacity(groupIDs.count + count)
@@ -224,7 +178,7 @@ public struct StoreDecoder {
     /// Adds a decoded record to the store unless its id is missing or already taken, and
     /// remembers its references for the end. The record is read where it lies: a copy of it
     /// would retain every string and array it holds, to release them again right after.
-    private mutating func accept(_ record: UnsafePointer<DecodedRecord>, source: SourceText) {
+    mutating func accept(_ record: UnsafePointer<DecodedRecord>, source: SourceText) {
         // Appending nothing to an array that shares its (empty) storage still allocates.
         if !record.pointee.diagnostics.isEmpty { diagnostics += record.pointee.diagnostics }
         let from = record.pointee.id ?? ""

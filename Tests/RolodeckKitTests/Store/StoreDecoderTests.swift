@@ -297,19 +297,17 @@ import Testing
     func listsParsedInPiecesYieldWhatTheSplitYields(_ testCase: PiecesCase) throws {
         let source = SourceText(path: "c.json", text: testCase.json)
         let file = StoreFile(kind: .contact, layout: .list, source: source)
-        let pieces = StoreDecoder.recordsInPieces(of: file, pieceLength: 1)
-        #expect((pieces != nil) == testCase.inPieces)
-        if let pieces {
-            #expect(pieces.pieces.count == testCase.json.split(separator: "\n").count - 2)
-            let elements = JSONArraySplitter.elements(of: source.bytes)
-            let split = StoreDecoder.records(of: file, splitInto: elements)
-            func describe(_ records: [DecodedRecord]) -> [String] {
-                records.map {
-                    "\($0.id ?? "-") \($0.idOffset) \($0.groupReferences.map(\.1)) \($0.diagnostics)"
-                }
-            }
-            #expect(describe(pieces.pieces.flatMap { $0 }) == describe(split.records))
+        var inPieces = StoreDecoder()
+        #expect(inPieces.acceptInPieces(file, pieceLength: 1) == testCase.inPieces)
+        var split = StoreDecoder()
+        if testCase.inPieces {
+            split.accept(StoreDecoder.records(of: file), of: file)
         }
+        // Accepted in the same order, with the same problems in the same order (or nothing).
+        #expect(inPieces.store.contacts == split.store.contacts)
+        #expect(inPieces.diagnostics.map(\.description) == split.diagnostics.map(\.description))
+        #expect(inPieces.contactIDs.mapValues(\.location) == split.contactIDs.mapValues(\.location))
+
         let (store, diagnostics) = StoreDecoder.decode([file])
         #expect(store.contacts.map(\.id) == testCase.ids)
         if let expected = testCase.diagnostics {
