@@ -145,8 +145,9 @@ public struct JSONParser {
             index += 1
             return members
         }
-        // Room for a {label, value} pair at once, instead of growing from one member.
-        members.reserveCapacity(4)
+        // Room for a {label, value} pair at once, instead of growing from one member; a record
+        // (an object at the top or in the top array) has a dozen or so.
+        members.reserveCapacity(depth <= 2 ? 16 : 4)
         while true {
             skipWhitespace()
             guard index < bytes.count else {
