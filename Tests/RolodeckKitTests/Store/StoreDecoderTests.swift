@@ -298,7 +298,8 @@ import Testing
         let source = SourceText(path: "c.json", text: testCase.json)
         let file = StoreFile(kind: .contact, layout: .list, source: source)
         var inPieces = StoreDecoder()
-        #expect(inPieces.acceptInPieces(file, pieceLength: 1) == testCase.inPieces)
+        let accepted = inPieces.acceptInPieces(file, pieceLength: 1)
+        #expect(accepted == testCase.inPieces)
         var split = StoreDecoder()
         if testCase.inPieces {
             split.accept(StoreDecoder.records(of: file), of: file)
@@ -320,6 +321,24 @@ import Testing
             #expect(diagnostics.map(\.description) == singleDiagnostics.map(\.description))
             #expect(diagnostics.count >= (testCase.inPieces ? 5 : 0))
         }
+    }
+
+    /// Bytes that are not UTF-8 in a list read in pieces are reported where the split list
+    /// reports them: before the problems of its records.
+    @Test func invalidUTF8InAListReadInPiecesIsReportedAsWhenSplit() {
+        let bytes = Array("[\n{\"id\": \"a\", \"givenName\": \"J".utf8) + [0xFC]
+            + Array("rgen\", \"birthday\": \"1990-02-30\"},\n{\"id\": \"b\"}\n]".utf8)
+        let file = StoreFile(kind: .contact, layout: .list, source: SourceText(path: "c.json", bytes: bytes))
+        var inPieces = StoreDecoder()
+        let accepted = inPieces.acceptInPieces(file, pieceLength: 1)
+        #expect(accepted)
+        var split = StoreDecoder()
+        split.accept(StoreDecoder.records(of: file), of: file)
+        #expect(inPieces.diagnostics.map(\.description) == split.diagnostics.map(\.description))
+        #expect(inPieces.diagnostics.first?.description
+            == "c.json:2:28: error: invalid UTF-8 (byte 0xFC); the store must be saved as UTF-8")
+        #expect(inPieces.diagnostics.count == 3)
+        #expect(inPieces.store.contacts.map(\.givenName) == ["J\u{FFFD}rgen", ""])
     }
 
     @Test func singleRecordFilesAreRead() {
