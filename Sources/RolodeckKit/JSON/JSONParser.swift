@@ -45,6 +45,47 @@ public struct JSONParser {
         }
     }
 
+    /// Parses the elements of a top-level array one after another from `start`, where one
+    /// begins, handing each to `body` with its range as `JSONArraySplitter.elements` gives it
+    /// (the element and the whitespace after it). Stops before the first element that starts
+    /// at or after `stop` and returns where that one starts, or nil when the array ends first,
+    /// with only whitespace after it. Also says whether the elements' bytes are all UTF-8.
+    static func parseElements(
+        _ bytes: [UInt8], from start: Int, stoppingAt stop: Int, keys: JSONKeyTable? = nil,
+        _ body: (JSONValue, Range<Int>) -> Void
+    ) throws(JSONSyntaxError) -> (next: Int?, isValidUTF8: Bool) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (Int?, Bool) in
+            var parser = JSONParser(bytes: buffer, start: start, keys: keys)
+            while true {
+                let elementStart = parser.index
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                body(value, elementStart..<parser.index)
+                guard parser.index < buffer.count else {
+                    throw JSONSyntaxError(.unexpectedEnd(expected: "',' or ']'"), at: parser.index)
+                }
+                switch buffer[parser.index] {
+                case UInt8(ascii: ","):
+                    parser.index += 1
+                    parser.skipWhitespace()
+                    if parser.index >= stop { return (parser.index, parser.isValidUTF8) }
+                case UInt8(ascii: "]"):
+                    parser.index += 1
+                    parser.skipWhitespace()
+                    if parser.index < buffer.count {
+                        let found = parser.describeByte(at: parser.index)
+                        throw JSONSyntaxError(.trailingContent(found), at: parser.index)
+                    }
+                    return (nil, parser.isValidUTF8)
+                default:
+                    let found = parser.describeByte(at: parser.index)
+                    throw JSONSyntaxError(
+                        .unexpectedCharacter(found, expected: "',' or ']'"), at: parser.index)
+                }
+            }
+        }
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>, keys: JSONKeyTable?) {
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         self.init(bytes: bytes, start: hasBOM ? 3 : 0, keys: keys)
@@ -104,8 +145,9 @@ public struct JSONParser {
             index += 1
             return members
         }
-        // Room for a {label, value} pair at once, instead of growing from one member.
-        members.reserveCapacity(4)
+        // Room for a {label, value} pair at once, instead of growing from one member; a record
+        // (an object at the top or in the top array) has a dozen or so.
+        members.reserveCapacity(depth <= 2 ? 16 : 4)
         while true {
             skipWhitespace()
             guard index < bytes.count else {

@@ -31,9 +31,13 @@ public struct Site: Sendable {
         } catch {
             diagnostics += error.diagnostics
         }
-        let ids = Set(store.contacts.map(\.id))
-        for id in input.config.hiddenContacts.sorted() where !ids.contains(id) {
-            diagnostics.append(Diagnostic(.warning, at: nil, "hiddenContacts names \"\(id)\", which is not in the store"))
+        if !input.config.hiddenContacts.isEmpty {
+            // Hashing every contact's id costs a few tens of milliseconds at 100,000 contacts.
+            let ids = Set(store.contacts.map(\.id))
+            for id in input.config.hiddenContacts.sorted() where !ids.contains(id) {
+                let message = "hiddenContacts names \"\(id)\", which is not in the store"
+                diagnostics.append(Diagnostic(.warning, at: nil, message))
+            }
         }
         guard let theme, !diagnostics.containsErrors else { throw DiagnosticError(diagnostics) }
         return Site(config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation())

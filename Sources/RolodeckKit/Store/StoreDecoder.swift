@@ -3,9 +3,10 @@ import Synchronization
 /// Turns store files into a validated `Store`, collecting every problem before giving up.
 ///
 /// JSON records are decoded in two steps. Each record on its own (types, fields, dates) can be
-/// decoded on any core, so a large array file is split into its elements and those are parsed
-/// and decoded in parallel, each element's JSON tree freed once it is read. What relates
-/// records to each other (duplicate ids, references) is then checked in file order.
+/// decoded on any core, so a large array file is cut into pieces whose elements are parsed and
+/// decoded in parallel, each element's JSON tree freed once it is read (`StoreDecoder+Pieces`).
+/// What relates records to each other (duplicate ids, references) is checked in file order, on
+/// one thread, as the pieces come in.
 ///
 /// vCard and iCalendar records are collected as their files are read and merged into the store
 /// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
@@ -59,12 +60,9 @@ public struct StoreDecoder {
         for file in files {
             switch file.layout {
             case .list, .single:
-                let (records, diagnostics) = cache?.records(of: file) ?? StoreDecoder.records(of: file)
-                decoder.diagnostics += diagnostics
-                decoder.reserveIDs(for: records.count, of: file.kind)
-                for record in records {
-                    decoder.accept(record, source: file.source)
-                }
+                // A list read afresh is decoded in pieces when it can be; else it is split.
+                if cache == nil, file.layout == .list, decoder.acceptInPieces(file) { continue }
+                decoder.accept(cache?.records(of: file) ?? StoreDecoder.records(of: file), of: file)
             case .vCard:
                 let (cards, diagnostics) = cache?.cards(of: file) ?? StoreDecoder.cards(of: file)
                 decoder.cards += cards
@@ -153,9 +151,23 @@ public struct StoreDecoder {
         }
     }
 
+    /// Accepts what a JSON file yielded on its own: its problems, then its records in order.
+    mutating func accept(_ yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), of file: StoreFile) {
+        diagnostics += yield.diagnostics
+        reserveIDs(for: yield.records.count, of: file.kind)
+        // Each record is read where it is: a copy of one retains every string and array in it,
+        // to release them again after.
+        yield.records.withUnsafeBufferPointer { records in
+            guard let first = records.baseAddress else { return }
+            for index in records.indices {
+                accept(first + index, source: file.source)
+            }
+        }
+    }
+
     /// Makes room for `count` more ids of a kind at once, instead of rehashing them all
     /// every time the table of that kind's ids grows.
-    private mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
+    mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
         switch kind {
         case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
         case .group: groupIDs.reserveCapacity(groupIDs.count + count)
@@ -164,43 +176,46 @@ public struct StoreDecoder {
     }
 
     /// Adds a decoded record to the store unless its id is missing or already taken, and
-    /// remembers its references for the end.
-    private mutating func accept(_ record: DecodedRecord, source: SourceText) {
-        diagnostics += record.diagnostics
-        for (groupID, offset) in record.groupReferences {
-            groupReferences.append(Reference(from: record.id ?? "", to: groupID, mark: Mark(source: source, offset: offset)))
+    /// remembers its references for the end. The record is read where it lies: a copy of it
+    /// would retain every string and array it holds, to release them again right after.
+    mutating func accept(_ record: UnsafePointer<DecodedRecord>, source: SourceText) {
+        // Appending nothing to an array that shares its (empty) storage still allocates.
+        if !record.pointee.diagnostics.isEmpty { diagnostics += record.pointee.diagnostics }
+        let from = record.pointee.id ?? ""
+        for (groupID, offset) in record.pointee.groupReferences {
+            groupReferences.append(Reference(from: from, to: groupID, mark: .offset(source, offset)))
         }
-        if let (contactID, offset) = record.contactReference {
-            contactReferences.append(Reference(from: record.id ?? "", to: contactID, mark: Mark(source: source, offset: offset)))
+        if let (contactID, offset) = record.pointee.contactReference {
+            contactReferences.append(Reference(from: from, to: contactID, mark: .offset(source, offset)))
         }
-        if let (parentID, offset) = record.parentReference {
-            parentReferences.append(Reference(from: record.id ?? "", to: parentID, mark: Mark(source: source, offset: offset)))
+        if let (parentID, offset) = record.pointee.parentReference {
+            parentReferences.append(Reference(from: from, to: parentID, mark: .offset(source, offset)))
         }
-        guard let id = record.id, let kind = record.kind else { return }
-        let mark = Mark(source: source, offset: record.idOffset)
+        guard let id = record.pointee.id, let kind = record.pointee.kind else { return }
+        let mark = Mark(source: source, offset: record.pointee.idOffset)
+        // The id is hashed once: put in, and the first mark put back when it was there already.
         let known: Mark?
         switch kind {
-        case .contact: known = contactIDs[id]
-        case .group: known = groupIDs[id]
-        case .todo: known = todoIDs[id]
+        case .contact: known = contactIDs.updateValue(mark, forKey: id)
+        case .group: known = groupIDs.updateValue(mark, forKey: id)
+        case .todo: known = todoIDs.updateValue(mark, forKey: id)
         }
         if let known {
+            switch kind {
+            case .contact: contactIDs[id] = known
+            case .group: groupIDs[id] = known
+            case .todo: todoIDs[id] = known
+            }
             let issue = StoreIssue(.duplicateID(kind, id: id, first: known.location))
             diagnostics.append(Diagnostic(issue.severity, at: mark.location, issue.message))
             return
         }
-        switch record.payload {
-        case .contact(let contact):
-            contactIDs[id] = mark
-            store.contacts.append(contact)
-        case .group(let group):
-            groupIDs[id] = mark
-            store.groups.append(group)
-        case .todo(let todo):
-            todoIDs[id] = mark
-            store.todos.append(todo)
-        case .none:
-            break
+        // A record with an id has the payload of its kind.
+        switch record.pointee.payload {
+        case .contact(let contact): store.contacts.append(contact)
+        case .group(let group): store.groups.append(group)
+        case .todo(let todo): store.todos.append(todo)
+        case .none: break
         }
     }
 

@@ -103,6 +103,51 @@ import Testing
         #expect(ranges?.map { String(decoding: bytes[$0], as: UTF8.self) } == expected)
     }
 
+    /// Where pieces may start: the first element, then the next line after each piece's length
+    /// that starts with the first element's indentation and first byte after a line ending in a
+    /// comma (a nested object indented deeper is not taken).
+    @Test(arguments: [
+        ("[\n{\"a\":1},\n{\"b\":2},\n{\"c\":3}\n]\n", 1, Optional<[String]>.some(["{\"a", "{\"b", "{\"c"])),
+        ("[\n{\"a\":1},\n{\"b\":2},\n{\"c\":3}\n]\n", 12, ["{\"a", "{\"c"]),
+        ("[\n  {\n    \"a\": [\n      {},\n      {}\n    ]\n  },\n  {\n    \"b\": 2\n  }\n]", 1,
+         ["{\n ", "{\n "]),
+        ("[\n\"x\",\n\"y\",\n{}]", 1, ["\"x\"", "\"y\""]),
+        ("[\n\t{},\n {},\n\t{}\n]", 1, ["{},", "{}\n"]),
+        ("[{\"a\":1},\n{\"b\":2}]", 1, nil), ("[\n]", 1, nil), ("{\n}", 1, nil),
+    ])
+    func guessesWherePiecesStart(_ json: String, _ pieceLength: Int, _ expected: [String]?) {
+        let bytes = Array(json.utf8)
+        let starts = JSONArraySplitter.pieceStarts(of: bytes, pieceLength: pieceLength)
+        let found = starts?.map { String(decoding: bytes[$0..<min($0 + 3, bytes.count)], as: UTF8.self) }
+        #expect(found == expected)
+    }
+
+    /// Elements parsed one after another give the ranges the splitter finds, and stop before the
+    /// first element that starts at or after the stop.
+    @Test func parsesElementsUntilTheStop() throws {
+        let json = " [ 1 , \"a,]\" ,{\"x\":[1,{}]}, [\"\\\"\"] ] \n"
+        let bytes = Array(json.utf8)
+        let ranges = try #require(JSONArraySplitter.elements(of: bytes))
+        var parsed: [Range<Int>] = []
+        let whole = try JSONParser.parseElements(bytes, from: ranges[0].lowerBound, stoppingAt: .max) {
+            value, range in
+            #expect(value.offset == range.lowerBound)
+            parsed.append(range)
+        }
+        #expect(parsed == ranges)
+        #expect(whole.next == nil && whole.isValidUTF8)
+        parsed = []
+        let stop = ranges[2].lowerBound - 1
+        let part = try JSONParser.parseElements(bytes, from: ranges[1].lowerBound, stoppingAt: stop) {
+            parsed.append($1)
+        }
+        #expect(parsed == [ranges[1]])
+        #expect(part.next == ranges[2].lowerBound)
+        #expect(throws: JSONSyntaxError(.trailingContent("'x'"), at: 4)) {
+            try JSONParser.parseElements(Array("[1] x".utf8), from: 1, stoppingAt: .max) { _, _ in }
+        }
+    }
+
     @Test func elementsParseWithOffsetsIntoTheWholeFile() throws {
         let bytes = Array("[1, {\"a\": tru}]".utf8)
         let ranges = try #require(JSONArraySplitter.elements(of: bytes))

@@ -67,4 +67,16 @@ import Testing
         #expect(hidden["contacts/ann.html"] == nil)
         #expect(hidden["index.html"]?.contains("Ann") == false)
     }
+
+    /// A hidden contact that is not in the store is a warning, named once the store is read.
+    @Test func hiddenContactsNotInTheStoreAreReported() throws {
+        var config = SiteConfig()
+        #expect(try Site.load(SiteInput(config: config, storeFiles: Self.store)).warnings.isEmpty)
+        config.hiddenContacts = ["nobody", "ann", "gone"]
+        let site = try Site.load(SiteInput(config: config, storeFiles: Self.store))
+        #expect(site.warnings.map(\.description) == [
+            "warning: hiddenContacts names \"gone\", which is not in the store",
+            "warning: hiddenContacts names \"nobody\", which is not in the store",
+        ])
+    }
 }

@@ -110,6 +110,13 @@ import Testing
                  expected: ["store/todos.json:1:9: error: \"id\" must be a string, not a number"]),
         BadInput(name: "duplicate id", contacts: "[{\"id\": \"a\", \"givenName\": \"A\"},\n {\"id\": \"a\", \"givenName\": \"B\"}]",
                  expected: ["store/contacts.json:2:9: error: duplicate contact id \"a\"; it is already used at store/contacts.json:1:9"]),
+        BadInput(name: "an id used three times",
+                 groups: #"[{"id": "g", "name": "G"},"# + "\n" + #" {"id": "g", "name": "H"},"# + "\n"
+                    + #" {"id": "g", "name": "I"}]"#,
+                 expected: [2, 3].map {
+                     "store/groups.json:\($0):9: error: duplicate group id \"g\"; "
+                         + "it is already used at store/groups.json:1:9"
+                 }),
         BadInput(name: "no name at all", contacts: "[{\"id\": \"nobody\", \"givenName\": \"  \", \"emails\": [\"x@example.com\"]}]",
                  expected: ["store/contacts.json:1:2: error: contact \"nobody\" has no name; give at least one of givenName, familyName, nickname or organization"]),
         BadInput(name: "unknown group", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"groups\": [\"family\", \"fmaily\"]}]",
@@ -241,6 +248,97 @@ import Testing
             "store/contacts.json:2:44: error: birthday \"2001-02-29\" is not a date: February 2001 has 28 days",
         ])
         #expect(store.contacts.map(\.id) == ["b", "c"])
+    }
+
+    struct PiecesCase: Sendable, CustomTestStringConvertible {
+        var label: String
+        var json: String
+        /// Whether the list parses in pieces (else it is split and parsed element by element).
+        var inPieces: Bool
+        var ids: [String]
+        /// The diagnostics, when they are not those of the same array read as a single file.
+        var diagnostics: [String]?
+        var testDescription: String { label }
+    }
+
+    static let piecesCases = [
+        PiecesCase(label: "one per line", json: """
+            [
+            {"id": "a", "givenName": "A", "groups": ["g"]},
+            {"id": "b", "givenName": "B", "birthday": "2001-02-29"},
+            {"id": "a", "givenName": "A again"},
+            {"id": "c", "givenName": "C", "colour": "red"},
+            {"id": "d"}
+            ]
+            """, inPieces: true, ids: ["a", "b", "c", "d"]),
+        PiecesCase(label: "a nested object starts a line", json: """
+            [
+            {"id": "a", "givenName": "A", "addresses": [
+            {"city": "X"},
+            {"city": "Y"}]},
+            {"id": "b", "givenName": "B"}
+            ]
+            """, inPieces: false, ids: ["a", "b"]),
+        PiecesCase(label: "a syntax error", json: """
+            [
+            {"id": "a", "givenName": "A"},
+            {"id": "b", "givenName": "B" "familyName": "C"},
+            {"id": "c", "givenName": "C"}
+            ]
+            """, inPieces: false, ids: ["a", "c"],
+            diagnostics: ["c.json:3:30: error: unexpected '\"'; expected ',' or '}'"]),
+    ]
+
+    /// A list parsed in pieces from guessed starts yields what the list split element by element
+    /// yields, problems and their order included; a guess that is not an element's start (here an
+    /// address on a line of its own, whose piece runs into the end of the addresses) or a syntax
+    /// error makes it give up, and the split is used.
+    @Test(arguments: piecesCases)
+    func listsParsedInPiecesYieldWhatTheSplitYields(_ testCase: PiecesCase) throws {
+        let source = SourceText(path: "c.json", text: testCase.json)
+        let file = StoreFile(kind: .contact, layout: .list, source: source)
+        var inPieces = StoreDecoder()
+        let accepted = inPieces.acceptInPieces(file, pieceLength: 1)
+        #expect(accepted == testCase.inPieces)
+        var split = StoreDecoder()
+        if testCase.inPieces {
+            split.accept(StoreDecoder.records(of: file), of: file)
+        }
+        // Accepted in the same order, with the same problems in the same order (or nothing).
+        #expect(inPieces.store.contacts == split.store.contacts)
+        #expect(inPieces.diagnostics.map(\.description) == split.diagnostics.map(\.description))
+        #expect(inPieces.contactIDs.mapValues(\.location) == split.contactIDs.mapValues(\.location))
+
+        let (store, diagnostics) = StoreDecoder.decode([file])
+        #expect(store.contacts.map(\.id) == testCase.ids)
+        if let expected = testCase.diagnostics {
+            #expect(diagnostics.map(\.description) == expected)
+        } else {
+            // A single file holding an array is parsed whole, neither split nor in pieces.
+            let single = StoreFile(kind: .contact, layout: .single, source: file.source)
+            let (singleStore, singleDiagnostics) = StoreDecoder.decode([single])
+            #expect(store.contacts == singleStore.contacts)
+            #expect(diagnostics.map(\.description) == singleDiagnostics.map(\.description))
+            #expect(diagnostics.count >= (testCase.inPieces ? 5 : 0))
+        }
+    }
+
+    /// Bytes that are not UTF-8 in a list read in pieces are reported where the split list
+    /// reports them: before the problems of its records.
+    @Test func invalidUTF8InAListReadInPiecesIsReportedAsWhenSplit() {
+        let bytes = Array("[\n{\"id\": \"a\", \"givenName\": \"J".utf8) + [0xFC]
+            + Array("rgen\", \"birthday\": \"1990-02-30\"},\n{\"id\": \"b\"}\n]".utf8)
+        let file = StoreFile(kind: .contact, layout: .list, source: SourceText(path: "c.json", bytes: bytes))
+        var inPieces = StoreDecoder()
+        let accepted = inPieces.acceptInPieces(file, pieceLength: 1)
+        #expect(accepted)
+        var split = StoreDecoder()
+        split.accept(StoreDecoder.records(of: file), of: file)
+        #expect(inPieces.diagnostics.map(\.description) == split.diagnostics.map(\.description))
+        #expect(inPieces.diagnostics.first?.description
+            == "c.json:2:28: error: invalid UTF-8 (byte 0xFC); the store must be saved as UTF-8")
+        #expect(inPieces.diagnostics.count == 3)
+        #expect(inPieces.store.contacts.map(\.givenName) == ["J\u{FFFD}rgen", ""])
     }
 
     @Test func singleRecordFilesAreRead() {
