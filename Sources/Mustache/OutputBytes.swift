@@ -102,6 +102,15 @@ struct OutputBytes: ~Copyable {
         }
     }
 
+    /// Appends a value a table holds as interpolation text, reading it in place.
+    mutating func append(stored value: UnsafePointer<MustacheValue>, escaped: Bool) {
+        switch value.pointee.value {
+        case .string(let string)?: append(string, escaped: escaped)
+        case let value?: append(value, escaped: escaped)
+        case nil: return
+        }
+    }
+
     /// Appends the decimal digits of `value`.
     mutating func appendInteger(_ value: Int) {
         if value < 0 {

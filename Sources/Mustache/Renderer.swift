@@ -59,15 +59,17 @@ struct Renderer: ~Copyable {
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
-            let value = name.with { resolve($0) }
-            output.append(value, escaped: escaped)
+            switch name.with({ find($0) }) {
+            case .stored(let value): output.append(stored: value, escaped: escaped)
+            case .made(let value): output.append(value, escaped: escaped)
+            }
         case .section(let section):
             try section.with { (section) throws(MustacheError) in
-                try renderSection(resolve(section.name), body: section.body)
+                try renderSection(find(section.name).value, body: section.body)
             }
         case .invertedSection(let section):
             try section.with { (section) throws(MustacheError) in
-                if resolve(section.name).isFalsey { try render(section.body) }
+                if find(section.name).isFalsey { try render(section.body) }
             }
         case .partial(let call):
             try renderPartial(call, overrides: nil)
@@ -103,24 +105,52 @@ struct Renderer: ~Copyable {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        guard let first = name.first else { return stack[stack.count - 1] }
+        find(name).value
+    }
+
+    /// Looks `name` up like `resolve`, but hands a value a table holds over in place, not copied.
+    func find(_ name: Name) -> Found {
+        guard let first = name.first else { return .made(stack[stack.count - 1]) }
         // Through a buffer pointer, so each context is looked into in place, not copied out.
         return stack.withUnsafeBufferPointer { stack in
             var index = stack.count - 1
             while index >= 0 {
-                if let found = stack[index].value(forKey: first) {
-                    return name.rest.isEmpty ? found : Self.resolve(name.rest, after: found)
+                switch stack[index].find(first) {
+                case .stored(let found)?:
+                    return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
+                case .made(let found)?:
+                    return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
+                case nil:
+                    index -= 1
                 }
-                index -= 1
             }
-            return .null
+            return .made(.null)
         }
+    }
+
+    /// Finds the parts after the first of a dotted name within a value a table holds, in place
+    /// for as long as the values are tables.
+    private static func find(_ keys: [Key], within stored: UnsafePointer<MustacheValue>) -> Found {
+        var current = stored
+        var index = 0
+        while index < keys.count {
+            switch current.pointee.find(keys[index]) {
+            case .stored(let next)?:
+                current = next
+                index += 1
+            case .made(let next)?:
+                return .made(resolve(keys[(index + 1)...], after: next))
+            case nil:
+                return .made(.null)
+            }
+        }
+        return .stored(current)
     }
 
     /// Resolves the parts after the first of a dotted name within `value` only.
     // Taken, not borrowed: the caller's copy becomes `current`, rather than `current` being a
     // second copy (for a table, two more retains and releases on every dotted name).
-    private static func resolve(_ keys: [Key], after value: consuming Value) -> Value {
+    private static func resolve(_ keys: some Collection<Key>, after value: consuming Value) -> Value {
         var current = value
         for key in keys {
             guard let next = current.value(forKey: key) else { return .null }

@@ -78,6 +78,11 @@ struct OutputBytesTests {
     func escaping(_ example: EscapeCase) throws {
         #expect(try render("[{{v}}]", ["v": example.value]) == "[" + example.escaped + "]")
         #expect(try render("[{{{v}}}]", ["v": example.value]) == "[" + example.value + "]")
+        // A table's values are appended from where the table holds them, not copied out first.
+        let table = MustacheTable(["v": example.value])
+        #expect(try render("[{{v}}]", table) == "[" + example.escaped + "]")
+        #expect(try render("[{{{v}}}]", table) == "[" + example.value + "]")
+        #expect(try render("[{{#t}}{{v}}{{/t}}]", ["t": table]) == "[" + example.escaped + "]")
     }
 
     @Test("A page longer than the first allocation grows without losing bytes")
