@@ -35,9 +35,13 @@ extension Value {
         case .table(let table):
             guard let stored = table.storedValue(for: key) else { return nil }
             return .stored(stored)
-        default:
+        case .dictionary, .optionalDictionary, .object:
             guard let made = value(forKey: key) else { return nil }
             return .made(made)
+        default:
+            // Skipped without a call: sections over text, flags and lists push these, and
+            // most lookups inside them are for names further down the stack.
+            return nil
         }
     }
 }
