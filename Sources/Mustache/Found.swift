@@ -4,8 +4,8 @@
 /// (a table: its keys and values, objects both render threads share, so each retain is an
 /// atomic write the other core waits for). A stored value is read where it is instead.
 enum Found {
-    /// A value held by a table that the context stack keeps alive until the next push or pop;
-    /// read it before changing the stack.
+    /// A value held by a table that the context stack keeps alive (the table is on the stack,
+    /// or held by a value that is): valid for as long as that entry stays on the stack.
     case stored(UnsafePointer<MustacheValue>)
     /// A value made by the lookup: from a dictionary, an object, or the context itself.
     case made(Value)
@@ -27,29 +27,36 @@ enum Found {
     }
 }
 
-extension Value {
-    /// The value for `key` when this value has keys, in place when this value is a table; nil
-    /// when the key is absent.
-    func find(_ key: Key) -> Found? {
-        switch self {
-        case .table(let table):
-            guard let stored = table.storedValue(for: key) else { return nil }
-            return .stored(stored)
-        case .dictionary, .optionalDictionary, .object:
-            guard let made = value(forKey: key) else { return nil }
-            return .made(made)
-        default:
-            // Skipped without a call: sections over text, flags and lists push these, and
-            // most lookups inside them are for names further down the stack.
-            return nil
-        }
-    }
+/// What a value holds under a key, as far as can be told without copying anything.
+///
+/// Kept apart from the lookups that make values (`Value.value(forKey:)`): with a call on any
+/// path, the optimizer copied the value looked into before the switch, on every path.
+enum Probe {
+    /// A table holds the key's value here.
+    case stored(UnsafePointer<MustacheValue>)
+    /// The value has no such key, or no keys at all.
+    case missing
+    /// A dictionary or an object: ask `value(forKey:)`.
+    case lookUp
 }
 
-extension MustacheValue {
-    /// The value for `key` when this value has keys, in place when it is a table.
+extension Value {
+    /// What this value holds under `key`, found in place when this value is a table.
     @inline(__always)
-    func find(_ key: Key) -> Found? {
-        value?.find(key)
+    func probe(_ key: Key) -> Probe {
+        switch self {
+        case .table(let table):
+            guard let stored = table.storedValue(for: key) else { return .missing }
+            return .stored(stored)
+        case .tableItem(let table):
+            guard let stored = table.pointee.storedValue(for: key) else { return .missing }
+            return .stored(stored)
+        case .dictionary, .optionalDictionary, .object:
+            return .lookUp
+        default:
+            // Sections over text, flags and lists push these, and most lookups inside them
+            // are for names further down the stack.
+            return .missing
+        }
     }
 }

@@ -96,6 +96,7 @@ struct OutputBytes: ~Copyable {
         case .dictionaryList(let list): append(String(describing: list), escaped: escaped)
         case .stringList(let list): append(String(describing: list), escaped: escaped)
         case .table(let table): append(String(describing: table), escaped: escaped)
+        case .tableItem(let table): append(String(describing: table.pointee), escaped: escaped)
         case .tableList(let list): append(String(describing: list), escaped: escaped)
         case .object(let box): append(String(describing: box.value), escaped: escaped)
         case .other(let box): append(String(describing: box.value), escaped: escaped)

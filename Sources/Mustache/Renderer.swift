@@ -115,12 +115,15 @@ struct Renderer: ~Copyable {
         return stack.withUnsafeBufferPointer { stack in
             var index = stack.count - 1
             while index >= 0 {
-                switch stack[index].find(first) {
-                case .stored(let found)?:
+                switch stack[index].probe(first) {
+                case .stored(let found):
                     return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
-                case .made(let found)?:
-                    return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
-                case nil:
+                case .lookUp:
+                    if let found = stack[index].value(forKey: first) {
+                        return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
+                    }
+                    index -= 1
+                case .missing:
                     index -= 1
                 }
             }
@@ -134,13 +137,16 @@ struct Renderer: ~Copyable {
         var current = stored
         var index = 0
         while index < keys.count {
-            switch current.pointee.find(keys[index]) {
-            case .stored(let next)?:
+            switch current.pointee.value?.probe(keys[index]) ?? .missing {
+            case .stored(let next):
                 current = next
                 index += 1
-            case .made(let next)?:
+            case .lookUp:
+                guard let next = current.pointee.value?.value(forKey: keys[index]) else {
+                    return .made(.null)
+                }
                 return .made(resolve(keys[(index + 1)...], after: next))
-            case nil:
+            case .missing:
                 return .made(.null)
             }
         }
@@ -170,7 +176,12 @@ struct Renderer: ~Copyable {
         case .stringList(let items):
             for item in items { try renderBody(body, with: .string(item)) }
         case .tableList(let items):
-            for item in items { try renderBody(body, with: .table(item)) }
+            // Each item is read where `items` holds it, not copied out: a copy of a table
+            // retains its keys, which every table of its shape shares on both render threads.
+            try items.withUnsafeBufferPointer { (items) throws(MustacheError) in
+                guard let start = items.baseAddress else { return }
+                for index in items.indices { try renderBody(body, with: .tableItem(start + index)) }
+            }
         case .object(let box):
             guard !box.value.mustacheIsFalsey else { return }
             guard let elements = box.value.mustacheListElements else {

@@ -88,6 +88,29 @@ struct TableTests {
         }
     }
 
+    @Test("Items of a list of tables: nested lists, the item itself and the contexts around it")
+    func tableItems() throws {
+        let keys = MustacheTable.Keys(["name", "rows"])
+        let inner = [MustacheTable(["name": "x"]), MustacheTable(["other": 1])]
+        let items = [
+            MustacheTable(keys: keys, values: [.string("a"), .tables(inner)]),
+            MustacheTable(keys: keys, values: [.string("b<"), .tables([])]),
+        ]
+        let context = MustacheTable(
+            keys: MustacheTable.Keys(["items", "name", "p"]),
+            values: [.tables(items), .string("outer"), .string("part")])
+        let library = try TemplateLibrary(templates: [
+            "t": "{{#items}}{{name}}:{{#rows}}[{{name}}]{{/rows}}{{^rows}}none{{/rows}};{{/items}}",
+            "self": "{{#items}}{{#.}}{{name}}{{/.}}{{^.}}-{{/.}}|{{{.}}}|{{>*p}};{{/items}}",
+            "part": "<{{name}}>",
+        ])
+        // A row without `name` finds the enclosing item's.
+        #expect(try library.render("t", context) == "a:[x][a];b&lt;:none;")
+        let first = "a|[\"name\": \"a\", \"rows\": \(inner)]|<a>;"
+        let second = "b&lt;|[\"name\": \"b<\", \"rows\": []]|<b&lt;>;"
+        #expect(try library.render("self", context) == first + second)
+    }
+
     @Test("A key the table does not have is looked up in the enclosing contexts")
     func missingKeyFallsThrough() throws {
         // `tel` is absent from the second phone, so it comes from the context around the list.
