@@ -59,17 +59,17 @@ struct Renderer: ~Copyable {
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
-            switch name.with({ find($0) }) {
+            switch name.with({ Self.find($0, in: stack) }) {
             case .stored(let value): output.append(stored: value, escaped: escaped)
             case .made(let value): output.append(value, escaped: escaped)
             }
         case .section(let section):
             try section.with { (section) throws(MustacheError) in
-                try renderSection(find(section.name).value, body: section.body)
+                try renderSection(Self.find(section.name, in: stack).value, body: section.body)
             }
         case .invertedSection(let section):
             try section.with { (section) throws(MustacheError) in
-                if find(section.name).isFalsey { try render(section.body) }
+                if Self.find(section.name, in: stack).isFalsey { try render(section.body) }
             }
         case .partial(let call):
             try renderPartial(call, overrides: nil)
@@ -105,11 +105,13 @@ struct Renderer: ~Copyable {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        find(name).value
+        Self.find(name, in: stack).value
     }
 
-    /// Looks `name` up like `resolve`, but hands a value a table holds over in place, not copied.
-    func find(_ name: Name) -> Found {
+    /// Looks `name` up in `stack` like `resolve`, but hands a value a table holds over in place,
+    /// not copied. Static: calling a method of the renderer from one that changes it copied the
+    /// whole renderer for each call.
+    static func find(_ name: Name, in stack: [Value]) -> Found {
         guard let first = name.first else { return .made(stack[stack.count - 1]) }
         // Through a buffer pointer, so each context is looked into in place, not copied out.
         return stack.withUnsafeBufferPointer { stack in
