@@ -107,6 +107,20 @@ public struct MustacheTable {
         // Unchecked: `init` made one value per key.
         return values.withUnsafeBufferPointer { $0[index].value }
     }
+
+    /// Where the value under `key` is stored, or nil when the table does not have that key.
+    ///
+    /// The pointer outlives the buffer access it comes from: `values` is never changed, so its
+    /// storage stays where it is for as long as this table (or a copy of it) lives.
+    @inline(__always)
+    func storedValue(for key: Key) -> UnsafePointer<MustacheValue>? {
+        guard let index = keys.index(of: key) else { return nil }
+        // Unchecked: `init` made one value per key.
+        return values.withUnsafeBufferPointer { values in
+            guard let start = values.baseAddress, values[index].value != nil else { return nil }
+            return start + index
+        }
+    }
 }
 
 extension MustacheTable: CustomStringConvertible {

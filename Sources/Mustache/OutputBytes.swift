@@ -96,9 +96,19 @@ struct OutputBytes: ~Copyable {
         case .dictionaryList(let list): append(String(describing: list), escaped: escaped)
         case .stringList(let list): append(String(describing: list), escaped: escaped)
         case .table(let table): append(String(describing: table), escaped: escaped)
+        case .tableItem(let table): append(String(describing: table.pointee), escaped: escaped)
         case .tableList(let list): append(String(describing: list), escaped: escaped)
         case .object(let box): append(String(describing: box.value), escaped: escaped)
         case .other(let box): append(String(describing: box.value), escaped: escaped)
+        }
+    }
+
+    /// Appends a value a table holds as interpolation text, reading it in place.
+    mutating func append(stored value: UnsafePointer<MustacheValue>, escaped: Bool) {
+        switch value.pointee.value {
+        case .string(let string)?: append(string, escaped: escaped)
+        case let value?: append(value, escaped: escaped)
+        case nil: return
         }
     }
 
@@ -146,13 +156,22 @@ struct OutputBytes: ~Copyable {
     /// them whole: most values have none, and are then one copy.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = UnsafeRawPointer(bytes.baseAddress) else { return }
+        if bytes.count >= 4, bytes.count <= 16, appendShortUnescaped(start, count: bytes.count) { return }
         var runStart = 0
         var index = 0
         while index < bytes.count {
             // Eight bytes at a time past words without a special byte, as most are.
-            if bytes.count - index >= 8,
-               !Self.hasSpecialByte(start.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
+            if bytes.count - index >= 8 {
+                if !Self.hasSpecialByte(start.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+            } else if bytes.count >= 8,
+                !Self.hasSpecialByte(start.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+            {
+                // Fewer than eight bytes are left: the value's last eight, which overlap bytes
+                // already looked at, are tested at once instead of one by one.
+                index = bytes.count
                 continue
             }
             let end = Swift.min(index + 8, bytes.count)
@@ -168,6 +187,34 @@ struct OutputBytes: ~Copyable {
             }
         }
         append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// Appends the `count` bytes at `source`, 4 to 16 of them, when none of them is special,
+    /// and returns whether it did. Most interpolated values are this short; they are read and
+    /// written as two words (or two halves of one) that overlap where the value is shorter than
+    /// both, with no loop over the bytes and no call to copy them.
+    @inline(__always)
+    private mutating func appendShortUnescaped(_ source: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            guard !Self.hasSpecialByte(head), !Self.hasSpecialByte(tail) else { return false }
+            reserve(count)
+            let end = UnsafeMutableRawPointer(start + self.count)
+            end.storeBytes(of: head, as: UInt64.self)
+            end.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            // The two halves tested as one word.
+            guard !Self.hasSpecialByte(UInt64(head) | UInt64(tail) << 32) else { return false }
+            reserve(count)
+            let end = UnsafeMutableRawPointer(start + self.count)
+            end.storeBytes(of: head, as: UInt32.self)
+            end.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        }
+        self.count += count
+        return true
     }
 
     /// Whether any of the eight bytes of `word` is one of the five in `specialBytes`: a byte of

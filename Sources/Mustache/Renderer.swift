@@ -59,15 +59,17 @@ struct Renderer: ~Copyable {
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
-            let value = name.with { resolve($0) }
-            output.append(value, escaped: escaped)
+            switch name.with({ Self.find($0, in: stack) }) {
+            case .stored(let value): output.append(stored: value, escaped: escaped)
+            case .made(let value): output.append(value, escaped: escaped)
+            }
         case .section(let section):
             try section.with { (section) throws(MustacheError) in
-                try renderSection(resolve(section.name), body: section.body)
+                try renderSection(Self.find(section.name, in: stack).value, body: section.body)
             }
         case .invertedSection(let section):
             try section.with { (section) throws(MustacheError) in
-                if resolve(section.name).isFalsey { try render(section.body) }
+                if Self.find(section.name, in: stack).isFalsey { try render(section.body) }
             }
         case .partial(let call):
             try renderPartial(call, overrides: nil)
@@ -103,24 +105,60 @@ struct Renderer: ~Copyable {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        guard let first = name.first else { return stack[stack.count - 1] }
+        Self.find(name, in: stack).value
+    }
+
+    /// Looks `name` up in `stack` like `resolve`, but hands a value a table holds over in place,
+    /// not copied. Static: calling a method of the renderer from one that changes it copied the
+    /// whole renderer for each call.
+    static func find(_ name: Name, in stack: [Value]) -> Found {
+        guard let first = name.first else { return .made(stack[stack.count - 1]) }
         // Through a buffer pointer, so each context is looked into in place, not copied out.
         return stack.withUnsafeBufferPointer { stack in
             var index = stack.count - 1
             while index >= 0 {
-                if let found = stack[index].value(forKey: first) {
-                    return name.rest.isEmpty ? found : Self.resolve(name.rest, after: found)
+                switch stack[index].probe(first) {
+                case .stored(let found):
+                    return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
+                case .lookUp:
+                    if let found = stack[index].value(forKey: first) {
+                        return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
+                    }
+                    index -= 1
+                case .missing:
+                    index -= 1
                 }
-                index -= 1
             }
-            return .null
+            return .made(.null)
         }
+    }
+
+    /// Finds the parts after the first of a dotted name within a value a table holds, in place
+    /// for as long as the values are tables.
+    private static func find(_ keys: [Key], within stored: UnsafePointer<MustacheValue>) -> Found {
+        var current = stored
+        var index = 0
+        while index < keys.count {
+            switch current.pointee.value?.probe(keys[index]) ?? .missing {
+            case .stored(let next):
+                current = next
+                index += 1
+            case .lookUp:
+                guard let next = current.pointee.value?.value(forKey: keys[index]) else {
+                    return .made(.null)
+                }
+                return .made(resolve(keys[(index + 1)...], after: next))
+            case .missing:
+                return .made(.null)
+            }
+        }
+        return .stored(current)
     }
 
     /// Resolves the parts after the first of a dotted name within `value` only.
     // Taken, not borrowed: the caller's copy becomes `current`, rather than `current` being a
     // second copy (for a table, two more retains and releases on every dotted name).
-    private static func resolve(_ keys: [Key], after value: consuming Value) -> Value {
+    private static func resolve(_ keys: some Collection<Key>, after value: consuming Value) -> Value {
         var current = value
         for key in keys {
             guard let next = current.value(forKey: key) else { return .null }
@@ -140,7 +178,12 @@ struct Renderer: ~Copyable {
         case .stringList(let items):
             for item in items { try renderBody(body, with: .string(item)) }
         case .tableList(let items):
-            for item in items { try renderBody(body, with: .table(item)) }
+            // Each item is read where `items` holds it, not copied out: a copy of a table
+            // retains its keys, which every table of its shape shares on both render threads.
+            try items.withUnsafeBufferPointer { (items) throws(MustacheError) in
+                guard let start = items.baseAddress else { return }
+                for index in items.indices { try renderBody(body, with: .tableItem(start + index)) }
+            }
         case .object(let box):
             guard !box.value.mustacheIsFalsey else { return }
             guard let elements = box.value.mustacheListElements else {

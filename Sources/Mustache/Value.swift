@@ -15,6 +15,10 @@ enum Value {
     case stringList([String])
     case table(MustacheTable)
     case tableList([MustacheTable])
+    /// One table of a list a section is repeating over, read where the list holds it: the
+    /// section keeps the list for as long as the item is on the context stack. Only the
+    /// renderer makes these, and none outlives the section.
+    case tableItem(UnsafePointer<MustacheTable>)
     /// Boxed to keep `Value` small and cheap to copy; these cases are rare.
     case object(Box<any MustacheBoxable>)
     case other(Box<Any>)
@@ -97,6 +101,8 @@ enum Value {
         switch self {
         case .table(let table):
             return table.value(for: key)
+        case .tableItem(let table):
+            return table.pointee.value(for: key)
         case .dictionary(let dictionary):
             guard let found = dictionary[key.name] else { return nil }
             return Value(found)
@@ -126,7 +132,7 @@ enum Value {
         case .tableList(let list): return list.isEmpty
         case .object(let box):
             return box.value.mustacheIsFalsey || box.value.mustacheListElements?.isEmpty == true
-        case .dictionary, .optionalDictionary, .table, .other: return false
+        case .dictionary, .optionalDictionary, .table, .tableItem, .other: return false
         }
     }
 
@@ -145,6 +151,7 @@ enum Value {
         case .dictionaryList(let list): return list
         case .stringList(let list): return list
         case .table(let table): return table
+        case .tableItem(let table): return table.pointee
         case .tableList(let list): return list
         case .object(let box): return box.value
         case .other(let box): return box.value

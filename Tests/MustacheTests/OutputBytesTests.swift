@@ -72,12 +72,43 @@ struct OutputBytesTests {
         return cases
     }
 
+    /// Values of every length up to twenty bytes, plain and with each special byte at each
+    /// position: values of 4 to 16 bytes are tested as two overlapping words, longer ones end
+    /// with a word that overlaps the one before, and a special byte in either overlap counts.
+    static var lengthCases: [EscapeCase] {
+        let filler = Array("abcdefghij!#%()=;?`|".utf8)
+        var cases: [EscapeCase] = []
+        for length in 1...filler.count {
+            let plain = Array(filler[..<length])
+            let text = String(decoding: plain, as: UTF8.self)
+            cases.append(EscapeCase(value: text, escaped: text))
+            for (special, entity) in entities {
+                for position in 0..<length {
+                    var value = plain
+                    var escaped = plain
+                    value[position] = special.utf8.first ?? 0
+                    escaped.replaceSubrange(position...position, with: entity.utf8)
+                    cases.append(
+                        EscapeCase(
+                            value: String(decoding: value, as: UTF8.self),
+                            escaped: String(decoding: escaped, as: UTF8.self)))
+                }
+            }
+        }
+        return cases
+    }
+
     @Test(
         "Escaping replaces each special byte and keeps the runs around it",
-        arguments: specialByteCases + runCases + positionCases)
+        arguments: specialByteCases + runCases + positionCases + lengthCases)
     func escaping(_ example: EscapeCase) throws {
         #expect(try render("[{{v}}]", ["v": example.value]) == "[" + example.escaped + "]")
         #expect(try render("[{{{v}}}]", ["v": example.value]) == "[" + example.value + "]")
+        // A table's values are appended from where the table holds them, not copied out first.
+        let table = MustacheTable(["v": example.value])
+        #expect(try render("[{{v}}]", table) == "[" + example.escaped + "]")
+        #expect(try render("[{{{v}}}]", table) == "[" + example.value + "]")
+        #expect(try render("[{{#t}}{{v}}{{/t}}]", ["t": table]) == "[" + example.escaped + "]")
     }
 
     @Test("A page longer than the first allocation grows without losing bytes")

@@ -63,6 +63,54 @@ struct TableTests {
         #expect(try render(template, context) == "Home: Work <tel:1>; Home 2; ab")
     }
 
+    @Test("Dotted names read through tables, dictionaries and tables in dictionaries")
+    func dottedThroughShapes() throws {
+        let keys = MustacheTable.Keys(["b", "c", "gone", "off"])
+        let innermost = MustacheTable(keys: keys, values: [.absent, .string("<c>"), .absent, .bool(false)])
+        let middle = MustacheTable(keys: keys, values: [.table(innermost), .string("mid"), .absent, .int(0)])
+        let dictionary: [String: Any] = ["t": innermost, "c": "dict"]
+        let top = MustacheTable(
+            keys: MustacheTable.Keys(["a", "d", "c"]),
+            values: [.table(middle), MustacheValue(dictionary), .string("top")])
+        let cases: [(template: String, expected: String)] = [
+            ("{{a.b.c}}|{{{a.b.c}}}|{{a.c}}|{{d.c}}|{{d.t.c}}", "&lt;c&gt;|<c>|mid|dict|&lt;c&gt;"),
+            // A part that is missing or absent ends the lookup: the outer `c` is not used.
+            ("[{{a.gone.c}}][{{a.b.b.c}}][{{d.gone.c}}][{{a.c.c}}]", "[][][][]"),
+            (
+                "{{#a.b}}{{c}}{{/a.b}}|{{#d.t}}{{c}}{{/d.t}}|{{#a}}{{#b}}{{c}}{{/b}}{{/a}}",
+                "&lt;c&gt;|&lt;c&gt;|&lt;c&gt;"
+            ),
+            ("{{^a.b.off}}off{{/a.b.off}}{{^a.off}}zero{{/a.off}}{{#a.b.off}}on{{/a.b.off}}", "offzero"),
+            ("{{#a.b}}{{b.c}}({{a.c}}){{/a.b}}", "(mid)"),
+        ]
+        for (template, expected) in cases {
+            #expect(try render(template, top) == expected, "\(template)")
+        }
+    }
+
+    @Test("Items of a list of tables: nested lists, the item itself and the contexts around it")
+    func tableItems() throws {
+        let keys = MustacheTable.Keys(["name", "rows"])
+        let inner = [MustacheTable(["name": "x"]), MustacheTable(["other": 1])]
+        let items = [
+            MustacheTable(keys: keys, values: [.string("a"), .tables(inner)]),
+            MustacheTable(keys: keys, values: [.string("b<"), .tables([])]),
+        ]
+        let context = MustacheTable(
+            keys: MustacheTable.Keys(["items", "name", "p"]),
+            values: [.tables(items), .string("outer"), .string("part")])
+        let library = try TemplateLibrary(templates: [
+            "t": "{{#items}}{{name}}:{{#rows}}[{{name}}]{{/rows}}{{^rows}}none{{/rows}};{{/items}}",
+            "self": "{{#items}}{{#.}}{{name}}{{/.}}{{^.}}-{{/.}}|{{{.}}}|{{>*p}};{{/items}}",
+            "part": "<{{name}}>",
+        ])
+        // A row without `name` finds the enclosing item's.
+        #expect(try library.render("t", context) == "a:[x][a];b&lt;:none;")
+        let first = "a|[\"name\": \"a\", \"rows\": \(inner)]|<a>;"
+        let second = "b&lt;|[\"name\": \"b<\", \"rows\": []]|<b&lt;>;"
+        #expect(try library.render("self", context) == first + second)
+    }
+
     @Test("A key the table does not have is looked up in the enclosing contexts")
     func missingKeyFallsThrough() throws {
         // `tel` is absent from the second phone, so it comes from the context around the list.
