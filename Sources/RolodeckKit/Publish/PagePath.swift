@@ -5,9 +5,10 @@ enum PagePath {
     /// the bytes: this runs once for every page.
     static func folderAndName(of path: String) -> (folder: String, name: String)? {
         // A buffer, not the UTF-8 view: its indices cost a call each (a third of a build's
-        // page placing went into this function before).
-        path.utf8.withContiguousStorageIfAvailable { split($0, of: path) }
-            ?? Array(path.utf8).withUnsafeBufferPointer { split($0, of: path) }
+        // page placing went into this function before). `withUTF8` on a copy, since
+        // `utf8.withContiguousStorageIfAvailable` costs a dynamic cast.
+        var bytes = path
+        return bytes.withUTF8 { split($0, of: path) }
     }
 
     /// `folderAndName` of `path`, whose bytes are `bytes`.
