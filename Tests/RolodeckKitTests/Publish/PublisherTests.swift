@@ -66,6 +66,19 @@ import Testing
         #expect(sorted.allSatisfy { paths[$0.size] == $0.path })
     }
 
+    /// Enough paths to be sorted in two halves and merged, sharing beginnings across them.
+    @Test func manyPathsAreSortedOnTwoCoresAlike() {
+        let count = PathBytes.parallelCount * 2 + 3
+        var paths = (0..<count).map { "contacts/name-\(($0 * 7_919) % count)-x.html" }
+        paths += ["contacts/name-1", "contacts/name-", "contacts/name-1-x.html.gz", "a", ""]
+        let sorted = OutputManifest.sorted(paths.enumerated().map { (path: $1, size: $0) })
+        let expected = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // The first place they differ, not two lists of 16,000 paths.
+        #expect(sorted.count == expected.count)
+        #expect(expected.indices.first { sorted[$0].path != expected[$0] } == nil)
+        #expect(sorted.allSatisfy { paths[$0.size] == $0.path })
+    }
+
     @Test func manifestBytesListTheFilesSorted() {
         let files = [(path: "b.html", size: 12_345), (path: "a/b.html", size: 0), (path: "a.html", size: 7)]
         let bytes = OutputManifest.bytes(fingerprint: "f00d", listing: files)
