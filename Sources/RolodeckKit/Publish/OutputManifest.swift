@@ -31,11 +31,13 @@ struct OutputManifest: Equatable {
     }
 
     /// The text of the manifest listing `files`, given in any order: they are listed as
-    /// `sorted` orders them. Quicker than sorting and then making `bytes`, which this does in
-    /// one pass over one buffer of the paths; a build does it after its last page, on one core.
+    /// `sorted` orders them. Quicker than sorting and then making `bytes`, which this does
+    /// over one buffer of the paths; a build does it after its last page, when the other core
+    /// has nothing left to do.
     static func bytes(fingerprint: String?, listing files: [(path: String, size: Int)]) -> [UInt8] {
         let paths = PathBytes(files.lazy.map(\.path))
-        return encode(fingerprint: fingerprint, paths: paths, sizes: files.map(\.size), order: paths.sortedOrder())
+        return encode(
+            fingerprint: fingerprint, paths: paths, sizes: files.map(\.size), order: paths.sortedOrder())
     }
 
     /// Paths and sizes in the manifest's order: by the paths' UTF-8 bytes, which is quicker to
@@ -45,26 +47,22 @@ struct OutputManifest: Equatable {
     }
 
     /// The heading, the fingerprint and a line `<size> <path>` for each file in `order`.
-    private static func encode(fingerprint: String?, paths: PathBytes, sizes: [Int], order: [Int]) -> [UInt8] {
+    private static func encode(
+        fingerprint: String?, paths: PathBytes, sizes: [Int], order: [Int]
+    ) -> [UInt8] {
         var head = Array((OutputManifest.heading + "\n").utf8)
         if let fingerprint { head += ("inputs " + fingerprint + "\n").utf8 }
-        // Sizes take at most 20 digits; the space and the newline 2 more bytes.
+        // Sizes take at most 20 characters; the space and the newline 2 more bytes.
         let capacity = head.count + paths.bytes.count + sizes.count * 22
         return [UInt8](unsafeUninitializedCapacity: capacity) { text, count in
-            guard let out = text.baseAddress else { return }
-            var end = head.withUnsafeBufferPointer { head in
-                out.initialize(from: head.baseAddress!, count: head.count)
-                return head.count
-            }
+            var end = text.initialize(fromContentsOf: head)
             paths.bytes.withUnsafeBufferPointer { bytes in
                 for file in order {
-                    end += writeDecimal(sizes[file], to: out + end)
-                    out[end] = UInt8(ascii: " ")
-                    end += 1
-                    let start = paths.starts[file], length = paths.starts[file + 1] - start
-                    if length > 0 { (out + end).initialize(from: bytes.baseAddress! + start, count: length) }
-                    end += length
-                    out[end] = UInt8(ascii: "\n")
+                    end = writeDecimal(sizes[file], into: text, at: end)
+                    text[end] = UInt8(ascii: " ")
+                    end = text[(end + 1)...].initialize(
+                        fromContentsOf: bytes[paths.starts[file]..<paths.starts[file + 1]])
+                    text[end] = UInt8(ascii: "\n")
                     end += 1
                 }
             }
@@ -72,13 +70,13 @@ struct OutputManifest: Equatable {
         }
     }
 
-    /// Writes a number's digits at `out`; returns how many bytes that took.
-    private static func writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// Writes a number's digits into `text` from `start`; returns where they end.
+    private static func writeDecimal(
+        _ value: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
         guard value >= 0 else {
             // Only a damaged manifest read back has one; not worth a fast path.
-            let text = Array(String(value).utf8)
-            out.initialize(from: text, count: text.count)
-            return text.count
+            return text[start...].initialize(fromContentsOf: String(value).utf8)
         }
         var digits = 1
         var rest = value / 10
@@ -87,11 +85,11 @@ struct OutputManifest: Equatable {
             rest /= 10
         }
         var value = value
-        for position in stride(from: digits - 1, through: 0, by: -1) {
-            out[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+        for position in stride(from: start + digits - 1, through: start, by: -1) {
+            text[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
             value /= 10
         }
-        return digits
+        return start + digits
     }
 
     /// Reads a manifest; nil for the bare marker of an older build or anything unreadable.

@@ -12,7 +12,8 @@ enum PagePath {
     }
 
     /// `folderAndName` of `path`, whose bytes are `bytes`.
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, of path: String) -> (folder: String, name: String)? {
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, of path: String)
+        -> (folder: String, name: String)? {
         guard let lastSlash = lastSlash(checking: bytes) else { return nil }
         guard lastSlash >= 0 else { return ("", path) }
         return (

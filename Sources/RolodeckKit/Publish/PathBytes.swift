@@ -134,7 +134,8 @@ struct PathBytes {
         let end = starts[path + 1]
         var key: UInt64 = 0
         if end - start >= 8 {
-            key = UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
+            let raw = UnsafeRawBufferPointer(bytes)
+            key = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
         } else if start < end {
             for offset in 0..<(end - start) {
                 key |= UInt64(bytes[start + offset]) << (56 - 8 * offset)

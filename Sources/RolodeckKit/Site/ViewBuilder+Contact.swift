@@ -163,7 +163,8 @@ extension ViewBuilder {
     /// scalar is, so text with no whitespace scalar (nearly all) is decided by its scalars,
     /// without breaking it into Characters.
     private static func hasWhitespace(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: \.isWhitespaceWithoutTables) && text.contains(where: \.isWhitespace)
+        text.unicodeScalars.contains(where: \.isWhitespaceWithoutTables)
+            && text.contains(where: \.isWhitespace)
     }
 
     /// Whether an address's bytes have an `@`; a control, space, `<` or `>`; only ASCII.
@@ -209,7 +210,8 @@ extension ViewBuilder {
                 }
                 if lines == nil { lines = [] }
                 if index > start {
-                    lines?.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    lines?.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 }
                 index += length
                 start = index

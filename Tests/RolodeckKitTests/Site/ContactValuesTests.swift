@@ -70,8 +70,8 @@ import Testing
     /// Names whose first Character is one ASCII byte, or more than that: a mark, a joiner or
     /// CR LF after the first byte, other scripts, letters that uppercase to two.
     static let monogramNames = [
-        "anna", "Zoë", "émile", "e\u{301}mile", "김철수", "1st", "", "a", "ß", "\r\nx", "\ra", "a\u{200D}b", "!x",
-        "ǆemal", "z",
+        "anna", "Zoë", "émile", "e\u{301}mile", "김철수", "1st", "", "a", "ß", "\r\nx", "\ra", "a\u{200D}b",
+        "!x", "ǆemal", "z",
     ]
 
     @Test(arguments: monogramNames)
@@ -81,7 +81,8 @@ import Testing
 
     /// Streets with every kind of newline, CR LF, empty lines and none at all.
     static let streets = [
-        "Main St 1\n  Apt 2 \n\n", "a\r\nb", "a\u{85}b", "a\u{2028}b\u{2029}c", "\n\nx\n", "a\u{0B}b\u{0C}c\rd",
+        "Main St 1\n  Apt 2 \n\n", "a\r\nb", "a\u{85}b", "a\u{2028}b\u{2029}c", "\n\nx\n",
+        "a\u{0B}b\u{0C}c\rd",
         "e\u{301}\nf", "\u{2027}\u{202A}", "no newline", "", " \n ", "东京\n", "\u{C2}\u{A0}x",
     ]
 
