@@ -107,8 +107,8 @@ extension ViewBuilder {
     /// The first Character of a name, uppercased, for the page's monogram.
     static func monogram(of name: String) -> String {
         // Most names begin with an ASCII byte that is a Character of its own (the next byte is
-        // ASCII too, so no mark or joiner follows), which needs no Unicode tables. (`withUTF8`
-        // on a copy: `utf8.withContiguousStorageIfAvailable` costs a dynamic cast.)
+        // ASCII too, so no mark or joiner follows), which needs no Unicode tables. Its String
+        // is made in place: `String(decoding:)` of a one-byte collection costs a dynamic cast.
         var bytes = name
         let ascii = bytes.withUTF8 { bytes -> UInt8? in
             guard let first = bytes.first, first < 0x80, first != UInt8(ascii: "\r"),
@@ -146,8 +146,7 @@ extension ViewBuilder {
         let address = email.value.trimmingWhitespace
         var href: String?
         // Only something shaped like an address becomes a link; anything else stays text. The
-        // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow, and
-        // its `withContiguousStorageIfAvailable` costs a dynamic cast).
+        // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow).
         var bytes = address
         let shape = bytes.withUTF8(Self.addressShape)
         if shape.hasAt, !shape.hasForbidden, shape.isASCII || !Self.hasWhitespace(address) {
