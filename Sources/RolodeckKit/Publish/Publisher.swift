@@ -75,11 +75,12 @@ public struct Publisher: Sendable {
         do {
             let writer = PageWriter(old: old, staging: staging)
             try produce(writer)
-            let files = OutputManifest.sorted(writer.sizes)
+            let files = writer.files
             // Written last and never reused, so that its time is at least that of every file it
             // lists, as the next build's check expects; without a fingerprint there is no check.
-            try writer.write(Publisher.markerName, OutputManifest(fingerprint: fingerprint, files: files).bytes,
-                             reuse: fingerprint == nil)
+            try writer.write(
+                Publisher.markerName, OutputManifest.bytes(fingerprint: fingerprint, listing: files),
+                reuse: fingerprint == nil)
             report = writer.report
             if let old {
                 var produced = Set(files.map(\.path))

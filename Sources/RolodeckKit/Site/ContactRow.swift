@@ -65,7 +65,8 @@ struct ContactRow {
     /// The row as the template sees it; a contact without a phone or email has no such key.
     var table: MustacheTable {
         MustacheTable(keys: Self.keys, values: [
-            .string(data.id), .string(data.name), .string(data.lang), .string(root + data.path),
+            .string(data.id), .string(data.name), .string(data.lang),
+            .string(root.isEmpty ? data.path : root + data.path),
             .string(data.salutation), .string(data.organization), .string(data.title),
             data.phone.map(MustacheValue.table) ?? .absent,
             data.email.map(MustacheValue.table) ?? .absent,

@@ -45,19 +45,19 @@ public struct SiteRenderer: Sendable {
     /// from when the search index is built and the total is known.
     public func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
                        emit: @Sendable (String, [UInt8]) throws -> Void) throws {
-        let done = Mutex(0)
-        let total = Mutex<Int?>(nil)
+        // Counters, not locks: every page passes here, from every core.
+        let done = Atomic(0)
+        // The number of files, once known; -1 before.
+        let total = Atomic(-1)
         let report = Mutex(progress)
         let failure = Mutex<(any Error)?>(nil)
         let stop = Atomic<Bool>(false)
         @Sendable func finish(_ path: String, _ bytes: [UInt8]) throws {
             if stop.load(ordering: .relaxed) { throw Stopped() }
             try emit(path, bytes)
-            let count = done.withLock { count in
-                count += 1
-                return count
-            }
-            guard let total = total.withLock({ $0 }) else { return }
+            let count = done.add(1, ordering: .relaxed).newValue
+            let total = total.load(ordering: .relaxed)
+            guard total >= 0 else { return }
             if count % 256 == 0 || count == total {
                 report.withLock { $0?(count, total) }
             }
@@ -72,7 +72,7 @@ public struct SiteRenderer: Sendable {
         ParallelWork.alongside {
             do {
                 let files = search.files
-                total.withLock { $0 = pageCount }
+                total.store(pageCount, ordering: .relaxed)
                 for file in files {
                     try finish(file.path, file.bytes)
                 }

@@ -42,7 +42,7 @@ extension ViewBuilder {
         // Once: for names in other scripts it asks Unicode tables.
         let isOrganization = contact.isOrganizationOnly
         view.isOrganization = isOrganization
-        view.monogram = entry.displayName.first.map { String($0).uppercased() } ?? ""
+        view.monogram = Self.monogram(of: entry.displayName)
         view.phoneticName =
             NameFormatter.isEastAsian(contact.familyName)
             ? contact.phoneticFamilyName + contact.phoneticGivenName
@@ -83,8 +83,13 @@ extension ViewBuilder {
             ])
         }
         if config.shows(.groups) {
-            let links = contactGroupLinks
-            view.groups = contact.groupIDs.compactMap { id in directory.groupIndex[id].map { links[$0] } }
+            // A loop into a reserved array: `compactMap` grew its array as it went.
+            var groups: [MustacheTable] = []
+            groups.reserveCapacity(contact.groupIDs.count)
+            for id in contact.groupIDs {
+                if let group = directory.groupIndex[id] { groups.append(contactGroupLinks[group]) }
+            }
+            view.groups = groups
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.htmlBytes(contact.notes) }
 
@@ -97,6 +102,27 @@ extension ViewBuilder {
                 frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: entry.displayName)),
                 .table(view.table),
             ])
+    }
+
+    /// The first Character of a name, uppercased, for the page's monogram.
+    static func monogram(of name: String) -> String {
+        // Most names begin with an ASCII byte that is a Character of its own (the next byte is
+        // ASCII too, so no mark or joiner follows), which needs no Unicode tables. Its String
+        // is made in place: `String(decoding:)` of a one-byte collection costs a dynamic cast.
+        var bytes = name
+        let ascii = bytes.withUTF8 { bytes -> UInt8? in
+            guard let first = bytes.first, first < 0x80, first != UInt8(ascii: "\r"),
+                bytes.count == 1 || bytes[1] < 0x80
+            else { return nil }
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) ? first - 0x20 : first
+        }
+        if let ascii {
+            return String(unsafeUninitializedCapacity: 1) { buffer in
+                buffer[0] = ascii
+                return 1
+            }
+        }
+        return name.first.map { String($0).uppercased() } ?? ""
     }
 
     /// The language a name is written in when it is not the page's, for a `lang` attribute so
@@ -121,15 +147,23 @@ extension ViewBuilder {
         var href: String?
         // Only something shaped like an address becomes a link; anything else stays text. The
         // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow).
-        let shape = address.utf8.withContiguousStorageIfAvailable(Self.addressShape)
-            ?? Self.addressShape(Array(address.utf8))
-        if shape.hasAt, !shape.hasForbidden, shape.isASCII || !address.contains(where: \.isWhitespace) {
+        var bytes = address
+        let shape = bytes.withUTF8(Self.addressShape)
+        if shape.hasAt, !shape.hasForbidden, shape.isASCII || !Self.hasWhitespace(address) {
             href = "mailto:" + address
         }
         return MustacheTable(keys: Self.emailKeys, values: [
             .string(strings.label(for: email.label)), .string(address),
             href.map(MustacheValue.string) ?? .absent,
         ])
+    }
+
+    /// Whether a Character of `text` is whitespace. A Character is whitespace when its first
+    /// scalar is, so text with no whitespace scalar (nearly all) is decided by its scalars,
+    /// without breaking it into Characters.
+    private static func hasWhitespace(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: \.isWhitespaceWithoutTables)
+            && text.contains(where: \.isWhitespace)
     }
 
     /// Whether an address's bytes have an `@`; a control, space, `<` or `>`; only ASCII.
@@ -145,6 +179,47 @@ extension ViewBuilder {
             }
         }
         return (hasAt, hasForbidden, isASCII)
+    }
+
+    /// A street's lines, split at every newline as `Character.isNewline` sees them, with the
+    /// empty ones left out; nil when it has no newline (most streets).
+    ///
+    /// Read off the bytes: a newline scalar is always a Character of its own (or CR LF, two
+    /// newlines here with nothing between), so splitting at the scalars U+000A–U+000D, U+0085,
+    /// U+2028 and U+2029 splits where the Characters do.
+    static func streetLines(_ street: String) -> [String]? {
+        var street = street
+        return street.withUTF8 { bytes -> [String]? in
+            var lines: [String]?
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let length =
+                    switch byte {
+                    case 0x0A...0x0D: 1
+                    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: 2
+                    case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                        && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): 3
+                    default: 0
+                    }
+                guard length > 0 else {
+                    index += 1
+                    continue
+                }
+                if lines == nil { lines = [] }
+                if index > start {
+                    lines?.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                index += length
+                start = index
+            }
+            if lines != nil, start < bytes.count {
+                lines?.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            }
+            return lines
+        }
     }
 
     /// A URL's table; one that is not a web link has no `href` key.
@@ -173,15 +248,8 @@ extension ViewBuilder {
         func add(_ line: String) {
             if !line.isEmpty { lines.append(line) }
         }
-        // Most streets are one line; bytes say so without Character properties. (Every newline
-        // Character has a byte from 0A–0D or a UTF-8 byte 85, A8 or A9.)
-        let mayHaveNewline = address.street.utf8.contains {
-            (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9
-        }
-        if mayHaveNewline {
-            for line in address.street.split(whereSeparator: \.isNewline) {
-                add(String(line).trimmingWhitespace)
-            }
+        if let street = Self.streetLines(address.street) {
+            for line in street { add(line.trimmingWhitespace) }
         } else {
             add(address.street.trimmingWhitespace)
         }

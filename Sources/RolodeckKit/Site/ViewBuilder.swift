@@ -201,12 +201,14 @@ struct ViewBuilder: @unchecked Sendable {
             case .medium: .priorityMedium
             case .low: .priorityLow
             }
-            view["priority"] = ["level": priority.rawValue, "label": strings[key]]
+            // `[String: Any]`, which the engine recognizes at once; a `[String: String]` takes
+            // it a dynamic cast of every value (about 4,000 instructions a todo).
+            view["priority"] = ["level": priority.rawValue, "label": strings[key]] as [String: Any]
         }
         if let index = entry.contact {
             let contact = directory.entries[index]
             view["contact"] = ["name": contact.displayName, "lang": nameLanguage(contact.contact),
-                               "href": "contacts/\(contact.slug).html"]
+                               "href": "contacts/\(contact.slug).html"] as [String: Any]
         }
         return view
     }

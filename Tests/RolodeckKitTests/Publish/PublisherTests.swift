@@ -44,9 +44,72 @@ import Testing
     }
 
     @Test func manifestListsFilesByTheirPathsBytes() {
-        let sorted = OutputManifest.sorted(["b.html": 1, "a/b.html": 2, "a.html": 3, "é.html": 4, "z.html": 5, "a": 6])
+        let sorted = OutputManifest.sorted([
+            ("b.html", 1), ("a/b.html", 2), ("a.html", 3), ("é.html", 4), ("z.html", 5), ("a", 6),
+        ])
         #expect(sorted.map(\.path) == ["a", "a.html", "a/b.html", "b.html", "z.html", "é.html"])
         #expect(sorted.map(\.size) == [6, 3, 2, 1, 5, 4])
+    }
+
+    /// Paths whose bytes agree for 8, 16 and more bytes, end inside or at the end of an 8-byte
+    /// step, or begin one another: the manifest's sort takes 8 bytes at a time.
+    @Test func manifestSortsPathsThatShareLongBeginnings() {
+        let paths = [
+            "contacts/anna-maria-lee.html", "contacts/anna-maria-le.html", "contacts/anna-maria-lee",
+            "contacts/anna-maria-lee.htm", "contacts/anna-mar.html", "contacts/anna-mar", "contacts/anna-ma",
+            "contacts/", "contacts", "contact", "contacts/anna-maria-lee.html.x", "contacts/b.html",
+            "contacts/anna-mariá.html", "contacts/anna-mariz.html", "groups/a.html", "404.html", "",
+            "search/terms-00.bin", "search/terms-01.bin", "search/terms-10.bin", "search/terms-1.bin",
+        ]
+        let sorted = OutputManifest.sorted(paths.enumerated().map { (path: $1, size: $0) })
+        #expect(sorted.map(\.path) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(sorted.allSatisfy { paths[$0.size] == $0.path })
+    }
+
+    /// Enough paths to be sorted in two halves and merged, sharing beginnings across them.
+    @Test func manyPathsAreSortedOnTwoCoresAlike() {
+        let count = PathBytes.parallelCount * 2 + 3
+        var paths = (0..<count).map { "contacts/name-\(($0 * 7_919) % count)-x.html" }
+        paths += ["contacts/name-1", "contacts/name-", "contacts/name-1-x.html.gz", "a", ""]
+        let sorted = OutputManifest.sorted(paths.enumerated().map { (path: $1, size: $0) })
+        let expected = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // The first place they differ, not two lists of 16,000 paths.
+        #expect(sorted.count == expected.count)
+        #expect(expected.indices.first { sorted[$0].path != expected[$0] } == nil)
+        #expect(sorted.allSatisfy { paths[$0.size] == $0.path })
+    }
+
+    @Test func manifestBytesListTheFilesSorted() {
+        let files = [(path: "b.html", size: 12_345), (path: "a/b.html", size: 0), (path: "a.html", size: 7)]
+        let bytes = OutputManifest.bytes(fingerprint: "f00d", listing: files)
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            This folder is written by `rolodeck build`; each build replaces it.
+            inputs f00d
+            7 a.html
+            0 a/b.html
+            12345 b.html
+
+            """)
+        let manifest = OutputManifest(fingerprint: "f00d", files: OutputManifest.sorted(files))
+        #expect(bytes == manifest.bytes)
+        #expect(OutputManifest(bytes: bytes) == manifest)
+        // A size read back from a damaged manifest is written again as it was.
+        let damaged = OutputManifest(fingerprint: nil, files: [("a", -5), ("b", 9_000_000_000)])
+        #expect(String(decoding: damaged.bytes, as: UTF8.self).hasSuffix("\n-5 a\n9000000000 b\n"))
+    }
+
+    @Test func aPathWrittenTwiceFailsTheBuild() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        for path in ["index.html", "contacts/a.html"] {
+            #expect(throws: PublishError(.duplicatePage(path))) {
+                try Publisher(outputPath: output.path).publish { writer in
+                    try writer.write("contacts/b.html", Array("B".utf8))
+                    try writer.write(path, Array("1".utf8))
+                    try writer.write(path, Array("2".utf8))
+                }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func unchangedFilesKeepTheirModificationTime() throws {

@@ -24,6 +24,9 @@ import Testing
         EmailCase(value: "ada@exam\tple.com", href: nil),
         EmailCase(value: "zoë@example.de", href: "mailto:zoë@example.de"),
         EmailCase(value: "zoë@exa\u{3000}mple.de", href: nil),
+        EmailCase(value: "zoë@exa\u{2028}mple.de", href: nil),
+        // A prepended mark takes the space after it into its Character, which is no space.
+        EmailCase(value: "zoë@exa\u{600}\u{3000}mple.de", href: "mailto:zoë@exa\u{600}\u{3000}mple.de"),
         EmailCase(value: "", href: nil),
     ]
 
@@ -62,5 +65,31 @@ import Testing
         let table = views.address(example.address)
         #expect(table["lines"] as? [String] == example.lines)
         #expect(table["street"] as? String == example.address.street)
+    }
+
+    /// Names whose first Character is one ASCII byte, or more than that: a mark, a joiner or
+    /// CR LF after the first byte, other scripts, letters that uppercase to two.
+    static let monogramNames = [
+        "anna", "Zoë", "émile", "e\u{301}mile", "김철수", "1st", "", "a", "ß", "\r\nx", "\ra", "a\u{200D}b",
+        "!x", "ǆemal", "z",
+    ]
+
+    @Test(arguments: monogramNames)
+    func monogramIsTheFirstCharacterUppercased(_ name: String) {
+        #expect(ViewBuilder.monogram(of: name) == name.first.map { String($0).uppercased() } ?? "")
+    }
+
+    /// Streets with every kind of newline, CR LF, empty lines and none at all.
+    static let streets = [
+        "Main St 1\n  Apt 2 \n\n", "a\r\nb", "a\u{85}b", "a\u{2028}b\u{2029}c", "\n\nx\n",
+        "a\u{0B}b\u{0C}c\rd",
+        "e\u{301}\nf", "\u{2027}\u{202A}", "no newline", "", " \n ", "东京\n", "\u{C2}\u{A0}x",
+    ]
+
+    @Test(arguments: streets)
+    func streetsSplitIntoLinesAsCharactersDo(_ street: String) {
+        let lines = street.split(whereSeparator: \.isNewline).map(String.init)
+        let hasNewline = street.contains(where: \.isNewline)
+        #expect(ViewBuilder.streetLines(street) == (hasNewline ? lines : nil))
     }
 }
