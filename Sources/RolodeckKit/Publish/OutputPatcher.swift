@@ -62,10 +62,9 @@ struct OutputPatcher {
             try remove(stale, in: output)
             report.removed += 1
         }
-        let manifest = OutputManifest(
-            fingerprint: fingerprint,
-            files: files.sorted { $0.key < $1.key }
-                .map { (path: $0.key, size: $0.value) })
+        // In the order a whole build lists them, so that the two agree for any path.
+        let listed = OutputManifest.sorted(files.map { (path: $0.key, size: $0.value) })
+        let manifest = OutputManifest(fingerprint: fingerprint, files: listed)
         let temporary = Self.temporaryName(for: Publisher.markerName)
         try? output.removeTree(temporary)
         try output.createFile(temporary, bytes: manifest.bytes)

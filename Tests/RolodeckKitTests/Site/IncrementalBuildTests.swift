@@ -166,6 +166,10 @@ import Testing
         Step(label: "a static file added, and the stylesheet overridden", expect: .patched) { site in
             try site.write("Public/img/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
             try site.write("Public/style.css", "body { color: teal }\n")
+            // Named with a combining accent, which String's order puts after "caff.txt" and the
+            // order of the bytes before it: the manifest must list them as a whole build does.
+            try site.write("Public/cafe\u{301}.txt", "decomposed\n")
+            try site.write("Public/caff.txt", "plain\n")
         },
         Step(label: "the stylesheet override and the image folder removed", expect: .patched) { site in
             try site.remove("Public/style.css")
