@@ -20,49 +20,68 @@ enum PhoneSearchDigits {
 
     /// The spellings of one number, without duplicates; empty when it has no digits.
     static func forms(of raw: String, region: String?) -> [Form] {
-        let (prefix, digits) = plainNumber(raw) ?? parsedNumber(raw)
-        guard !digits.isEmpty else { return [] }
+        let packed = packedForms(of: raw, region: region)
+        return packed.forms.map { Form(digits: Array(packed.digits[$0.digits]), findsRuns: $0.findsRuns) }
+    }
+
+    /// The spellings of `forms(of:region:)` with their digits one after another in one array,
+    /// which is what indexing many numbers needs: an array per form cost more than the rest.
+    struct PackedForms {
+        /// One spelling: where its digits are in `digits`, and whether its runs find it.
+        struct Form {
+            var digits: Range<Int>
+            var findsRuns: Bool
+        }
+
+        /// The digits of every form, one after another, the number as written first.
+        var digits: [UInt16]
+        /// The forms in the order `forms(of:region:)` lists them.
         var forms: [Form] = []
-        forms.reserveCapacity(4)
-        forms.append(Form(digits: digits, findsRuns: true))
+
+        /// Appends `head` then `tail` as a form, unless an earlier form has the same digits.
+        mutating func append(_ head: [UInt16], _ tail: Range<Int>, findsRuns: Bool) {
+            let start = digits.count
+            digits += head
+            // Unit by unit: appending a slice of the array itself would copy the array first.
+            for index in tail { digits.append(digits[index]) }
+            let form = start..<digits.count
+            if forms.contains(where: { digits[$0.digits].elementsEqual(digits[form]) }) {
+                digits.removeSubrange(form)
+                return
+            }
+            forms.append(Form(digits: form, findsRuns: findsRuns))
+        }
+    }
+
+    /// The spellings of one number, packed; no forms when it has no digits.
+    static func packedForms(of raw: String, region: String?) -> PackedForms {
+        let (prefix, written) = plainNumber(raw, extraCapacity: 24) ?? parsedNumber(raw)
+        var packed = PackedForms(digits: written)
+        guard !written.isEmpty else { return packed }
+        let all = 0..<written.count
+        packed.forms.reserveCapacity(4)
+        packed.forms.append(PackedForms.Form(digits: all, findsRuns: true))
         switch prefix {
         case .plus, .doubleZero:
-            if let codeLength = callingCodeLength(startOf: digits) {
+            if let codeLength = callingCodeLength(startOf: written) {
                 // As dialled at home: the trunk 0 in front, except in the North American plan
                 // (+1) and where the national number already starts with 0 (Italy).
-                let national = digits[codeLength...]
-                let northAmerican = codeLength == 1 && digits[0] == one
-                let home =
-                    northAmerican || national.first == zero ? Array(national) : joined([zero], national)
-                forms.append(Form(digits: home, findsRuns: true))
+                let national = codeLength..<written.count
+                let northAmerican = codeLength == 1 && written[0] == one
+                let keepsNational = northAmerican || written[codeLength] == zero
+                packed.append(keepsNational ? [] : [zero], national, findsRuns: true)
             }
-            forms.append(Form(digits: joined([zero, zero], digits[...]), findsRuns: false))
+            packed.append([zero, zero], all, findsRuns: false)
         case .none:
             if let region, let code = callingCodes[region.uppercased()] {
                 let code = Array(code.utf16)
-                let national = digits.first == zero ? digits[1...] : digits[...]
-                forms.append(Form(digits: joined(code, national), findsRuns: false))
-                if digits.first == zero {
-                    forms.append(Form(digits: joined(code, digits[...]), findsRuns: false))
-                }
-                forms.append(Form(digits: joined([zero, zero] + code, national), findsRuns: false))
+                let national = written[0] == zero ? 1..<written.count : all
+                packed.append(code, national, findsRuns: false)
+                if written[0] == zero { packed.append(code, all, findsRuns: false) }
+                packed.append([zero, zero] + code, national, findsRuns: false)
             }
         }
-        // At most four forms: comparing each with those kept is cheaper than hashing them.
-        guard forms.count > 1 else { return forms }
-        var unique: [Form] = []
-        unique.reserveCapacity(forms.count)
-        for form in forms where !unique.contains(where: { $0.digits == form.digits }) { unique.append(form) }
-        return unique
-    }
-
-    /// `head` then `tail`, in one array made at its size.
-    private static func joined(_ head: [UInt16], _ tail: ArraySlice<UInt16>) -> [UInt16] {
-        var units: [UInt16] = []
-        units.reserveCapacity(head.count + tail.count)
-        units += head
-        units += tail
-        return units
+        return packed
     }
 
     /// The prefix and digits of any number, as `PhoneNumberInput` reads it.
@@ -74,9 +93,9 @@ enum PhoneSearchDigits {
     /// The prefix and digits of a number written with nothing but digits and the usual
     /// separators, the common case, read without `PhoneNumberInput`'s general parsing (and
     /// read the same); nil for any other.
-    static func plainNumber(_ raw: String) -> (PhoneNumberInput.Prefix, [UInt16])? {
+    static func plainNumber(_ raw: String, extraCapacity: Int = 4) -> (PhoneNumberInput.Prefix, [UInt16])? {
         var digits: [UInt16] = []
-        digits.reserveCapacity(raw.utf8.count + 4)
+        digits.reserveCapacity(raw.utf8.count + extraCapacity)
         var plus = false, bracket = false
         var raw = raw
         let plain = raw.withUTF8 { bytes in
@@ -108,7 +127,10 @@ enum PhoneSearchDigits {
             }
         }
         if plus { return (.plus, digits) }
-        if digits.starts(with: [zero, zero]) { return (.doubleZero, Array(digits[2...])) }
+        if digits.starts(with: [zero, zero]) {
+            digits.removeFirst(2)
+            return (.doubleZero, digits)
+        }
         return (.none, digits)
     }
 
@@ -119,14 +141,13 @@ enum PhoneSearchDigits {
         guard digits.count > 3 else { return nil }
         let first = Int(digits[0] - zero), second = Int(digits[1] - zero)
         if first == 1 || first == 7 { return 1 }
-        if twoDigitCodes.contains(first * 10 + second) { return 2 }
-        return 3
+        // The two-digit codes, as a switch: looking them up in a set (hashing, and the set's
+        // lazy initialization) took about 180 instructions a number.
+        switch first * 10 + second {
+        case 20, 27, 30...34, 36, 39, 40, 41, 43...49, 51...58, 60...66, 81, 82, 84, 86, 90...95, 98: return 2
+        default: return 3
+        }
     }
-
-    private static let twoDigitCodes: Set<Int> = [
-        20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56,
-        57, 58, 60, 61, 62, 63, 64, 65, 66, 81, 82, 84, 86, 90, 91, 92, 93, 94, 95, 98,
-    ]
 
     /// Calling codes of the regions a site is likely to set as `phoneRegion`.
     static let callingCodes: [String: String] = [

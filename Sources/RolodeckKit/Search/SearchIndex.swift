@@ -231,6 +231,7 @@ public struct SearchIndex: Sendable {
         let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
         let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
         let phoneRegion = directory.config.effectivePhoneRegion
+        let groupIndex = directory.groupIndex, groups = directory.groups
         let results = ParallelWork.map(runs, batch: 1) { run in
             let contacts = run * count / runs..<(run + 1) * count / runs
             var learnt = Learnt()
@@ -253,8 +254,7 @@ public struct SearchIndex: Sendable {
                 let entry = directory.entries[index]
                 guard let kept else {
                     // Without a cache the names are not kept, so no array of them is made.
-                    let names = entry.contact.groupIDs.lazy.compactMap { directory.groupIndex[$0] }
-                        .map { directory.groups[$0].group.name }
+                    let names = GroupNames(ids: entry.contact.groupIDs, index: groupIndex, groups: groups)
                     SearchTerms.add(
                         entry: entry, groupNames: names, config: directory.config, phoneRegion: phoneRegion,
                         to: &builder)
@@ -296,6 +296,31 @@ public struct SearchIndex: Sendable {
             }
         }
         return (SearchTermTable(merging: results.map(\.0), contactCount: count), learnt)
+    }
+
+    /// The names of the groups a contact's ids name, in the contact's order, skipping unknown
+    /// ids. A lazy map over the ids allocated its closures' context for every contact, each with
+    /// a copy of the whole directory.
+    private struct GroupNames: Sequence, IteratorProtocol {
+        let ids: [String]
+        let index: [String: Int]
+        let groups: [Directory.GroupEntry]
+        private var position = 0
+
+        init(ids: [String], index: [String: Int], groups: [Directory.GroupEntry]) {
+            self.ids = ids
+            self.index = index
+            self.groups = groups
+        }
+
+        mutating func next() -> String? {
+            while position < ids.count {
+                let id = ids[position]
+                position += 1
+                if let group = index[id] { return groups[group].group.name }
+            }
+            return nil
+        }
     }
 
     /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`

@@ -208,8 +208,11 @@ struct SearchTermTable {
             bucket.sort { compare($0, $1, units, starts, offset: offset) < 0 }
             return
         }
-        // How many keys have each value of each of the prefix's eight bytes.
-        var counts = [Int](repeating: 0, count: 8 * 256)
+        // How many keys have each value of each of the prefix's eight bytes. Plain memory, not an
+        // array: every count read and written in the loops below was bounds-checked.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
+        counts.initialize(repeating: 0)
+        defer { counts.deallocate() }
         for origin in bucket {
             for byte in 0..<8 {
                 counts[byte << 8 | Int(truncatingIfNeeded: origin.prefix >> (8 * byte)) & 0xFF] += 1

@@ -173,35 +173,48 @@ enum SearchTerms {
     static func add<Sink: SearchTermSink>(
         ascii bytes: UnsafeBufferPointer<UInt8>, tier: SearchTier, to sink: inout Sink
     ) {
-        var units: [UInt16] = [], partStarts: [Int] = []
-        units.reserveCapacity(bytes.count)
-        // Where the current word and part start in `units`; `partStarts` holds where the
-        // word's parts start.
-        var wordStart = 0, partStart = 0
+        // The letters and digits folded first, in one go: the parts and words are then slices
+        // of the whole, and appending unit by unit checked the array's uniqueness each time.
+        let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+            for byte in bytes {
+                switch byte {
+                case 0x30...0x39, 0x61...0x7A:
+                    units[count] = UInt16(byte)
+                    count += 1
+                case 0x41...0x5A:
+                    units[count] = UInt16(byte) + 0x20
+                    count += 1
+                default:
+                    break
+                }
+            }
+        }
+        // Where the current word and part start in `units`, and how far its units go;
+        // `partStarts` holds where the word's parts start.
+        var partStarts: [Int] = []
+        partStarts.reserveCapacity(8)
+        var wordStart = 0, partStart = 0, end = 0
         for index in 0...bytes.count {
             let byte = index < bytes.count ? bytes[index] : 0x20
             switch byte {
-            case 0x30...0x39, 0x61...0x7A:
-                units.append(UInt16(byte))
-                continue
-            case 0x41...0x5A:
-                units.append(UInt16(byte) + 0x20)
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
+                end += 1
                 continue
             default:
                 break
             }
             // Punctuation ends a part, white space (and the end) a word.
-            if units.count > partStart {
-                sink.add(asciiPart: units[partStart...], tier: tier)
+            if end > partStart {
+                sink.add(asciiPart: units[partStart..<end], tier: tier)
                 partStarts.append(partStart)
-                partStart = units.count
+                partStart = end
             }
             guard byte == 0x20 || (0x09...0x0D).contains(byte) else { continue }
             if partStarts.count > 1 {
-                sink.add(tailsOf: units[wordStart...], from: partStarts, tier, then: tier)
+                sink.add(tailsOf: units[wordStart..<end], from: partStarts, tier, then: tier)
             }
             partStarts.removeAll(keepingCapacity: true)
-            wordStart = units.count
+            wordStart = end
         }
     }
 
@@ -254,18 +267,20 @@ enum SearchTerms {
     /// The terms of a phone number: each of its digit forms from the start, and every run of
     /// three or more digits of the forms as written and as dialled at home.
     static func add<Sink: SearchTermSink>(phone raw: String, region: String?, to sink: inout Sink) {
-        let forms = PhoneSearchDigits.forms(of: raw, region: region)
-        for (index, form) in forms.enumerated() {
+        let packed = PhoneSearchDigits.packedForms(of: raw, region: region)
+        let all = packed.digits
+        for (index, form) in packed.forms.enumerated() {
             // The whole from the start, then with runs each tail of 3 digits or more. A form
             // whose digits after the first end a form before it with runs (as dialled at home,
             // 0151…, after 49151…) has those tails already, each a tail or the whole there.
-            let digits = form.digits
-            let runsAdded = forms[..<index].contains { earlier in
+            let digits = all[form.digits]
+            let runsAdded = packed.forms[..<index].contains { earlier in
                 earlier.findsRuns && earlier.digits.count >= digits.count - 1
-                    && earlier.digits.suffix(digits.count - 1).elementsEqual(digits.dropFirst())
+                    && all[earlier.digits].suffix(digits.count - 1).elementsEqual(digits.dropFirst())
             }
-            let starts = 0..<(form.findsRuns && !runsAdded ? max(1, digits.count - 2) : 1)
-            sink.add(tailsOf: digits[...], from: starts, .other, then: .inside)
+            let runs = form.findsRuns && !runsAdded ? max(1, digits.count - 2) : 1
+            let starts = digits.startIndex..<digits.startIndex + runs
+            sink.add(tailsOf: digits, from: starts, .other, then: .inside)
         }
     }
 }

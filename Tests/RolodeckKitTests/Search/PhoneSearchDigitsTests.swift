@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RolodeckKit
 
@@ -36,6 +37,18 @@ import Testing
             #expect(plain.0 == parsed.0)
             #expect(plain.1 == parsed.1)
         }
+    }
+
+    /// E.164 codes are prefix-free: one digit for 1 and 7, two for these, three for the rest.
+    @Test(arguments: 0..<100)
+    func aCallingCodeTakesItsDigits(_ firstTwo: Int) {
+        let twoDigitCodes: Set<Int> = [
+            20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56,
+            57, 58, 60, 61, 62, 63, 64, 65, 66, 81, 82, 84, 86, 90, 91, 92, 93, 94, 95, 98,
+        ]
+        let digits = Array(String(format: "%02d12345", firstTwo).utf16)
+        let expected = firstTwo / 10 == 1 || firstTwo / 10 == 7 ? 1 : twoDigitCodes.contains(firstTwo) ? 2 : 3
+        #expect(PhoneSearchDigits.callingCodeLength(startOf: digits) == expected)
     }
 
     @Test func aBracketedTrunkZeroIsNotDialled() {

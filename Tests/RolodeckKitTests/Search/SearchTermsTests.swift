@@ -54,6 +54,18 @@ import Testing
         TextCase(text: "", tier: .name, terms: []),
     ]
 
+    /// Plain ASCII text is folded by a path of its own; it must give the terms of its words.
+    @Test(arguments: [
+        "a.b@ex.org", "Jean-Luc  van\tDAMME", "  x ", "kimura.kenji2@kaisha.example", "--", "A1-b2.c3 d4.",
+        "Dr. J. R. R. Tolkien-Smith", "",
+    ])
+    func asciiTextTermsAreThoseOfItsFoldedWords(_ text: String) {
+        var ascii = Collector(), words = Collector()
+        SearchTerms.add(text: text, tier: .other, to: &ascii)
+        SearchTerms.add(words: SearchFolding.words(text), tier: .other, to: &words)
+        #expect(ascii.lines == words.lines)
+    }
+
     @Test(arguments: textCases)
     func textTerms(_ example: TextCase) {
         var collector = Collector()
