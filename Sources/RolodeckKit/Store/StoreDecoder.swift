@@ -45,7 +45,7 @@ public struct StoreDecoder {
     }
 
     /// A reference to a record by id, remembered until every file has been read.
-    struct Reference {
+    struct Reference: Sendable {
         var from: String
         var to: String
         var mark: Mark
@@ -220,11 +220,13 @@ public struct StoreDecoder {
     }
 
     private mutating func resolveReferences() {
-        for reference in groupReferences where groupIDs[reference.to] == nil {
+        for position in Self.unknown(groupReferences, in: groupIDs) {
+            let reference = groupReferences[position]
             let issue = StoreIssue(.unknownGroup(contactID: reference.from, groupID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
         }
-        for reference in contactReferences where contactIDs[reference.to] == nil {
+        for position in Self.unknown(contactReferences, in: contactIDs) {
+            let reference = contactReferences[position]
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
         }
@@ -250,5 +252,21 @@ public struct StoreDecoder {
                 next = parents[id]
             }
         }
+    }
+
+    /// The positions of the references whose target is not among `ids`, in order. Looked up on
+    /// every core, a block of references each, and read in place: the contacts' references to
+    /// their groups alone are more than the contacts, and copying each one out of the array
+    /// took about 20 ms at 100,000 contacts on one core, after every record was decoded.
+    private static func unknown(_ references: [Reference], in ids: [String: Mark]) -> [Int] {
+        let block = 4096
+        let found = ParallelWork.map((references.count + block - 1) / block, batch: 1) { index in
+            references.withUnsafeBufferPointer { references in
+                (index * block..<min(references.count, (index + 1) * block)).filter { position in
+                    ids[references[position].to] == nil
+                }
+            }
+        }
+        return Array(found.joined())
     }
 }

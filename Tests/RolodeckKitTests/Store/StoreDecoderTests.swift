@@ -11,6 +11,25 @@ import Testing
         ])
     }
 
+    /// References are checked in blocks on every core; the unknown ones are still reported
+    /// each once, in the order they are written, also across blocks.
+    @Test func unknownReferencesOfManyRecordsComeInOrder() throws {
+        let count = 10_000
+        let missing: Set<Int> = [0, 4_095, 4_096, 4_097, 8_191, 9_999]
+        let contacts = (0..<count).map { index in
+            let group = missing.contains(index) ? "gone-\(index)" : "club"
+            return "{\"id\": \"c\(index)\", \"givenName\": \"C\", \"groups\": [\"club\", \"\(group)\"]}"
+        }
+        let list = "[\n" + contacts.joined(separator: ",\n") + "\n]"
+        let (_, all) = Self.decode(contacts: list, groups: #"[{"id": "club", "name": "Club"}]"#)
+        let diagnostics = all.filter { $0.message.contains("which does not exist") }
+        let named = diagnostics.map(\.message)
+        #expect(named.count == missing.count)
+        let expected = missing.sorted().map { "contact \"c\($0)\" is in group \"gone-\($0)\"" }
+        #expect(zip(named, expected).allSatisfy { $0.hasPrefix($1) }, "\(named)")
+        #expect(diagnostics.map(\.location?.line) == missing.sorted().map { $0 + 2 })
+    }
+
     @Test func readsEveryField() throws {
         let contacts = """
             [{
