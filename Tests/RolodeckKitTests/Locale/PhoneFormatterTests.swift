@@ -122,3 +122,37 @@ struct PhoneFormatterTests {
         #expect(PhoneFormatter(defaultRegion: nil).defaultRegion == nil)
     }
 }
+
+/// The one-pass reading of plain ASCII numbers gives what the general reading gives.
+@Suite struct PhoneNumberInputTests {
+    /// Every string of up to four pieces from a set of pieces people type (digits, `+`, `00`,
+    /// "(0)", separators, letters, extension markers, non-ASCII), read both ways.
+    @Test func thePlainASCIIReadingAgreesWithTheGeneralOne() {
+        let pieces = [
+            "+", "00", "0", "82", "10", "1234", "(0)", "(", ")", " ", "-", ".", "/", "*", "#", "+1",
+            "x", "ext.", ",", ";", "FLOWERS", "\u{00A0}", "１２", "\u{2013}", "~", "(0",
+        ]
+        var checked = 0
+        var disagreeing: [String] = []
+        func check(_ raw: String) {
+            checked += 1
+            let general = PhoneNumberInput(generalReadingOf: raw.trimmingWhitespace)
+            if PhoneNumberInput(raw) != general { disagreeing.append(raw) }
+        }
+        for first in pieces {
+            check(first)
+            for second in pieces {
+                check(first + second)
+                for third in pieces {
+                    check(first + second + third)
+                    check(" " + first + second + third + "5 ")
+                }
+            }
+        }
+        for raw in ["+82 (0)10-1234-5678", "0082 10 1234 5678", "+49 (0)30 123456 (0)", "(0)123", "+(0)"] {
+            check(raw)
+        }
+        #expect(checked > 30_000)
+        #expect(disagreeing.isEmpty, "\(disagreeing.prefix(20))")
+    }
+}
