@@ -197,7 +197,6 @@ public struct SiteReader {
         let guess = max(sizeGuess, 0) + 1
         var failed: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: guess) { buffer, count in
-            SiteReader.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             failed = SiteReader.read(fd, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
         }
         var full = bytes.count == guess
@@ -224,19 +223,6 @@ public struct SiteReader {
             count += done
         }
         return 0
-    }
-
-    /// Asks the kernel to back the whole 2 MiB pages of a large buffer with huge pages. The
-    /// store of 100,000 contacts is 70 MB: in 4 KiB pages its first touch took some 17,000 page
-    /// faults, about 40 ms on the one core working at that point. Only advice: the kernel may
-    /// ignore it, and nothing changes but the speed.
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        let hugePage = 2 << 20
-        guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
     }
 
     private func relativePath(_ url: URL) -> String {

@@ -22,8 +22,7 @@ import Testing
     }
 
     /// Files are read whole, whatever their size: the bytes come back exactly, for an empty
-    /// file, one of a single byte, one larger than any read buffer and one large enough to be
-    /// given huge pages (several 2 MiB pages, not starting on one).
+    /// file, one of a single byte, one larger than any read buffer and one of several MiB.
     @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003, 9 << 20 | 3])
     func filesAreReadWhole(size: Int) throws {
         let folder = try Fixtures.temporaryFolder()
