@@ -62,12 +62,12 @@ struct OutputPatcher {
             try remove(stale, in: output)
             report.removed += 1
         }
-        // In the order a whole build lists them, so that the two agree for any path.
-        let listed = OutputManifest.sorted(files.map { (path: $0.key, size: $0.value) })
-        let manifest = OutputManifest(fingerprint: fingerprint, files: listed)
+        // Made as a whole build makes it, so that the two list the files in the same order.
+        let manifest = OutputManifest.bytes(
+            fingerprint: fingerprint, listing: files.map { (path: $0.key, size: $0.value) })
         let temporary = Self.temporaryName(for: Publisher.markerName)
         try? output.removeTree(temporary)
-        try output.createFile(temporary, bytes: manifest.bytes)
+        try output.createFile(temporary, bytes: manifest)
         guard renameat(output.descriptor, temporary, output.descriptor, Publisher.markerName) == 0 else {
             let failure = PublishError.system("replace", outputPath + "/" + Publisher.markerName)
             try? output.removeTree(temporary)
