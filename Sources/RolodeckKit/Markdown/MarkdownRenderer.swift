@@ -1,4 +1,5 @@
 import CCmark
+import CSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,8 @@ import Darwin
 /// Renders notes with libcmark, the CommonMark reference implementation.
 ///
 /// This is the only file that touches cmark's C API: every node tree, iterator and rendered
-/// buffer is made and freed here, so no C pointer leaves it.
+/// buffer is made and let go of here (cmark allocates from a note arena), so no C pointer
+/// leaves it.
 public struct MarkdownRenderer: Sendable {
     /// Whether raw HTML in notes passes through; off by default, since notes are user data.
     public var allowsRawHTML: Bool
@@ -59,8 +61,8 @@ public struct MarkdownRenderer: Sendable {
             // CMARK_OPT_UNSAFE lets raw HTML and every URL through; in safe mode cmark itself
             // would also empty javascript:, vbscript:, file: and most data: links.
             let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+            // The HTML is in the note's arena, which `withDocument` lets go of.
             guard let rendered = cmark_render_html(root, options) else { return nil }
-            defer { free(rendered) }
             return body(rendered)
         }
     }
@@ -96,16 +98,25 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Parses the Markdown and hands the tree to `body`; nil if cmark cannot allocate a tree.
+    ///
+    /// cmark allocates from this thread's note arena (`rolodeck_note_calloc` in CSystem): the
+    /// parser, the tree and whatever `body` has cmark make all go at once when `body` is done,
+    /// so neither the parser nor the tree is freed node by node.
     private func withDocument<Result>(_ markdown: String, _ body: (OpaquePointer) -> Result?) -> Result? {
         var markdown = markdown
+        var memory = cmark_mem(
+            calloc: rolodeck_note_calloc, realloc: rolodeck_note_realloc, free: rolodeck_note_free)
+        defer { rolodeck_note_arena_reset() }
         return markdown.withUTF8 { buffer in
-            let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-            let root = buffer.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parse_document(chars.baseAddress, chars.count, options)
+            withUnsafeMutablePointer(to: &memory) { memory in
+                let options = allowsRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+                guard let parser = cmark_parser_new_with_mem(options, memory) else { return nil }
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    cmark_parser_feed(parser, chars.baseAddress, chars.count)
+                }
+                guard let root = cmark_parser_finish(parser) else { return nil }
+                return body(root)
             }
-            guard let root else { return nil }
-            defer { cmark_node_free(root) }
-            return body(root)
         }
     }
 

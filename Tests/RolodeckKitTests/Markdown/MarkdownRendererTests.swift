@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import RolodeckKit
 
@@ -107,6 +108,34 @@ import Testing
             #expect(renderer.htmlBytes(markdown) == Array(renderer.html(markdown).utf8))
         }
         #expect(MarkdownRenderer().htmlBytes(testCase.markdown) == Array(testCase.safe.utf8))
+    }
+
+    /// cmark allocates from an arena of 64 KB chunks: notes from a few bytes to several
+    /// chunks (many nodes; one text longer than a chunk; an output buffer that grows past one)
+    /// come out whole, one after another and on several threads at once.
+    @Test func notesOfAnySizeRenderWholeOnEveryThread() {
+        @Sendable func note(_ paragraphs: Int, seed: Int) -> (markdown: String, html: String) {
+            var markdown = "", html = ""
+            for index in 0..<paragraphs {
+                markdown += "Paragraph \(seed)-\(index) with *emphasis* and `code`.\n\n"
+                html += "<p>Paragraph \(seed)-\(index) with <em>emphasis</em> and <code>code</code>.</p>\n"
+            }
+            let long = String(repeating: "word\(seed) ", count: 20_000)
+            markdown += "> " + long
+            html += "<blockquote>\n<p>" + long.dropLast() + "</p>\n</blockquote>\n"
+            return (markdown, html)
+        }
+        let sizes = [0, 1, 3, 200, 3_000, 1]
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for (order, paragraphs) in sizes.enumerated() {
+                let (markdown, html) = note(paragraphs, seed: thread * 10 + order)
+                if MarkdownRenderer().html(markdown) != html {
+                    failures.withLock { $0.append("thread \(thread), \(paragraphs) paragraphs") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
     }
 
     @Test func emptyNotesRenderNothing() {
