@@ -14,7 +14,7 @@ public struct JSONParser {
     private var isValidUTF8 = true
     private let maximumDepth = 512
     /// Keys taken from a table instead of being made anew, when the caller has one.
-    private let keys: JSONKeyTable?
+    let keys: JSONKeyTable?
 
     /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
     /// Keys found in `keys` are that table's strings (equal to the strings they would be anyway).
@@ -215,11 +215,12 @@ public struct JSONParser {
                 throw JSONSyntaxError(.keyNotQuoted(describeByte(at: index)), at: index)
             }
             let keyOffset = index
-            let key = try parseKey()
+            let (key, tablePosition) = try parseKey()
             skipWhitespace()
             try expect(UInt8(ascii: ":"), expected: "':' after the key")
             skipWhitespace()
-            try body(&self, JSONMemberKey(key: key, keyOffset: keyOffset, depth: depth))
+            try body(&self, JSONMemberKey(key: key, keyOffset: keyOffset, depth: depth,
+                                          tablePosition: tablePosition))
             skipWhitespace()
             guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or '}'"), at: index) }
             switch bytes[index] {
@@ -270,17 +271,19 @@ public struct JSONParser {
         }
     }
 
-    /// A key: the table's string when its bytes, without escapes, are one of the table's keys.
-    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+    /// A key: the table's string, and its position there, when its bytes, without escapes, are
+    /// one of the table's keys.
+    private mutating func parseKey() throws(JSONSyntaxError) -> (key: String, tablePosition: Int?) {
         if let keys {
             let end = JSONStringScanner.nextSpecialByte(in: bytes, from: index + 1)
+            let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
             if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-               let key = keys.key(matching: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])) {
+               let position = keys.position(matching: text) {
                 index = end + 1
-                return key
+                return (keys[position], position)
             }
         }
-        return try parseString()
+        return (try parseString(), nil)
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

@@ -72,4 +72,6 @@ struct JSONMemberKey {
     var keyOffset: Int
     /// How deep the member's value is parsed: the depth of the object it is in.
     var depth: Int
+    /// The key's position in the parser's `JSONKeyTable`, when the table has it.
+    var tablePosition: Int?
 }

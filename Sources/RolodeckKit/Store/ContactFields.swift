@@ -7,7 +7,7 @@ enum ContactFields {
         case addresses, urls, birthday, groups, notes
     }
 
-    private static let names = MemberNames<Field>()
+    private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
 
     /// Every field a contact may have, for suggestions and the schema test.
     static let known = Field.allCases.map(\.rawValue)
@@ -78,7 +78,7 @@ enum ContactFields {
         case label, type, street, postalCode, city, region, country
     }
 
-    private static let addressNames = MemberNames<AddressField>()
+    private static let addressNames = MemberNames<AddressField>(keys: StoreDecoder.knownKeys)
     private static let addressFields = ["label", "street", "postalCode", "city", "region", "country"]
 
     private static func addresses(

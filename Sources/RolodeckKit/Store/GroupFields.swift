@@ -5,7 +5,7 @@ enum GroupFields {
         case id, name, notes
     }
 
-    private static let names = MemberNames<Field>()
+    private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
 
     /// Every field a group may have.
     static let known = Field.allCases.map(\.rawValue)

@@ -50,9 +50,10 @@ struct RecordReader {
         var seen: UInt64 = 0
         var firstOffsets = InlineArray<64, Int>(repeating: 0)
         var unknownKeys: [JSONMemberKey] = []
+        let isFromKeys = names.keys != nil && parser.keys === names.keys
         try parser.readObject(depth: depth) { (parser, key) throws(JSONSyntaxError) in
             let field: Field?
-            if let index = names.index(of: key.key) {
+            if let index = names.index(of: key, isFromKeys: isFromKeys) {
                 field = names.fields[index]
                 let bit: UInt64 = 1 << index
                 if seen & bit == 0 {
@@ -191,7 +192,7 @@ struct RecordReader {
         case label, type, value
     }
 
-    private static let labeledValueNames = MemberNames<LabeledValueField>()
+    private static let labeledValueNames = MemberNames<LabeledValueField>(keys: StoreDecoder.knownKeys)
 
     /// Reads the value of the member whose key was just read, `[{label, value}]` (or plain
     /// strings), as labelled values.

@@ -5,7 +5,7 @@ enum TodoFields {
         case id, title, done, due, priority, contact, notes, categories, parent
     }
 
-    private static let names = MemberNames<Field>()
+    private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
 
     /// Every field a todo may have.
     static let known = Field.allCases.map(\.rawValue)
