@@ -286,7 +286,8 @@ public struct JSONParser {
         return (try parseString(), nil)
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Parses the string whose opening quote the parser stands at.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1  // "
         // Text between escapes is copied a run at a time; without escapes the bytes are the

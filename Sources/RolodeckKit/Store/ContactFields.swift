@@ -31,23 +31,23 @@ enum ContactFields {
             (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
             case .id: idMember = try parser.member(key)
-            case .salutation: contact.salutation = reader.string(try parser.member(key))
-            case .givenName: contact.givenName = reader.string(try parser.member(key))
-            case .familyName: contact.familyName = reader.string(try parser.member(key))
-            case .additionalNames: contact.additionalNames = reader.string(try parser.member(key))
-            case .suffix: contact.suffix = reader.string(try parser.member(key))
-            case .nickname: contact.nickname = reader.string(try parser.member(key))
-            case .phoneticGivenName: contact.phoneticGivenName = reader.string(try parser.member(key))
-            case .phoneticFamilyName: contact.phoneticFamilyName = reader.string(try parser.member(key))
-            case .organization: contact.organization = reader.string(try parser.member(key))
-            case .title: contact.title = reader.string(try parser.member(key))
+            case .salutation: contact.salutation = try reader.string(key, from: &parser)
+            case .givenName: contact.givenName = try reader.string(key, from: &parser)
+            case .familyName: contact.familyName = try reader.string(key, from: &parser)
+            case .additionalNames: contact.additionalNames = try reader.string(key, from: &parser)
+            case .suffix: contact.suffix = try reader.string(key, from: &parser)
+            case .nickname: contact.nickname = try reader.string(key, from: &parser)
+            case .phoneticGivenName: contact.phoneticGivenName = try reader.string(key, from: &parser)
+            case .phoneticFamilyName: contact.phoneticFamilyName = try reader.string(key, from: &parser)
+            case .organization: contact.organization = try reader.string(key, from: &parser)
+            case .title: contact.title = try reader.string(key, from: &parser)
             case .emails: contact.emails = try reader.labeledValues(key, from: &parser)
             case .phones: contact.phones = try reader.labeledValues(key, from: &parser)
             case .urls: contact.urls = try reader.labeledValues(key, from: &parser)
             case .addresses: contact.addresses = try addresses(key, from: &parser, reader: &reader)
             case .birthday: contact.birthday = reader.date(try parser.member(key))
             case .groups: groups = try reader.strings(key, from: &parser)
-            case .notes: contact.notes = reader.string(try parser.member(key))
+            case .notes: contact.notes = try reader.string(key, from: &parser)
             case nil: reader.unknown(try parser.member(key), known: known)
             }
         }
@@ -98,16 +98,16 @@ enum ContactFields {
             try reader.readMembers(of: &parser, depth: key.depth + 2, names: addressNames) {
                 (reader, parser, key, field) throws(JSONSyntaxError) in
                 switch field {
-                case .label, .type: address.label = reader.string(try parser.member(key))
-                case .street: address.street = reader.string(try parser.member(key))
-                case .postalCode: address.postalCode = reader.string(try parser.member(key))
-                case .city: address.city = reader.string(try parser.member(key))
-                case .region: address.region = reader.string(try parser.member(key))
-                case .country: address.country = reader.string(try parser.member(key))
+                case .label, .type: address.label = try reader.string(key, from: &parser)
+                case .street: address.street = try reader.string(key, from: &parser)
+                case .postalCode: address.postalCode = try reader.string(key, from: &parser)
+                case .city: address.city = try reader.string(key, from: &parser)
+                case .region: address.region = try reader.string(key, from: &parser)
+                case .country: address.country = try reader.string(key, from: &parser)
                 case nil: reader.unknown(try parser.member(key), known: addressFields)
                 }
             }
-            if !address.isEmpty { result.append(address) }
+            if !address.isEmpty { result.append(consume address) }
         }
         return result
     }

@@ -22,8 +22,8 @@ enum GroupFields {
             (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
             case .id: idMember = try parser.member(key)
-            case .name: name = reader.string(try parser.member(key))
-            case .notes: notes = reader.string(try parser.member(key))
+            case .name: name = try reader.string(key, from: &parser)
+            case .notes: notes = try reader.string(key, from: &parser)
             case nil: reader.unknown(try parser.member(key), known: known)
             }
         }

@@ -88,6 +88,15 @@ struct RecordReader {
         }
     }
 
+    /// The value of the member whose key was just read as a string; null reads as empty,
+    /// anything else is a type error.
+    mutating func string(_ key: JSONMemberKey, from parser: inout JSONParser)
+        throws(JSONSyntaxError) -> String {
+        // Nearly always a string: read as one, not made into a value and a member first.
+        if parser.nextByte == UInt8(ascii: "\"") { return try parser.parseString() }
+        return string(try parser.member(key))
+    }
+
     /// The value as a boolean; null reads as false.
     mutating func bool(_ member: JSONMember) -> Bool {
         switch member.value.kind {
@@ -139,6 +148,11 @@ struct RecordReader {
         -> [(String, Int)] {
         var result: [(String, Int)] = []
         try forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
+            let offset = parser.offset
+            if parser.nextByte == UInt8(ascii: "\"") {
+                result.append((try parser.parseString(), offset))
+                return
+            }
             let element = try parser.parseValue(depth: key.depth + 1)
             if let string = reader.stringElement(element, of: key.key) { result.append(string) }
         }
@@ -201,6 +215,10 @@ struct RecordReader {
         var values: [LabeledValue] = []
         try forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
             let elementOffset = parser.offset
+            if parser.nextByte == UInt8(ascii: "\"") {
+                values.append(LabeledValue(label: "", value: try parser.parseString()))
+                return
+            }
             guard parser.nextByte == UInt8(ascii: "{") else {
                 let element = try parser.parseValue(depth: key.depth + 1)
                 switch element.kind {
@@ -221,13 +239,13 @@ struct RecordReader {
             try reader.readMembers(of: &parser, depth: key.depth + 2, names: Self.labeledValueNames) {
                 (reader, parser, key, field) throws(JSONSyntaxError) in
                 switch field {
-                case .label, .type: label = reader.string(try parser.member(key))
-                case .value: value = reader.string(try parser.member(key))
+                case .label, .type: label = try reader.string(key, from: &parser)
+                case .value: value = try reader.string(key, from: &parser)
                 case nil: reader.unknown(try parser.member(key), known: ["label", "value"])
                 }
             }
             if let value {
-                values.append(LabeledValue(label: label, value: value))
+                values.append(LabeledValue(label: consume label, value: consume value))
             } else {
                 reader.report(.missingValue(field: key.key), at: elementOffset)
             }
