@@ -326,6 +326,14 @@ public struct JSONParser {
 
     /// A string from UTF-8, with U+FFFD for each ill-formed sequence, and whether there was none.
     private static func makeString(_ utf8: UnsafeBufferPointer<UInt8>) -> (text: String, isValid: Bool) {
+        // Most strings of a record (labels, ids, phone numbers) are short and ASCII: a String of up
+        // to 15 ASCII bytes is made in place without validating them, and ASCII is well-formed.
+        if utf8.count <= 15, isASCII(utf8) {
+            let text = String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                buffer.initialize(fromContentsOf: utf8)
+            }
+            return (text, true)
+        }
         // Making a String validates its bytes anyway, and repairs change them: the bytes came
         // through unchanged exactly when they were well-formed. (`String(validating:)` says so
         // too, but through generic code that costs more than the validation.)
@@ -334,6 +342,21 @@ public struct JSONParser {
             made.count == utf8.count && (utf8.isEmpty || memcmp(made.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
         }
         return (text, isValid)
+    }
+
+    /// Whether up to 15 bytes are all ASCII, read as two words that may overlap.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        if bytes.count >= 8 {
+            let first = raw.loadUnaligned(as: UInt64.self)
+            let last = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            return (first | last) & highBits == 0
+        }
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
     }
 
     private func controlCharacterError(_ byte: UInt8, open: Int) -> JSONSyntaxError {

@@ -187,6 +187,20 @@ import Testing
                  strings: ["\u{FFFD}©"], isValidUTF8: false),
         UTF8Case(name: "ill-formed after an escape", bytes: Array("[\"a\\tb".utf8) + [0xBF] + Array("\"]".utf8),
                  strings: ["a\tb\u{FFFD}"], isValidUTF8: false),
+        // Up to 15 bytes of ASCII are made into a string without validating them.
+        UTF8Case(name: "short strings of every kind",
+                 bytes: Array(#"["", "a", "abcdefg", "abcdefgh", "#.utf8)
+                    + Array(#""abcdefghijklmno", "abcdefghijklmnop", "#.utf8)
+                    + Array("\"abcdefghijkl\u{E9}\", \"\u{E9}bcdefgh\"]".utf8),
+                 strings: ["", "a", "abcdefg", "abcdefgh", "abcdefghijklmno", "abcdefghijklmnop",
+                           "abcdefghijkl\u{E9}", "\u{E9}bcdefgh"],
+                 isValidUTF8: true),
+        UTF8Case(name: "ill-formed, short, in the last byte",
+                 bytes: Array("[\"abcdefghijklmn".utf8) + [0xFF] + Array("\"]".utf8),
+                 strings: ["abcdefghijklmn\u{FFFD}"], isValidUTF8: false),
+        UTF8Case(name: "ill-formed, short, in the middle",
+                 bytes: Array("[\"abc".utf8) + [0xC3] + Array("defghi\"]".utf8),
+                 strings: ["abc\u{FFFD}defghi"], isValidUTF8: false),
         UTF8Case(name: "ill-formed in a key", bytes: Array("{\"k".utf8) + [0xFF] + Array("\": 1}".utf8),
                  strings: ["k\u{FFFD}"], isValidUTF8: false),
     ]
