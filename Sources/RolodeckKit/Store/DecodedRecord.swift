@@ -29,8 +29,8 @@ struct DecodedRecord: Sendable {
     }
 
     /// Reads the value the parser stands before, `depth` deep, as a record of `kind`, without
-    /// making a tree of it. Throws when the value does not parse; what the record reads, the
-    /// parser has checked, so only a record that parses to its end yields anything.
+    /// making a tree of it. Throws when the value does not parse, and then nothing found in the
+    /// record so far is kept: its syntax error is all it reports, as when it was parsed whole.
     init(reading parser: inout JSONParser, depth: Int, kind: StoreIssue.RecordKind, source: SourceText)
         throws(JSONSyntaxError) {
         self.kind = kind
