@@ -7,7 +7,7 @@
 ///
 /// The scan is on one core, before any parsing can start; `pieceStarts` instead guesses where
 /// pieces of the array may start without reading what lies between, for a parser that finds
-/// each element's end anyway (`JSONParser.parseElements`) and checks the guess.
+/// each element's end anyway (`JSONParser.readElements`) and checks the guess.
 enum JSONArraySplitter {
     /// The byte ranges of the elements of the array that makes up the document, or nil.
     static func elements(of bytes: [UInt8]) -> [Range<Int>]? {

@@ -68,30 +68,59 @@ public final class JSONKeyTable: @unchecked Sendable {
         pool.deallocate()
     }
 
+    /// How many different keys the table has; their positions are `0..<count`.
+    public var count: Int { keys.count }
+
+    /// The key at a position.
+    public subscript(position: Int) -> String { keys[position] }
+
     /// The key whose UTF-8 bytes are exactly `bytes`, or nil when the table has none.
     public func key(matching bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        position(matching: bytes).map { keys[$0] }
+    }
+
+    /// The position of the key whose UTF-8 bytes are exactly `bytes`, or nil when the table has none.
+    public func position(matching bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = bytes.count
         guard length + 1 < firstByLength.count, let base = bytes.baseAddress, let pool = pool.baseAddress
         else { return nil }
         let prefix = Self.prefix(bytes)
         for index in firstByLength[length]..<firstByLength[length + 1] where prefixes[index] == prefix {
-            // The first eight bytes are equal; compare the rest.
-            if length <= 8 || memcmp(base + 8, pool + starts[index] + 8, length - 8) == 0 {
-                return keys[index]
+            // The first eight bytes are equal; compare the rest, up to sixteen bytes as the last
+            // eight (which overlap the first eight for a key shorter than sixteen).
+            if length <= 8 { return index }
+            if length <= 16 {
+                let last = UnsafeRawPointer(base + length - 8)
+                let keyLast = UnsafeRawPointer(pool + starts[index] + length - 8)
+                if last.loadUnaligned(as: UInt64.self) == keyLast.loadUnaligned(as: UInt64.self) {
+                    return index
+                }
+            } else if memcmp(base + 8, pool + starts[index] + 8, length - 8) == 0 {
+                return index
             }
         }
         return nil
     }
 
-    /// The first eight bytes (fewer, zero-padded, for a shorter key) as one integer.
+    /// The first eight bytes (fewer, zero-padded, for a shorter key) as one integer, read in as
+    /// few loads as their length allows.
     private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
-        if bytes.count >= 8 {
-            return UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
-        }
+        let raw = UnsafeRawPointer(base)
+        if bytes.count >= 8 { return raw.loadUnaligned(as: UInt64.self) }
         var prefix: UInt64 = 0
-        for index in 0..<bytes.count {
-            prefix |= UInt64(base[index]) << (8 * UInt64(index))
+        var offset = 0
+        if bytes.count & 4 != 0 {
+            prefix = UInt64(raw.loadUnaligned(as: UInt32.self))
+            offset = 4
+        }
+        if bytes.count & 2 != 0 {
+            let pair = raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+            prefix |= UInt64(pair) << (8 * UInt64(offset))
+            offset += 2
+        }
+        if bytes.count & 1 != 0 {
+            prefix |= UInt64(base[offset]) << (8 * UInt64(offset))
         }
         return prefix
     }

@@ -14,7 +14,7 @@ public struct JSONParser {
     private var isValidUTF8 = true
     private let maximumDepth = 512
     /// Keys taken from a table instead of being made anew, when the caller has one.
-    private let keys: JSONKeyTable?
+    let keys: JSONKeyTable?
 
     /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
     /// Keys found in `keys` are that table's strings (equal to the strings they would be anyway).
@@ -37,30 +37,51 @@ public struct JSONParser {
     /// string's bytes are checked as the string is made, so this costs no pass of its own.
     static func parseCheckingUTF8(_ bytes: [UInt8], range: Range<Int>, keys: JSONKeyTable? = nil)
         throws(JSONSyntaxError) -> (value: JSONValue, isValidUTF8: Bool) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (JSONValue, Bool) in
+        try readCheckingUTF8(bytes, range: range, keys: keys) { (parser) throws(JSONSyntaxError) in
+            try parser.parseValue(depth: 0)
+        }
+    }
+
+    /// Reads the one value that fills `range` of `bytes` as `parseCheckingUTF8` parses it, with
+    /// `read`, which must read exactly that value from the parser it is given (at its first byte).
+    static func readCheckingUTF8<Value>(
+        _ bytes: [UInt8], range: Range<Int>, keys: JSONKeyTable? = nil,
+        _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
+    ) throws(JSONSyntaxError) -> (value: Value, isValidUTF8: Bool) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (Value, Bool) in
             var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]),
                                     start: range.lowerBound, keys: keys)
-            let value = try parser.parseDocument()
+            let value = try parser.readDocument(read)
             return (value, parser.isValidUTF8)
         }
     }
 
-    /// Parses the elements of a top-level array one after another from `start`, where one
-    /// begins, handing each to `body` with its range as `JSONArraySplitter.elements` gives it
-    /// (the element and the whitespace after it). Stops before the first element that starts
-    /// at or after `stop` and returns where that one starts, or nil when the array ends first,
-    /// with only whitespace after it. Also says whether the elements' bytes are all UTF-8.
-    static func parseElements(
+    /// Reads a whole document (one value, surrounded only by whitespace and a leading BOM) as
+    /// `parse(_:keys:)` parses it, with `read`, which must read exactly that value.
+    static func read<Value>(
+        _ bytes: [UInt8], keys: JSONKeyTable? = nil,
+        _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
+    ) throws(JSONSyntaxError) -> Value {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> Value in
+            var parser = JSONParser(bytes: buffer, keys: keys)
+            return try parser.readDocument(read)
+        }
+    }
+
+    /// Reads the elements of a top-level array one after another from `start`, where one
+    /// begins, each with `read`, which must read exactly that element. Stops before the first
+    /// element that starts at or after `stop` and returns where that one starts, or nil when the
+    /// array ends first, with only whitespace after it. Also says whether the elements' bytes are
+    /// all UTF-8.
+    static func readElements(
         _ bytes: [UInt8], from start: Int, stoppingAt stop: Int, keys: JSONKeyTable? = nil,
-        _ body: (JSONValue, Range<Int>) -> Void
+        _ read: (inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> (next: Int?, isValidUTF8: Bool) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (Int?, Bool) in
             var parser = JSONParser(bytes: buffer, start: start, keys: keys)
             while true {
-                let elementStart = parser.index
-                let value = try parser.parseValue(depth: 0)
+                try read(&parser)
                 parser.skipWhitespace()
-                body(value, elementStart..<parser.index)
                 guard parser.index < buffer.count else {
                     throw JSONSyntaxError(.unexpectedEnd(expected: "',' or ']'"), at: parser.index)
                 }
@@ -98,9 +119,15 @@ public struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        try readDocument { (parser) throws(JSONSyntaxError) in try parser.parseValue(depth: 0) }
+    }
+
+    private mutating func readDocument<Value>(
+        _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
+    ) throws(JSONSyntaxError) -> Value {
         skipWhitespace()
         guard index < bytes.count else { throw JSONSyntaxError(.emptyDocument, at: index) }
-        let value = try parseValue(depth: 0)
+        let value = try read(&self)
         skipWhitespace()
         if index < bytes.count {
             throw JSONSyntaxError(.trailingContent(describeByte(at: index)), at: index)
@@ -108,7 +135,15 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    /// Where the parser stands: the offset of the next value's first byte, when the parser
+    /// stands before a value.
+    var offset: Int { index }
+
+    /// The first byte of the value the parser stands before, or nil at the end of the bytes.
+    var nextByte: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// Parses the value the parser stands before, at `depth` (objects and arrays around it).
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: index) }
         let start = index
         switch bytes[index] {
@@ -137,17 +172,38 @@ public struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
+        var members: [JSONMember] = []
+        try readObject(depth: depth) { (parser, key) throws(JSONSyntaxError) in
+            // Room for a {label, value} pair at once, instead of growing from one member; a
+            // record (an object at the top or in the top array) has a dozen or so.
+            if members.isEmpty { members.reserveCapacity(depth <= 2 ? 16 : 4) }
+            members.append(try parser.member(key))
+        }
+        return members
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
+        var elements: [JSONValue] = []
+        try readArray(depth: depth) { (parser) throws(JSONSyntaxError) in
+            if elements.isEmpty { elements.reserveCapacity(4) }
+            elements.append(try parser.parseValue(depth: depth))
+        }
+        return elements
+    }
+
+    /// Reads the object whose `{` the parser stands at, `depth` deep counting itself, a member at
+    /// a time, without making a tree of it: `body` is called with each key once the parser
+    /// stands before the member's value, and must read that value (`member(_:)` parses it).
+    mutating func readObject(
+        depth: Int, _ body: (inout JSONParser, JSONMemberKey) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
         index += 1  // {
-        var members: [JSONMember] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return members
+            return
         }
-        // Room for a {label, value} pair at once, instead of growing from one member; a record
-        // (an object at the top or in the top array) has a dozen or so.
-        members.reserveCapacity(depth <= 2 ? 16 : 4)
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -159,68 +215,79 @@ public struct JSONParser {
                 throw JSONSyntaxError(.keyNotQuoted(describeByte(at: index)), at: index)
             }
             let keyOffset = index
-            let key = try parseKey()
+            let (key, tablePosition) = try parseKey()
             skipWhitespace()
             try expect(UInt8(ascii: ":"), expected: "':' after the key")
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
+            try body(&self, JSONMemberKey(key: key, keyOffset: keyOffset, depth: depth,
+                                          tablePosition: tablePosition))
             skipWhitespace()
             guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or '}'"), at: index) }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                return members
+                return
             default:
                 throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: "',' or '}'"), at: index)
             }
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
+    /// The member whose key was just read: the key with its value, parsed.
+    mutating func member(_ key: JSONMemberKey) throws(JSONSyntaxError) -> JSONMember {
+        JSONMember(key: key.key, keyOffset: key.keyOffset, value: try parseValue(depth: key.depth))
+    }
+
+    /// Reads the array whose `[` the parser stands at, `depth` deep counting itself, an element
+    /// at a time: `body` is called when the parser stands at an element's first byte, and must
+    /// read the element (at `depth`).
+    mutating func readArray(
+        depth: Int, _ body: (inout JSONParser) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
         index += 1  // [
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return elements
+            return
         }
-        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 throw JSONSyntaxError(.trailingComma("]"), at: index)
             }
-            elements.append(try parseValue(depth: depth))
+            try body(&self)
             skipWhitespace()
             guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "',' or ']'"), at: index) }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
-                return elements
+                return
             default:
                 throw JSONSyntaxError(.unexpectedCharacter(describeByte(at: index), expected: "',' or ']'"), at: index)
             }
         }
     }
 
-    /// A key: the table's string when its bytes, without escapes, are one of the table's keys.
-    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+    /// A key: the table's string, and its position there, when its bytes, without escapes, are
+    /// one of the table's keys.
+    private mutating func parseKey() throws(JSONSyntaxError) -> (key: String, tablePosition: Int?) {
         if let keys {
             let end = JSONStringScanner.nextSpecialByte(in: bytes, from: index + 1)
+            let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
             if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-               let key = keys.key(matching: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])) {
+               let position = keys.position(matching: text) {
                 index = end + 1
-                return key
+                return (keys[position], position)
             }
         }
-        return try parseString()
+        return (try parseString(), nil)
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Parses the string whose opening quote the parser stands at.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1  // "
         // Text between escapes is copied a run at a time; without escapes the bytes are the
@@ -259,6 +326,14 @@ public struct JSONParser {
 
     /// A string from UTF-8, with U+FFFD for each ill-formed sequence, and whether there was none.
     private static func makeString(_ utf8: UnsafeBufferPointer<UInt8>) -> (text: String, isValid: Bool) {
+        // Most strings of a record (labels, ids, phone numbers) are short and ASCII: a String of up
+        // to 15 ASCII bytes is made in place without validating them, and ASCII is well-formed.
+        if utf8.count <= 15, isASCII(utf8) {
+            let text = String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                buffer.initialize(fromContentsOf: utf8)
+            }
+            return (text, true)
+        }
         // Making a String validates its bytes anyway, and repairs change them: the bytes came
         // through unchanged exactly when they were well-formed. (`String(validating:)` says so
         // too, but through generic code that costs more than the validation.)
@@ -267,6 +342,21 @@ public struct JSONParser {
             made.count == utf8.count && (utf8.isEmpty || memcmp(made.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
         }
         return (text, isValid)
+    }
+
+    /// Whether up to 15 bytes are all ASCII, read as two words that may overlap.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        if bytes.count >= 8 {
+            let first = raw.loadUnaligned(as: UInt64.self)
+            let last = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            return (first | last) & highBits == 0
+        }
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
     }
 
     private func controlCharacterError(_ byte: UInt8, open: Int) -> JSONSyntaxError {

@@ -63,3 +63,15 @@ public struct JSONMember: Sendable {
         self.value = value
     }
 }
+
+/// The key of an object's member read by `JSONParser.readObject`, before its value is read.
+struct JSONMemberKey {
+    /// The key, decoded.
+    var key: String
+    /// Byte offset of the key's opening quote.
+    var keyOffset: Int
+    /// How deep the member's value is parsed: the depth of the object it is in.
+    var depth: Int
+    /// The key's position in the parser's `JSONKeyTable`, when the table has it.
+    var tablePosition: Int?
+}

@@ -7,43 +7,53 @@ enum ContactFields {
         case addresses, urls, birthday, groups, notes
     }
 
-    private static let names = MemberNames<Field>()
+    private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
 
     /// Every field a contact may have, for suggestions and the schema test.
     static let known = Field.allCases.map(\.rawValue)
 
-    /// What a contact object yields: the contact and where each group reference was written.
+    /// What a contact object yields: the contact, its id and where that is written (nil when
+    /// it has no usable id), and where each group reference was written.
     struct Decoded {
         var contact: Contact
+        var id: (String, Int)?
         var groupOffsets: [(String, Int)]
     }
 
-    static func decode(_ members: [JSONMember], id: String, at offset: Int, reader: inout RecordReader) -> Decoded {
-        var contact = Contact(id: id)
+    /// Reads the contact object whose `{` the parser stands at, `depth` deep counting itself,
+    /// which starts at `offset`.
+    static func decode(_ parser: inout JSONParser, depth: Int, at offset: Int, reader: inout RecordReader)
+        throws(JSONSyntaxError) -> Decoded {
+        var contact = Contact(id: "")
+        var idMember: JSONMember?
         var groups: [(String, Int)] = []
-        reader.forEachMember(of: members, names: names) { reader, member, field in
+        try reader.readMembers(of: &parser, depth: depth, names: names) {
+            (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
-            case .id: break
-            case .salutation: contact.salutation = reader.string(member)
-            case .givenName: contact.givenName = reader.string(member)
-            case .familyName: contact.familyName = reader.string(member)
-            case .additionalNames: contact.additionalNames = reader.string(member)
-            case .suffix: contact.suffix = reader.string(member)
-            case .nickname: contact.nickname = reader.string(member)
-            case .phoneticGivenName: contact.phoneticGivenName = reader.string(member)
-            case .phoneticFamilyName: contact.phoneticFamilyName = reader.string(member)
-            case .organization: contact.organization = reader.string(member)
-            case .title: contact.title = reader.string(member)
-            case .emails: contact.emails = reader.labeledValues(member)
-            case .phones: contact.phones = reader.labeledValues(member)
-            case .urls: contact.urls = reader.labeledValues(member)
-            case .addresses: contact.addresses = addresses(member, reader: &reader)
-            case .birthday: contact.birthday = reader.date(member)
-            case .groups: groups = reader.strings(member)
-            case .notes: contact.notes = reader.string(member)
-            case nil: reader.unknown(member, known: known)
+            case .id: idMember = try parser.member(key)
+            case .salutation: contact.salutation = try reader.string(key, from: &parser)
+            case .givenName: contact.givenName = try reader.string(key, from: &parser)
+            case .familyName: contact.familyName = try reader.string(key, from: &parser)
+            case .additionalNames: contact.additionalNames = try reader.string(key, from: &parser)
+            case .suffix: contact.suffix = try reader.string(key, from: &parser)
+            case .nickname: contact.nickname = try reader.string(key, from: &parser)
+            case .phoneticGivenName: contact.phoneticGivenName = try reader.string(key, from: &parser)
+            case .phoneticFamilyName: contact.phoneticFamilyName = try reader.string(key, from: &parser)
+            case .organization: contact.organization = try reader.string(key, from: &parser)
+            case .title: contact.title = try reader.string(key, from: &parser)
+            case .emails: contact.emails = try reader.labeledValues(key, from: &parser)
+            case .phones: contact.phones = try reader.labeledValues(key, from: &parser)
+            case .urls: contact.urls = try reader.labeledValues(key, from: &parser)
+            case .addresses: contact.addresses = try addresses(key, from: &parser, reader: &reader)
+            case .birthday: contact.birthday = reader.date(try parser.member(key))
+            case .groups: groups = try reader.strings(key, from: &parser)
+            case .notes: contact.notes = try reader.string(key, from: &parser)
+            case nil: reader.unknown(try parser.member(key), known: known)
             }
         }
+        let identifier = reader.identifier(idMember, recordAt: offset)
+        let id = identifier?.0 ?? ""
+        contact.id = id
         if !id.isEmpty, !contact.hasName {
             reader.report(.noName(contactID: id), at: offset)
         }
@@ -60,7 +70,7 @@ enum ContactFields {
             }
         }
         if !groupIDs.isEmpty { contact.groupIDs = groupIDs }
-        return Decoded(contact: contact, groupOffsets: groups)
+        return Decoded(contact: contact, id: identifier, groupOffsets: groups)
     }
 
     /// The members of an address object (`type` is another name for the label).
@@ -68,34 +78,36 @@ enum ContactFields {
         case label, type, street, postalCode, city, region, country
     }
 
-    private static let addressNames = MemberNames<AddressField>()
+    private static let addressNames = MemberNames<AddressField>(keys: StoreDecoder.knownKeys)
     private static let addressFields = ["label", "street", "postalCode", "city", "region", "country"]
 
-    private static func addresses(_ member: JSONMember, reader: inout RecordReader) -> [PostalAddress] {
-        let elements = reader.array(member)
+    private static func addresses(
+        _ key: JSONMemberKey, from parser: inout JSONParser, reader: inout RecordReader
+    ) throws(JSONSyntaxError) -> [PostalAddress] {
         var result: [PostalAddress] = []
-        result.reserveCapacity(elements.count)
-        for element in elements {
-            guard case .object(let fields) = element.kind else {
-                if case .null = element.kind { continue }
+        try reader.forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
+            guard parser.nextByte == UInt8(ascii: "{") else {
+                let element = try parser.parseValue(depth: key.depth + 1)
+                if case .null = element.kind { return }
                 reader.report(.wrongType(field: "addresses", expected: "an array of address objects",
                                          found: "an array containing \(element.typeDescription)"),
                               at: element.offset)
-                continue
+                return
             }
             var address = PostalAddress()
-            reader.forEachMember(of: fields, names: addressNames) { reader, member, field in
+            try reader.readMembers(of: &parser, depth: key.depth + 2, names: addressNames) {
+                (reader, parser, key, field) throws(JSONSyntaxError) in
                 switch field {
-                case .label, .type: address.label = reader.string(member)
-                case .street: address.street = reader.string(member)
-                case .postalCode: address.postalCode = reader.string(member)
-                case .city: address.city = reader.string(member)
-                case .region: address.region = reader.string(member)
-                case .country: address.country = reader.string(member)
-                case nil: reader.unknown(member, known: addressFields)
+                case .label, .type: address.label = try reader.string(key, from: &parser)
+                case .street: address.street = try reader.string(key, from: &parser)
+                case .postalCode: address.postalCode = try reader.string(key, from: &parser)
+                case .city: address.city = try reader.string(key, from: &parser)
+                case .region: address.region = try reader.string(key, from: &parser)
+                case .country: address.country = try reader.string(key, from: &parser)
+                case nil: reader.unknown(try parser.member(key), known: addressFields)
                 }
             }
-            if !address.isEmpty { result.append(address) }
+            if !address.isEmpty { result.append(consume address) }
         }
         return result
     }

@@ -28,58 +28,46 @@ struct DecodedRecord: Sendable {
         diagnostics = [Diagnostic(.error, at: source.location(at: error.offset), error.message)]
     }
 
-    /// Decodes one JSON value as a record of `kind`.
-    init(_ value: JSONValue, kind: StoreIssue.RecordKind, source: SourceText) {
+    /// Reads the value the parser stands before, `depth` deep, as a record of `kind`, without
+    /// making a tree of it. Throws when the value does not parse, and then nothing found in the
+    /// record so far is kept: its syntax error is all it reports, as when it was parsed whole.
+    init(reading parser: inout JSONParser, depth: Int, kind: StoreIssue.RecordKind, source: SourceText)
+        throws(JSONSyntaxError) {
         self.kind = kind
-        idOffset = value.offset
+        let offset = parser.offset
+        idOffset = offset
         var reader = RecordReader(source: source, kind: kind)
-        defer { diagnostics = reader.diagnostics }
-        guard case .object(let members) = value.kind else {
+        guard parser.nextByte == UInt8(ascii: "{") else {
+            let value = try parser.parseValue(depth: depth)
             reader.report(.notAnObject(kind, found: value.typeDescription), at: value.offset)
+            diagnostics = reader.diagnostics
             return
         }
         // Without a usable id the fields are still read, so their own problems show in this run.
-        if let (id, offset) = DecodedRecord.identifier(of: members, at: value.offset, kind: kind, reader: &reader) {
-            self.id = id
-            idOffset = offset
-        }
-        let id = self.id ?? ""
+        let identifier: (String, Int)?
         switch kind {
         case .contact:
-            let decoded = ContactFields.decode(members, id: id, at: value.offset, reader: &reader)
+            let decoded = try ContactFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
             groupReferences = decoded.groupOffsets
             payload = .contact(decoded.contact)
         case .group:
-            if let group = GroupFields.decode(members, id: id, at: value.offset, reader: &reader) {
-                payload = .group(group)
-            }
+            let decoded = try GroupFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
+            if let group = decoded.group { payload = .group(group) }
         case .todo:
-            let decoded = TodoFields.decode(members, id: id, at: value.offset, reader: &reader)
+            let decoded = try TodoFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
             contactReference = decoded.contactReference
             parentReference = decoded.parentReference
             if let todo = decoded.todo { payload = .todo(todo) }
         }
-        if case .none = payload { self.id = nil }
-    }
-
-    /// The record's id and where its value is, or nil after reporting why there is none
-    /// (missing, empty, not a string).
-    private static func identifier(of members: [JSONMember], at offset: Int, kind: StoreIssue.RecordKind,
-                                   reader: inout RecordReader) -> (String, Int)? {
-        // The length first: most keys differ from "id" in it, and it costs no string comparison.
-        guard let member = members.last(where: { $0.key.utf8.count == 2 && $0.key == "id" }) else {
-            reader.report(.missingID(kind), at: offset)
-            return nil
+        diagnostics = reader.diagnostics
+        if let (id, idOffset) = identifier {
+            self.idOffset = idOffset
+            // A record with an id has the payload of its kind.
+            if case .none = payload { return }
+            self.id = id
         }
-        guard case .string(let id) = member.value.kind else {
-            reader.report(.wrongType(field: "id", expected: "a string", found: member.value.typeDescription),
-                          at: member.value.offset)
-            return nil
-        }
-        guard !id.isBlank else {
-            reader.report(.emptyID(kind), at: member.value.offset)
-            return nil
-        }
-        return (id, member.value.offset)
     }
 }

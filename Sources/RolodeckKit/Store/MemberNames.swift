@@ -14,11 +14,20 @@ struct MemberNames<Field: CaseIterable & RawRepresentable<String>>: Sendable whe
     private let names: [String]
     /// The indices of the fields, grouped by the UTF-8 length of their names.
     private let indicesByLength: [[Int]]
+    /// The key table of the parser whose keys are looked up, if any.
+    let keys: JSONKeyTable?
+    /// The index of the field each key of `keys` names, by the key's position there (`noField`
+    /// for a key that names none).
+    private let indicesByKeyPosition: [UInt8]
+    private static var noField: UInt8 { .max }
 
-    /// A table of every case of `Field` (at most 64, so a set of them fits in one integer).
-    init() {
-        fields = Array(Field.allCases)
-        names = fields.map(\.rawValue)
+    /// A table of every case of `Field` (at most 64, so a set of them fits in one integer), for
+    /// keys parsed with `keys`, when given.
+    init(keys: JSONKeyTable? = nil) {
+        let fields = Array(Field.allCases)
+        let names = fields.map(\.rawValue)
+        self.fields = fields
+        self.names = names
         precondition(fields.count <= 64, "a MemberNames table holds at most 64 names")
         let withEquivalents = Array("K;`".utf8)
         precondition(
@@ -29,6 +38,15 @@ struct MemberNames<Field: CaseIterable & RawRepresentable<String>>: Sendable whe
             indicesByLength[name.utf8.count].append(index)
         }
         self.indicesByLength = indicesByLength
+        self.keys = keys
+        let noField = Self.noField
+        indicesByKeyPosition = (0..<(keys?.count ?? 0)).map { position in
+            let key = keys?[position] ?? ""
+            let length = key.utf8.count
+            guard length < indicesByLength.count else { return noField }
+            let index = indicesByLength[length].first { names[$0] == key }
+            return index.map { UInt8(truncatingIfNeeded: $0) } ?? noField
+        }
     }
 
     /// The index of the field named `key`, or nil when no field has that name.
@@ -39,5 +57,13 @@ struct MemberNames<Field: CaseIterable & RawRepresentable<String>>: Sendable whe
             return index
         }
         return nil
+    }
+
+    /// The index of the field `key` names, or nil when no field has that name. A key found in
+    /// the parser's key table costs no comparison when that table is `keys` (`isFromKeys`).
+    func index(of key: JSONMemberKey, isFromKeys: Bool) -> Int? {
+        guard isFromKeys, let position = key.tablePosition else { return index(of: key.key) }
+        let index = indicesByKeyPosition[position]
+        return index == Self.noField ? nil : Int(index)
     }
 }

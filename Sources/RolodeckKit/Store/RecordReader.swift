@@ -37,46 +37,44 @@ struct RecordReader {
         }
     }
 
-    /// Calls `body` for each member with the field its key names (nil for a key `names` does not
-    /// know), after reporting repeated keys (the last one is used).
-    mutating func forEachMember<Field>(
-        of members: [JSONMember], names: MemberNames<Field>, _ body: (inout RecordReader, JSONMember, Field?) -> Void
-    ) {
-        // Each key is looked up once, its field index kept on the stack for the second pass; the
-        // first pass reads only the keys, in place (a copy of a member would retain its value).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: members.count) { indices in
-            members.withUnsafeBufferPointer { members in
-                // A set of field indices instead of a dictionary of keys: a known name can only
-                // repeat a known name, so only unknown keys are compared as strings.
-                var seen: UInt64 = 0
-                for position in members.indices {
-                    let key = members[position].key
-                    if let index = names.index(of: key) {
-                        indices[position] = UInt8(truncatingIfNeeded: index)
-                        let bit: UInt64 = 1 << index
-                        guard seen & bit != 0 else {
-                            seen |= bit
-                            continue
-                        }
-                    } else {
-                        indices[position] = Self.unknownField
-                        if !members[..<position].contains(where: { $0.key == key }) { continue }
-                    }
-                    let first = members.first { $0.key == key }!
-                    report(.duplicateKey(key, first: source.location(at: first.keyOffset)),
-                           at: members[position].keyOffset)
+    /// Reads the object whose `{` the parser stands at, `depth` deep counting itself, a member at
+    /// a time, without making a tree of it: `body` is called with each key and the field it names
+    /// (nil for a key `names` does not know), and reads the member's value. A repeated key is
+    /// reported when it is met, before `body` sees it (so the last one is used).
+    mutating func readMembers<Field>(
+        of parser: inout JSONParser, depth: Int, names: MemberNames<Field>,
+        _ body: (inout RecordReader, inout JSONParser, JSONMemberKey, Field?) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        // A set of field indices instead of a dictionary of keys: a known name can only repeat a
+        // known name, so only unknown keys are compared as strings, and only those are kept.
+        var seen: UInt64 = 0
+        var firstOffsets = InlineArray<64, Int>(repeating: 0)
+        var unknownKeys: [JSONMemberKey] = []
+        let isFromKeys = names.keys != nil && parser.keys === names.keys
+        try parser.readObject(depth: depth) { (parser, key) throws(JSONSyntaxError) in
+            let field: Field?
+            if let index = names.index(of: key, isFromKeys: isFromKeys) {
+                field = names.fields[index]
+                let bit: UInt64 = 1 << index
+                if seen & bit == 0 {
+                    seen |= bit
+                    firstOffsets[index] = key.keyOffset
+                } else {
+                    report(.duplicateKey(key.key, first: source.location(at: firstOffsets[index])),
+                           at: key.keyOffset)
                 }
-                for position in members.indices {
-                    let index = indices[position]
-                    let field = index == Self.unknownField ? nil : names.fields[Int(index)]
-                    body(&self, members[position], field)
+            } else {
+                field = nil
+                if let first = unknownKeys.first(where: { $0.key == key.key }) {
+                    report(.duplicateKey(key.key, first: source.location(at: first.keyOffset)),
+                           at: key.keyOffset)
+                } else {
+                    unknownKeys.append(key)
                 }
             }
+            try body(&self, &parser, key, field)
         }
     }
-
-    /// The field index `forEachMember` keeps for a key no field has (tables hold at most 64).
-    private static let unknownField: UInt8 = .max
 
     /// The value as a string; null reads as empty, anything else is a type error.
     mutating func string(_ member: JSONMember) -> String {
@@ -88,6 +86,15 @@ struct RecordReader {
                    at: member.value.offset)
             return ""
         }
+    }
+
+    /// The value of the member whose key was just read as a string; null reads as empty,
+    /// anything else is a type error.
+    mutating func string(_ key: JSONMemberKey, from parser: inout JSONParser)
+        throws(JSONSyntaxError) -> String {
+        // Nearly always a string: read as one, not made into a value and a member first.
+        if parser.nextByte == UInt8(ascii: "\"") { return try parser.parseString() }
+        return string(try parser.member(key))
     }
 
     /// The value as a boolean; null reads as false.
@@ -118,15 +125,74 @@ struct RecordReader {
     mutating func strings(_ member: JSONMember) -> [(String, Int)] {
         var result: [(String, Int)] = []
         for element in array(member) {
-            if case .string(let text) = element.kind {
-                result.append((text, element.offset))
-            } else {
-                report(.wrongType(field: member.key, expected: "an array of strings",
-                                  found: "an array containing \(element.typeDescription)"),
-                       at: element.offset)
-            }
+            if let string = stringElement(element, of: member.key) { result.append(string) }
         }
         return result
+    }
+
+    /// An element of an array of strings, with its offset, or nil after reporting that it is not
+    /// a string.
+    private mutating func stringElement(_ element: JSONValue, of field: String) -> (String, Int)? {
+        guard case .string(let text) = element.kind else {
+            report(.wrongType(field: field, expected: "an array of strings",
+                              found: "an array containing \(element.typeDescription)"),
+                   at: element.offset)
+            return nil
+        }
+        return (text, element.offset)
+    }
+
+    /// The value of the member whose key was just read as an array of strings (ids), with each
+    /// element's offset; null reads as empty.
+    mutating func strings(_ key: JSONMemberKey, from parser: inout JSONParser) throws(JSONSyntaxError)
+        -> [(String, Int)] {
+        var result: [(String, Int)] = []
+        try forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
+            let offset = parser.offset
+            if parser.nextByte == UInt8(ascii: "\"") {
+                result.append((try parser.parseString(), offset))
+                return
+            }
+            let element = try parser.parseValue(depth: key.depth + 1)
+            if let string = reader.stringElement(element, of: key.key) { result.append(string) }
+        }
+        return result
+    }
+
+    /// Reads the value of the member whose key was just read as an array, calling `body` when the
+    /// parser stands at each element (which `body` reads, `key.depth + 1` deep); null reads as
+    /// empty, anything else is a type error.
+    mutating func forEachElement(
+        _ key: JSONMemberKey, of parser: inout JSONParser,
+        _ body: (inout RecordReader, inout JSONParser) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        guard parser.nextByte == UInt8(ascii: "[") else {
+            _ = array(try parser.member(key))
+            return
+        }
+        try parser.readArray(depth: key.depth + 1) { (parser) throws(JSONSyntaxError) in
+            try body(&self, &parser)
+        }
+    }
+
+    /// The record's id and where its value is, from the last `id` member (nil when there is
+    /// none), or nil after reporting why there is none (missing, empty, not a string).
+    mutating func identifier(_ member: JSONMember?, recordAt offset: Int) -> (String, Int)? {
+        guard let kind else { return nil }
+        guard let member else {
+            report(.missingID(kind), at: offset)
+            return nil
+        }
+        guard case .string(let id) = member.value.kind else {
+            report(.wrongType(field: "id", expected: "a string", found: member.value.typeDescription),
+                   at: member.value.offset)
+            return nil
+        }
+        guard !id.isBlank else {
+            report(.emptyID(kind), at: member.value.offset)
+            return nil
+        }
+        return (id, member.value.offset)
     }
 
     /// Reports a field this record does not know, with a suggestion when one is close.
@@ -140,38 +206,48 @@ struct RecordReader {
         case label, type, value
     }
 
-    private static let labeledValueNames = MemberNames<LabeledValueField>()
+    private static let labeledValueNames = MemberNames<LabeledValueField>(keys: StoreDecoder.knownKeys)
 
-    /// Reads `[{label, value}]` (or plain strings) as labelled values.
-    mutating func labeledValues(_ member: JSONMember) -> [LabeledValue] {
-        let elements = array(member)
+    /// Reads the value of the member whose key was just read, `[{label, value}]` (or plain
+    /// strings), as labelled values.
+    mutating func labeledValues(_ key: JSONMemberKey, from parser: inout JSONParser) throws(JSONSyntaxError)
+        -> [LabeledValue] {
         var values: [LabeledValue] = []
-        values.reserveCapacity(elements.count)
-        for element in elements {
-            switch element.kind {
-            case .string(let text):
-                values.append(LabeledValue(label: "", value: text))
-            case .object(let members):
-                var label = ""
-                var value: String?
-                forEachMember(of: members, names: Self.labeledValueNames) { reader, member, field in
-                    switch field {
-                    case .label, .type: label = reader.string(member)
-                    case .value: value = reader.string(member)
-                    case nil: reader.unknown(member, known: ["label", "value"])
-                    }
+        try forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
+            let elementOffset = parser.offset
+            if parser.nextByte == UInt8(ascii: "\"") {
+                values.append(LabeledValue(label: "", value: try parser.parseString()))
+                return
+            }
+            guard parser.nextByte == UInt8(ascii: "{") else {
+                let element = try parser.parseValue(depth: key.depth + 1)
+                switch element.kind {
+                case .string(let text):
+                    values.append(LabeledValue(label: "", value: text))
+                case .null:
+                    break
+                default:
+                    let expected = "an array of {\"label\", \"value\"} objects"
+                    reader.report(.wrongType(field: key.key, expected: expected,
+                                             found: "an array containing \(element.typeDescription)"),
+                                  at: element.offset)
                 }
-                if let value {
-                    values.append(LabeledValue(label: label, value: value))
-                } else {
-                    report(.missingValue(field: member.key), at: element.offset)
+                return
+            }
+            var label = ""
+            var value: String?
+            try reader.readMembers(of: &parser, depth: key.depth + 2, names: Self.labeledValueNames) {
+                (reader, parser, key, field) throws(JSONSyntaxError) in
+                switch field {
+                case .label, .type: label = try reader.string(key, from: &parser)
+                case .value: value = try reader.string(key, from: &parser)
+                case nil: reader.unknown(try parser.member(key), known: ["label", "value"])
                 }
-            case .null:
-                continue
-            default:
-                report(.wrongType(field: member.key, expected: "an array of {\"label\", \"value\"} objects",
-                                  found: "an array containing \(element.typeDescription)"),
-                       at: element.offset)
+            }
+            if let value {
+                values.append(LabeledValue(label: consume label, value: consume value))
+            } else {
+                reader.report(.missingValue(field: key.key), at: elementOffset)
             }
         }
         return values

@@ -2,7 +2,7 @@ import Dispatch
 
 /// A JSON list read afresh is decoded in pieces: `JSONArraySplitter.pieceStarts` guesses where
 /// pieces of about a sixteenth of the file start, every core parses and decodes whole pieces
-/// with `JSONParser.parseElements`, and this thread accepts each piece's records, in order, as
+/// with `JSONParser.readElements`, and this thread accepts each piece's records, in order, as
 /// soon as the piece is in, so that accepting (on one core) overlaps decoding (on all of them).
 ///
 /// A piece must end exactly where the next one was guessed to start, and the last with the
@@ -79,10 +79,11 @@ extension StoreDecoder {
         let stop = index + 1 < starts.count ? starts[index + 1] : Int.max
         var records: [DecodedRecord] = []
         do throws(JSONSyntaxError) {
-            let (next, isValidUTF8) = try JSONParser.parseElements(
+            let (next, isValidUTF8) = try JSONParser.readElements(
                 file.source.bytes, from: starts[index], stoppingAt: stop, keys: knownKeys
-            ) { value, _ in
-                records.append(DecodedRecord(value, kind: file.kind, source: file.source))
+            ) { (parser) throws(JSONSyntaxError) in
+                records.append(
+                    try DecodedRecord(reading: &parser, depth: 0, kind: file.kind, source: file.source))
             }
             return Piece(records: records, next: next, isValidUTF8: isValidUTF8)
         } catch {

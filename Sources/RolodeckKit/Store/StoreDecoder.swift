@@ -97,19 +97,38 @@ public struct StoreDecoder {
             return (records, isValidUTF8 ? [] : utf8Diagnostics(source))
         }
         var diagnostics = utf8Diagnostics(source)
-        let root: JSONValue
+        // What the top level holds, known only once the whole document has parsed.
+        enum TopLevel {
+            case records([DecodedRecord])
+            case wrong(JSONValue)
+        }
+        let topLevel: TopLevel
         do {
-            root = try JSONParser.parse(source.bytes, keys: knownKeys)
+            topLevel = try JSONParser.read(source.bytes, keys: knownKeys) {
+                (parser) throws(JSONSyntaxError) in
+                switch (parser.nextByte, file.layout) {
+                case (UInt8(ascii: "["), _):
+                    var records: [DecodedRecord] = []
+                    try parser.readArray(depth: 1) { (parser) throws(JSONSyntaxError) in
+                        records.append(
+                            try DecodedRecord(reading: &parser, depth: 1, kind: file.kind, source: source))
+                    }
+                    return .records(records)
+                case (UInt8(ascii: "{"), .single):
+                    return .records(
+                        [try DecodedRecord(reading: &parser, depth: 0, kind: file.kind, source: source)])
+                default:
+                    return .wrong(try parser.parseValue(depth: 0))
+                }
+            }
         } catch {
             diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
             return ([], diagnostics)
         }
-        switch (root.kind, file.layout) {
-        case (.array(let elements), _):
-            return (elements.map { DecodedRecord($0, kind: file.kind, source: source) }, diagnostics)
-        case (.object, .single):
-            return ([DecodedRecord(root, kind: file.kind, source: source)], diagnostics)
-        default:
+        switch topLevel {
+        case .records(let records):
+            return (records, diagnostics)
+        case .wrong(let root):
             let issue = StoreIssue(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"))
             diagnostics.append(Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message))
             return ([], diagnostics)
@@ -124,10 +143,13 @@ public struct StoreDecoder {
         let isValidUTF8 = Atomic<Bool>(true)
         let records = ParallelWork.map(elements.count, batch: 512) { index in
             do throws(JSONSyntaxError) {
-                let (value, isValid) = try JSONParser.parseCheckingUTF8(source.bytes, range: elements[index],
-                                                                         keys: knownKeys)
+                let (record, isValid) = try JSONParser.readCheckingUTF8(
+                    source.bytes, range: elements[index], keys: knownKeys
+                ) { (parser) throws(JSONSyntaxError) in
+                    try DecodedRecord(reading: &parser, depth: 0, kind: file.kind, source: source)
+                }
                 if !isValid { isValidUTF8.store(false, ordering: .relaxed) }
-                return DecodedRecord(value, kind: file.kind, source: source)
+                return record
             } catch {
                 isValidUTF8.store(false, ordering: .relaxed)
                 return DecodedRecord(syntaxError: error, source: source)

@@ -5,27 +5,34 @@ enum TodoFields {
         case id, title, done, due, priority, contact, notes, categories, parent
     }
 
-    private static let names = MemberNames<Field>()
+    private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
 
     /// Every field a todo may have.
     static let known = Field.allCases.map(\.rawValue)
 
-    /// What a todo object yields: the todo (nil when it lacks a title), its contact reference and
-    /// its parent reference.
+    /// What a todo object yields: the todo (nil when it lacks a title), its id and where that is
+    /// written (nil when it has no usable id), its contact reference and its parent reference.
     struct Decoded {
         var todo: Todo?
+        var id: (String, Int)?
         var contactReference: (String, Int)?
         var parentReference: (String, Int)?
     }
 
-    static func decode(_ members: [JSONMember], id: String, at offset: Int, reader: inout RecordReader) -> Decoded {
-        var todo = Todo(id: id, title: "")
+    /// Reads the todo object whose `{` the parser stands at, `depth` deep counting itself,
+    /// which starts at `offset`.
+    static func decode(_ parser: inout JSONParser, depth: Int, at offset: Int, reader: inout RecordReader)
+        throws(JSONSyntaxError) -> Decoded {
+        var todo = Todo(id: "", title: "")
+        var idMember: JSONMember?
         var hasTitle = false
         var reference: (String, Int)?
         var parent: (String, Int)?
-        reader.forEachMember(of: members, names: names) { reader, member, field in
+        try reader.readMembers(of: &parser, depth: depth, names: names) {
+            (reader, parser, key, field) throws(JSONSyntaxError) in
+            let member = try parser.member(key)
             switch field {
-            case .id: break
+            case .id: idMember = member
             case .title:
                 todo.title = reader.string(member)
                 hasTitle = !todo.title.isBlank
@@ -52,11 +59,14 @@ enum TodoFields {
             case nil: reader.unknown(member, known: known)
             }
         }
+        let identifier = reader.identifier(idMember, recordAt: offset)
+        let id = identifier?.0 ?? ""
+        todo.id = id
         if !hasTitle {
             if !id.isEmpty { reader.report(.missingField(.todo, id: id, field: "title"), at: offset) }
-            return Decoded(todo: nil, contactReference: reference, parentReference: parent)
+            return Decoded(todo: nil, id: identifier, contactReference: reference, parentReference: parent)
         }
-        return Decoded(todo: todo, contactReference: reference, parentReference: parent)
+        return Decoded(todo: todo, id: identifier, contactReference: reference, parentReference: parent)
     }
 
     /// `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` (seconds allowed and ignored).

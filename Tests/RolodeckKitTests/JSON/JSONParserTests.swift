@@ -122,29 +122,33 @@ import Testing
         #expect(found == expected)
     }
 
-    /// Elements parsed one after another give the ranges the splitter finds, and stop before the
-    /// first element that starts at or after the stop.
-    @Test func parsesElementsUntilTheStop() throws {
+    /// Elements read one after another start where the splitter finds them, and reading stops
+    /// before the first element that starts at or after the stop.
+    @Test func readsElementsUntilTheStop() throws {
         let json = " [ 1 , \"a,]\" ,{\"x\":[1,{}]}, [\"\\\"\"] ] \n"
         let bytes = Array(json.utf8)
         let ranges = try #require(JSONArraySplitter.elements(of: bytes))
-        var parsed: [Range<Int>] = []
-        let whole = try JSONParser.parseElements(bytes, from: ranges[0].lowerBound, stoppingAt: .max) {
-            value, range in
-            #expect(value.offset == range.lowerBound)
-            parsed.append(range)
+        var starts: [Int] = []
+        let whole = try JSONParser.readElements(bytes, from: ranges[0].lowerBound, stoppingAt: .max) {
+            (parser) throws(JSONSyntaxError) in
+            starts.append(parser.offset)
+            _ = try parser.parseValue(depth: 0)
         }
-        #expect(parsed == ranges)
+        #expect(starts == ranges.map(\.lowerBound))
         #expect(whole.next == nil && whole.isValidUTF8)
-        parsed = []
+        starts = []
         let stop = ranges[2].lowerBound - 1
-        let part = try JSONParser.parseElements(bytes, from: ranges[1].lowerBound, stoppingAt: stop) {
-            parsed.append($1)
+        let part = try JSONParser.readElements(bytes, from: ranges[1].lowerBound, stoppingAt: stop) {
+            (parser) throws(JSONSyntaxError) in
+            starts.append(parser.offset)
+            _ = try parser.parseValue(depth: 0)
         }
-        #expect(parsed == [ranges[1]])
+        #expect(starts == [ranges[1].lowerBound])
         #expect(part.next == ranges[2].lowerBound)
         #expect(throws: JSONSyntaxError(.trailingContent("'x'"), at: 4)) {
-            try JSONParser.parseElements(Array("[1] x".utf8), from: 1, stoppingAt: .max) { _, _ in }
+            try JSONParser.readElements(Array("[1] x".utf8), from: 1, stoppingAt: .max) {
+                (parser) throws(JSONSyntaxError) in _ = try parser.parseValue(depth: 0)
+            }
         }
     }
 
@@ -183,6 +187,20 @@ import Testing
                  strings: ["\u{FFFD}©"], isValidUTF8: false),
         UTF8Case(name: "ill-formed after an escape", bytes: Array("[\"a\\tb".utf8) + [0xBF] + Array("\"]".utf8),
                  strings: ["a\tb\u{FFFD}"], isValidUTF8: false),
+        // Up to 15 bytes of ASCII are made into a string without validating them.
+        UTF8Case(name: "short strings of every kind",
+                 bytes: Array(#"["", "a", "abcdefg", "abcdefgh", "#.utf8)
+                    + Array(#""abcdefghijklmno", "abcdefghijklmnop", "#.utf8)
+                    + Array("\"abcdefghijkl\u{E9}\", \"\u{E9}bcdefgh\"]".utf8),
+                 strings: ["", "a", "abcdefg", "abcdefgh", "abcdefghijklmno", "abcdefghijklmnop",
+                           "abcdefghijkl\u{E9}", "\u{E9}bcdefgh"],
+                 isValidUTF8: true),
+        UTF8Case(name: "ill-formed, short, in the last byte",
+                 bytes: Array("[\"abcdefghijklmn".utf8) + [0xFF] + Array("\"]".utf8),
+                 strings: ["abcdefghijklmn\u{FFFD}"], isValidUTF8: false),
+        UTF8Case(name: "ill-formed, short, in the middle",
+                 bytes: Array("[\"abc".utf8) + [0xC3] + Array("defghi\"]".utf8),
+                 strings: ["abc\u{FFFD}defghi"], isValidUTF8: false),
         UTF8Case(name: "ill-formed in a key", bytes: Array("{\"k".utf8) + [0xFF] + Array("\": 1}".utf8),
                  strings: ["k\u{FFFD}"], isValidUTF8: false),
     ]

@@ -25,4 +25,20 @@ import Testing
         #expect(names.index(of: "value") == 2)
         #expect(names.index(of: "valeu") == nil)
     }
+
+    /// A key the parser found in its key table names the field its text names, by its position
+    /// alone; the position is not trusted for keys parsed with another table.
+    @Test func keysOfTheTableNameTheirFieldsByPosition() {
+        let keys = StoreDecoder.knownKeys
+        let names = MemberNames<ContactFields.Field>(keys: keys)
+        #expect(keys.count > ContactFields.Field.allCases.count)
+        for position in 0..<keys.count {
+            let key = JSONMemberKey(key: keys[position], keyOffset: 0, depth: 1, tablePosition: position)
+            #expect(names.index(of: key, isFromKeys: true) == names.index(of: keys[position]),
+                    "\(keys[position])")
+        }
+        let notes = JSONMemberKey(key: "notes", keyOffset: 0, depth: 1, tablePosition: 0)
+        let notesIndex = ContactFields.Field.allCases.firstIndex(of: .notes)
+        #expect(names.index(of: notes, isFromKeys: false) == notesIndex)
+    }
 }

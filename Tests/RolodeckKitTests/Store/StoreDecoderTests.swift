@@ -180,6 +180,38 @@ import Testing
                     "store/contacts.json:1:43: error: \"cafe\u{301}\" appears twice in this object; the first is at store/contacts.json:1:32",
                     "store/contacts.json:1:43: warning: unknown field \"cafe\u{301}\" of a contact; it is ignored",
                  ]),
+        // A record's id is known only once all its members are read; the last one counts.
+        BadInput(name: "repeated id, the last one a string",
+                 contacts: #"[{"id": 5, "givenName": "A", "id": "a"}]"#,
+                 expected: [#"store/contacts.json:1:30: error: "id" appears twice in this object; "#
+                    + "the first is at store/contacts.json:1:3"]),
+        BadInput(name: "repeated id, the last one not a string",
+                 contacts: #"[{"id": "a", "givenName": "A", "id": [1]}]"#,
+                 expected: [
+                    #"store/contacts.json:1:32: error: "id" appears twice in this object; "#
+                        + "the first is at store/contacts.json:1:3",
+                    #"store/contacts.json:1:38: error: "id" must be a string, not an array"#,
+                 ]),
+        // A record is decoded as it is parsed; what it reported is dropped when it does not parse.
+        BadInput(name: "problems before a syntax error in the same record",
+                 contacts: #"[{"givenName": 1, "x": [tru]}]"#,
+                 expected: ["store/contacts.json:1:25: error: unexpected 'tru'; expected a value "
+                    + "(strings need double quotes; the literals are true, false and null)"]),
+        BadInput(name: "labelled values of every wrong kind",
+                 contacts: #"[{"id": "a", "givenName": "A", "emails": [1, null, {"label": "x"}, "#
+                    + #"{"value": 2, "valeu": ""}, "b"]}]"#,
+                 expected: [
+                    #"store/contacts.json:1:43: error: "emails" must be an array of {"label", "value"} "#
+                        + "objects, not an array containing a number",
+                    #"store/contacts.json:1:52: error: this entry of "emails" has no "value""#,
+                    #"store/contacts.json:1:78: error: "value" must be a string, not a number"#,
+                    #"store/contacts.json:1:81: warning: unknown field "valeu" of a contact; "#
+                        + #"did you mean "value"?"#,
+                 ]),
+        BadInput(name: "an address that is not an object",
+                 contacts: #"[{"id": "a", "givenName": "A", "addresses": [null, "Main St"]}]"#,
+                 expected: [#"store/contacts.json:1:52: error: "addresses" must be an array of address "#
+                    + "objects, not an array containing a string"]),
         BadInput(name: "repeated key in an address", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"addresses\": [{\"city\": \"X\", \"type\": \"home\", \"city\": \"Y\"}]}]",
                  expected: ["store/contacts.json:1:76: error: \"city\" appears twice in this object; the first is at store/contacts.json:1:47"]),
     ]
