@@ -97,6 +97,7 @@ struct OutputBytes: ~Copyable {
         case .stringList(let list): append(String(describing: list), escaped: escaped)
         case .table(let table): append(String(describing: table), escaped: escaped)
         case .tableItem(let table): append(String(describing: table.pointee), escaped: escaped)
+        case .stored(let stored): append(stored: stored, escaped: escaped)
         case .tableList(let list): append(String(describing: list), escaped: escaped)
         case .object(let box): append(String(describing: box.value), escaped: escaped)
         case .other(let box): append(String(describing: box.value), escaped: escaped)

@@ -65,7 +65,10 @@ struct Renderer: ~Copyable {
             }
         case .section(let section):
             try section.with { (section) throws(MustacheError) in
-                try renderSection(Self.find(section.name, in: stack).value, body: section.body)
+                switch Self.find(section.name, in: stack) {
+                case .stored(let value): try renderSection(stored: value, body: section.body)
+                case .made(let value): try renderSection(value, body: section.body)
+                }
             }
         case .invertedSection(let section):
             try section.with { (section) throws(MustacheError) in
@@ -112,7 +115,7 @@ struct Renderer: ~Copyable {
     /// not copied. Static: calling a method of the renderer from one that changes it copied the
     /// whole renderer for each call.
     static func find(_ name: Name, in stack: [Value]) -> Found {
-        guard let first = name.first else { return .made(stack[stack.count - 1]) }
+        guard let first = name.first else { return top(of: stack) }
         // Through a buffer pointer, so each context is looked into in place, not copied out.
         return stack.withUnsafeBufferPointer { stack in
             var index = stack.count - 1
@@ -130,6 +133,15 @@ struct Renderer: ~Copyable {
                 }
             }
             return .made(.null)
+        }
+    }
+
+    /// The implicit iterator `.`: the top of the stack, in place when a table holds it.
+    private static func top(of stack: [Value]) -> Found {
+        stack.withUnsafeBufferPointer { stack in
+            let top = stack[stack.count - 1]
+            if case .stored(let value) = top { return .stored(value) }
+            return .made(top)
         }
     }
 
@@ -167,6 +179,30 @@ struct Renderer: ~Copyable {
         return current
     }
 
+    /// Renders a section over a value a table holds, reading it where the table holds it: a
+    /// table, a string or a flag goes onto the stack as a pointer, a list's tables one by one
+    /// where the list holds them. The table (or a value below on the stack) that holds `stored`
+    /// stays on the stack until the section is done.
+    private mutating func renderSection(
+        stored: UnsafePointer<MustacheValue>, body: [Node]
+    ) throws(MustacheError) {
+        switch stored.pointee.sectionPlan {
+        case .items(let items): try renderItems(items, body: body)
+        case .inPlace: try renderBody(body, with: .stored(stored))
+        case .skip: return
+        case .copy: try renderSection(stored.pointee.value ?? .null, body: body)
+        }
+    }
+
+    /// Renders `body` once for each of `items`, each read where its list holds it: a copy of a
+    /// table retains its keys, which every table of its shape shares on both render threads.
+    private mutating func renderItems(
+        _ items: UnsafeBufferPointer<MustacheTable>, body: [Node]
+    ) throws(MustacheError) {
+        guard let start = items.baseAddress else { return }
+        for index in items.indices { try renderBody(body, with: .tableItem(start + index)) }
+    }
+
     // Taken, not borrowed, for the same reason as `renderBody`'s value: a section over one
     // value (a table, a string) moves the value it looked up onto the stack.
     private mutating func renderSection(_ value: consuming Value, body: [Node]) throws(MustacheError) {
@@ -178,11 +214,8 @@ struct Renderer: ~Copyable {
         case .stringList(let items):
             for item in items { try renderBody(body, with: .string(item)) }
         case .tableList(let items):
-            // Each item is read where `items` holds it, not copied out: a copy of a table
-            // retains its keys, which every table of its shape shares on both render threads.
             try items.withUnsafeBufferPointer { (items) throws(MustacheError) in
-                guard let start = items.baseAddress else { return }
-                for index in items.indices { try renderBody(body, with: .tableItem(start + index)) }
+                try renderItems(items, body: body)
             }
         case .object(let box):
             guard !box.value.mustacheIsFalsey else { return }
