@@ -3,14 +3,17 @@ struct Renderer: ~Copyable {
     /// Deepest allowed nesting of partials and parents; guards against endless recursion.
     static let nestingLimit = 100
 
-    /// The blocks one parent tag overrides, and the scope that was current at that tag.
+    /// A parent tag whose blocks override slots, and the scope that was current at that tag.
     struct OverrideScope {
-        let overrides: [String: Block]
+        /// The tag, unretained: its compiled template keeps it alive.
+        let parent: Unowned<ParentCall>
         let enclosing: Int
     }
 
-    let templates: [CompiledTemplate]
-    let indexByName: [String: Int]
+    /// The library rendering, unretained: it renders only from its own methods.
+    let library: Unowned<TemplateLibrary>
+    /// The library's templates, read where it holds them.
+    let templates: UnsafeBufferPointer<CompiledTemplate>
     let strict: Bool
     /// The rendered bytes.
     var output = OutputBytes()
@@ -20,18 +23,28 @@ struct Renderer: ~Copyable {
     var currentScope = -1
     var nesting = 0
 
-    /// Creates a renderer over a library's templates.
-    init(templates: [CompiledTemplate], indexByName: [String: Int], strict: Bool) {
-        self.templates = templates
-        self.indexByName = indexByName
-        self.strict = strict
+    /// Creates a renderer over a library's templates, for a render the library makes.
+    ///
+    /// Nothing here retains the library or its templates, which every render thread shares (a
+    /// retain of a shared object is an atomic write the other cores wait for): the library
+    /// lives until its `render` returns, and never changes its `templates` array, so the
+    /// array's elements stay where they are.
+    init(library: TemplateLibrary) {
+        self.library = Unowned(library)
+        templates = library.templates.withUnsafeBufferPointer { $0 }
+        strict = library.options.contains(.strict)
     }
 
     /// Renders template `index` with `context` as the bottom of the context stack.
     mutating func render(template index: Int, context: Any?) throws(MustacheError) {
         stack.reserveCapacity(16)
         stack.append(Value(context))
-        try render(templates[index].nodes)
+        try render(template: index)
+    }
+
+    /// Renders the nodes of template `index`.
+    mutating func render(template index: Int) throws(MustacheError) {
+        try Unowned(templates[index]).with { (template) throws(MustacheError) in try render(template.nodes) }
     }
 
     // Not inlined, so recursive partials cost little stack per level.
@@ -75,11 +88,11 @@ struct Renderer: ~Copyable {
                 if Self.find(section.name, in: stack).isFalsey { try render(section.body) }
             }
         case .partial(let call):
-            try renderPartial(call, overrides: nil)
+            try call.with { (call) throws(MustacheError) in try renderPartial(call, parent: nil) }
         case .parent(let parent):
-            try renderPartial(parent.call, overrides: parent.overrides)
+            try parent.with { (call) throws(MustacheError) in try renderPartial(call.call, parent: parent) }
         case .block(let block):
-            try renderSlot(block)
+            try block.with { (block) throws(MustacheError) in try renderSlot(block) }
         }
     }
 
