@@ -42,6 +42,17 @@ struct Renderer: ~Copyable {
         try render(template: index)
     }
 
+    /// Renders template `index` with `context` as the bottom of the context stack, read where
+    /// the caller holds it rather than copied (a copy retains the table's keys, shared by every
+    /// table of its shape).
+    mutating func render(template index: Int, table context: borrowing MustacheTable) throws(MustacheError) {
+        stack.reserveCapacity(16)
+        try withUnsafePointer(to: context) { (context) throws(MustacheError) in
+            stack.append(.tableItem(context))
+            try render(template: index)
+        }
+    }
+
     /// Renders the nodes of template `index`.
     mutating func render(template index: Int) throws(MustacheError) {
         try Unowned(templates[index]).with { (template) throws(MustacheError) in try render(template.nodes) }

@@ -66,6 +66,17 @@ public final class TemplateLibrary: Sendable {
         try renderer.render(template: index, context: context)
     }
 
+    /// Renders template `name` with a table as its context, appending UTF-8 bytes to `buffer`;
+    /// the same as passing the table as `Any?`, but the table is read where the caller holds it.
+    public func render(
+        _ name: String, _ context: borrowing MustacheTable, into buffer: inout [UInt8]
+    ) throws(MustacheError) {
+        let index = try templateIndex(name)
+        var renderer = Renderer(library: self)
+        defer { renderer.output.withBytes { buffer.append(contentsOf: $0) } }
+        try renderer.render(template: index, table: context)
+    }
+
     /// The index of the template called `name`.
     private func templateIndex(_ name: String) throws(MustacheError) -> Int {
         guard let index = indexByName[name] else {
