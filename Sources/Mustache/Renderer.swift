@@ -17,7 +17,7 @@ struct Renderer: ~Copyable {
     let strict: Bool
     /// The rendered bytes.
     var output = OutputBytes()
-    var stack: [Value] = []
+    var stack = ContextStack()
     var indentation: [UInt8] = []
     var scopes: [OverrideScope] = []
     var currentScope = -1
@@ -37,8 +37,7 @@ struct Renderer: ~Copyable {
 
     /// Renders template `index` with `context` as the bottom of the context stack.
     mutating func render(template index: Int, context: Any?) throws(MustacheError) {
-        stack.reserveCapacity(16)
-        stack.append(Value(context))
+        stack.push(Value(context))
         try render(template: index)
     }
 
@@ -46,9 +45,8 @@ struct Renderer: ~Copyable {
     /// the caller holds it rather than copied (a copy retains the table's keys, shared by every
     /// table of its shape).
     mutating func render(template index: Int, table context: borrowing MustacheTable) throws(MustacheError) {
-        stack.reserveCapacity(16)
         try withUnsafePointer(to: context) { (context) throws(MustacheError) in
-            stack.append(.tableItem(context))
+            stack.push(.tableItem(context))
             try render(template: index)
         }
     }
@@ -83,20 +81,20 @@ struct Renderer: ~Copyable {
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
-            switch name.with({ Self.find($0, in: stack) }) {
+            switch name.with({ Self.find($0, in: stack.contexts) }) {
             case .stored(let value): output.append(stored: value, escaped: escaped)
             case .made(let value): output.append(value, escaped: escaped)
             }
         case .section(let section):
             try section.with { (section) throws(MustacheError) in
-                switch Self.find(section.name, in: stack) {
+                switch Self.find(section.name, in: stack.contexts) {
                 case .stored(let value): try renderSection(stored: value, body: section.body)
                 case .made(let value): try renderSection(value, body: section.body)
                 }
             }
         case .invertedSection(let section):
             try section.with { (section) throws(MustacheError) in
-                if Self.find(section.name, in: stack).isFalsey { try render(section.body) }
+                if Self.find(section.name, in: stack.contexts).isFalsey { try render(section.body) }
             }
         case .partial(let call):
             try call.with { (call) throws(MustacheError) in try renderPartial(call, parent: nil) }
@@ -132,41 +130,37 @@ struct Renderer: ~Copyable {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        Self.find(name, in: stack).value
+        Self.find(name, in: stack.contexts).value
     }
 
     /// Looks `name` up in `stack` like `resolve`, but hands a value a table holds over in place,
     /// not copied. Static: calling a method of the renderer from one that changes it copied the
     /// whole renderer for each call.
-    static func find(_ name: Name, in stack: [Value]) -> Found {
+    static func find(_ name: Name, in stack: UnsafeBufferPointer<Value>) -> Found {
         guard let first = name.first else { return top(of: stack) }
-        // Through a buffer pointer, so each context is looked into in place, not copied out.
-        return stack.withUnsafeBufferPointer { stack in
-            var index = stack.count - 1
-            while index >= 0 {
-                switch stack[index].probe(first) {
-                case .stored(let found):
-                    return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
-                case .lookUp:
-                    if let found = stack[index].value(forKey: first) {
-                        return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
-                    }
-                    index -= 1
-                case .missing:
-                    index -= 1
+        // Each context is looked into in place, not copied out.
+        var index = stack.count - 1
+        while index >= 0 {
+            switch stack[index].probe(first) {
+            case .stored(let found):
+                return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
+            case .lookUp:
+                if let found = stack[index].value(forKey: first) {
+                    return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
                 }
+                index -= 1
+            case .missing:
+                index -= 1
             }
-            return .made(.null)
         }
+        return .made(.null)
     }
 
     /// The implicit iterator `.`: the top of the stack, in place when a table holds it.
-    private static func top(of stack: [Value]) -> Found {
-        stack.withUnsafeBufferPointer { stack in
-            let top = stack[stack.count - 1]
-            if case .stored(let value) = top { return .stored(value) }
-            return .made(top)
-        }
+    private static func top(of stack: UnsafeBufferPointer<Value>) -> Found {
+        let top = stack[stack.count - 1]
+        if case .stored(let value) = top { return .stored(value) }
+        return .made(top)
     }
 
     /// Finds the parts after the first of a dotted name within a value a table holds, in place
@@ -255,8 +249,8 @@ struct Renderer: ~Copyable {
     // `value` is taken, not borrowed: most callers make it for this call (an item of a list),
     // so it moves onto the stack without another copy, and the retains and releases one costs.
     private mutating func renderBody(_ body: [Node], with value: consuming Value) throws(MustacheError) {
-        stack.append(value)
+        stack.push(value)
         try render(body)
-        stack.removeLast()
+        stack.pop()
     }
 }
