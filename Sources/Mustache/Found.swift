@@ -18,10 +18,16 @@ enum Found {
         }
     }
 
-    /// Whether the value is falsey, read in place.
+    /// Whether the value is falsey, read in place (told as a section tells it, without the copy
+    /// a call to `Value.isFalsey` on the stored value would make).
     var isFalsey: Bool {
         switch self {
-        case .stored(let pointer): return pointer.pointee.value?.isFalsey ?? true
+        case .stored(let pointer):
+            switch pointer.pointee.sectionPlan {
+            case .skip: return true
+            case .items, .inPlace: return false
+            case .copy: return pointer.pointee.value?.isFalsey ?? true
+            }
         case .made(let value): return value.isFalsey
         }
     }
