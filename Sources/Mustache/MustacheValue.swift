@@ -1,5 +1,8 @@
 /// A value for a `MustacheTable`, sorted into the engine's shapes when it is made, so that
 /// neither making the table nor rendering it casts anything at run time.
+///
+/// The makers take what they wrap, so a value made for a table moves into it: borrowed, each
+/// was copied (a retain) and the caller's copy released.
 public struct MustacheValue {
     /// The value as the renderer sees it; nil for `absent`.
     let value: Value?
@@ -30,13 +33,13 @@ public struct MustacheValue {
     }
 
     /// Text.
-    public static func string(_ string: String) -> MustacheValue {
+    public static func string(_ string: consuming String) -> MustacheValue {
         MustacheValue(.string(string))
     }
 
     /// Text given as UTF-8 bytes, which are not checked again (HTML another renderer wrote);
     /// the same to templates as the `String` of those bytes: empty is falsey.
-    public static func bytes(_ bytes: [UInt8]) -> MustacheValue {
+    public static func bytes(_ bytes: consuming [UInt8]) -> MustacheValue {
         MustacheValue(.bytes(bytes))
     }
 
@@ -51,17 +54,17 @@ public struct MustacheValue {
     }
 
     /// A nested table, which dotted names and sections look into.
-    public static func table(_ table: MustacheTable) -> MustacheValue {
+    public static func table(_ table: consuming MustacheTable) -> MustacheValue {
         MustacheValue(.table(table))
     }
 
     /// A list of tables, which a section repeats over; empty is falsey.
-    public static func tables(_ tables: [MustacheTable]) -> MustacheValue {
+    public static func tables(_ tables: consuming [MustacheTable]) -> MustacheValue {
         MustacheValue(.tableList(tables))
     }
 
     /// A list of strings, which a section repeats over; empty is falsey.
-    public static func strings(_ strings: [String]) -> MustacheValue {
+    public static func strings(_ strings: consuming [String]) -> MustacheValue {
         MustacheValue(.stringList(strings))
     }
 }

@@ -1,7 +1,5 @@
-/// One instruction of a compiled template. Text, variables and sections (nearly every node of a
-/// page) hold their payload unowned, owned by the compiled template, so walking them retains
-/// nothing the other render threads share; partials, parents and blocks, a few per page, still
-/// hold theirs strongly.
+/// One instruction of a compiled template. Every node holds its payload unowned, owned by the
+/// compiled template, so walking them retains nothing the other render threads share.
 enum Node: Sendable {
     /// Literal text, with the offsets where source lines start (for partial indentation).
     case text(Unowned<TextRun>)
@@ -14,11 +12,11 @@ enum Node: Sendable {
     /// `{{^name}}…{{/name}}`.
     case invertedSection(Unowned<Section>)
     /// `{{>name}}`.
-    case partial(PartialCall)
+    case partial(Unowned<PartialCall>)
     /// `{{<name}}…{{/name}}`.
-    case parent(ParentCall)
+    case parent(Unowned<ParentCall>)
     /// `{{$name}}…{{/name}}` outside a parent: a slot with default content.
-    case block(Block)
+    case block(Unowned<Block>)
 }
 
 /// A dotted name, split and hashed once at compile time.

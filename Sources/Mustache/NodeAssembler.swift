@@ -57,9 +57,10 @@ struct NodeAssembler {
             objects.append(name)
             return .variable(Unowned(name), escaped: escaped)
         case .partial(let target, let indentation, let offset):
-            return .partial(
-                PartialCall(
-                    target: target, indentation: indentation, templateIndex: templateIndex, offset: offset))
+            let call = PartialCall(
+                target: target, indentation: indentation, templateIndex: templateIndex, offset: offset)
+            objects.append(call)
+            return .partial(Unowned(call))
         case .container(let draft):
             return node(for: draft)
         case .text, .lineStart:
@@ -75,18 +76,28 @@ struct NodeAssembler {
         case .invertedSection:
             return .invertedSection(section(name, draft))
         case .block:
-            return .block(block(for: draft))
+            let block = block(for: draft)
+            objects.append(block)
+            return .block(Unowned(block))
         case .parent:
-            var overrides: [String: Block] = [:]
-            // Only blocks directly inside the parent count; any other content is ignored.
+            var overrides: [Block] = []
+            // Only blocks directly inside the parent count; any other content is ignored. Of two
+            // blocks with one name, the last counts.
             for case .container(let child) in draft.items where child.kind == .block {
-                overrides[child.token.name] = block(for: child)
+                let block = block(for: child)
+                if let index = overrides.firstIndex(where: { $0.name == block.name }) {
+                    overrides[index] = block
+                } else {
+                    overrides.append(block)
+                }
             }
             let indentation = draft.token.isStandalone ? draft.token.indentation : []
             let call = PartialCall(
                 target: draft.target ?? .missing(name), indentation: indentation,
                 templateIndex: templateIndex, offset: draft.token.start)
-            return .parent(ParentCall(call: call, overrides: overrides))
+            let parent = ParentCall(call: call, overrides: overrides)
+            objects.append(parent)
+            return .parent(Unowned(parent))
         case .root:
             return nil
         }

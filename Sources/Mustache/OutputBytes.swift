@@ -55,8 +55,42 @@ struct OutputBytes: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (start + count).update(from: source, count: bytes.count)
+        if bytes.count <= 16 {
+            Self.copyShort(
+                UnsafeRawPointer(source), count: bytes.count, to: UnsafeMutableRawPointer(start + count))
+        } else {
+            (start + count).update(from: source, count: bytes.count)
+        }
         count += bytes.count
+    }
+
+    /// Copies `count` bytes, at most 16, as two loads and two stores that overlap where `count`
+    /// is not a power of two, instead of calling `memmove`: most of a template's text runs
+    /// between tags (`</dt><dd>`, `">`) are this short, and the call cost more than the copy.
+    @inline(__always)
+    private static func copyShort(
+        _ source: UnsafeRawPointer, count: Int, to destination: UnsafeMutableRawPointer
+    ) {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            destination.storeBytes(of: head, as: UInt64.self)
+            destination.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            destination.storeBytes(of: head, as: UInt32.self)
+            destination.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else if count > 0 {
+            // The first, middle and last byte: all of one, two or three.
+            destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            destination.storeBytes(
+                of: source.load(fromByteOffset: count / 2, as: UInt8.self), toByteOffset: count / 2,
+                as: UInt8.self)
+            destination.storeBytes(
+                of: source.load(fromByteOffset: count - 1, as: UInt8.self), toByteOffset: count - 1,
+                as: UInt8.self)
+        }
     }
 
     /// Appends the bytes of an array as they are.
@@ -97,6 +131,7 @@ struct OutputBytes: ~Copyable {
         case .stringList(let list): append(String(describing: list), escaped: escaped)
         case .table(let table): append(String(describing: table), escaped: escaped)
         case .tableItem(let table): append(String(describing: table.pointee), escaped: escaped)
+        case .stored(let stored): append(stored: stored, escaped: escaped)
         case .tableList(let list): append(String(describing: list), escaped: escaped)
         case .object(let box): append(String(describing: box.value), escaped: escaped)
         case .other(let box): append(String(describing: box.value), escaped: escaped)
@@ -105,6 +140,14 @@ struct OutputBytes: ~Copyable {
 
     /// Appends a value a table holds as interpolation text, reading it in place.
     mutating func append(stored value: UnsafePointer<MustacheValue>, escaped: Bool) {
+        switch value.pointee.storedText {
+        case .short(let head, let tail, let count):
+            if appendShort(head: head, tail: tail, count: count, escaped: escaped) { return }
+        case .long(let bytes):
+            return escaped ? appendEscaped(bytes) : append(bytes)
+        case .other:
+            break
+        }
         switch value.pointee.value {
         case .string(let string)?: append(string, escaped: escaped)
         case let value?: append(value, escaped: escaped)
@@ -156,7 +199,10 @@ struct OutputBytes: ~Copyable {
     /// them whole: most values have none, and are then one copy.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = UnsafeRawPointer(bytes.baseAddress) else { return }
-        if bytes.count >= 4, bytes.count <= 16, appendShortUnescaped(start, count: bytes.count) { return }
+        if bytes.count >= 4, bytes.count <= 16 {
+            let (head, tail) = Self.words(start, count: bytes.count)
+            if appendShort(head: head, tail: tail, count: bytes.count, escaped: true) { return }
+        }
         var runStart = 0
         var index = 0
         while index < bytes.count {
@@ -189,29 +235,41 @@ struct OutputBytes: ~Copyable {
         append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
-    /// Appends the `count` bytes at `source`, 4 to 16 of them, when none of them is special,
-    /// and returns whether it did. Most interpolated values are this short; they are read and
-    /// written as two words (or two halves of one) that overlap where the value is shorter than
-    /// both, with no loop over the bytes and no call to copy them.
+    /// The `count` bytes at `source`, 4 to 16 of them, as two words that overlap where there are
+    /// fewer than 16 (below 8 bytes, two 4-byte halves, widened): most interpolated values are
+    /// this short, and are read and written this way with no loop over the bytes and no call.
     @inline(__always)
-    private mutating func appendShortUnescaped(_ source: UnsafeRawPointer, count: Int) -> Bool {
+    static func words(_ source: UnsafeRawPointer, count: Int) -> (head: UInt64, tail: UInt64) {
         if count >= 8 {
-            let head = source.loadUnaligned(as: UInt64.self)
-            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            guard !Self.hasSpecialByte(head), !Self.hasSpecialByte(tail) else { return false }
+            return (
+                source.loadUnaligned(as: UInt64.self),
+                source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            )
+        }
+        return (
+            UInt64(source.loadUnaligned(as: UInt32.self)),
+            UInt64(source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        )
+    }
+
+    /// Appends 4 to 16 bytes read by `words(_:count:)`, unless `escaped` is true and one of them
+    /// is special; returns whether it did.
+    @inline(__always)
+    private mutating func appendShort(head: UInt64, tail: UInt64, count: Int, escaped: Bool) -> Bool {
+        let end: UnsafeMutableRawPointer
+        if count >= 8 {
+            guard !escaped || !Self.hasSpecialByte(head) && !Self.hasSpecialByte(tail) else { return false }
             reserve(count)
-            let end = UnsafeMutableRawPointer(start + self.count)
+            end = UnsafeMutableRawPointer(start + self.count)
             end.storeBytes(of: head, as: UInt64.self)
             end.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
         } else {
-            let head = source.loadUnaligned(as: UInt32.self)
-            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
             // The two halves tested as one word.
-            guard !Self.hasSpecialByte(UInt64(head) | UInt64(tail) << 32) else { return false }
+            guard !escaped || !Self.hasSpecialByte(head | tail << 32) else { return false }
             reserve(count)
-            let end = UnsafeMutableRawPointer(start + self.count)
-            end.storeBytes(of: head, as: UInt32.self)
-            end.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+            end = UnsafeMutableRawPointer(start + self.count)
+            end.storeBytes(of: UInt32(truncatingIfNeeded: head), as: UInt32.self)
+            end.storeBytes(of: UInt32(truncatingIfNeeded: tail), toByteOffset: count - 4, as: UInt32.self)
         }
         self.count += count
         return true
@@ -243,6 +301,50 @@ struct OutputBytes: ~Copyable {
         case Byte.greaterThan: return "&gt;"
         case Byte.quote: return "&quot;"
         default: return "&#39;"
+        }
+    }
+}
+
+/// The text of a value a table holds, read without copying the value out: a copy of a long
+/// string is a retain, and reading in place takes a switch with no call on the path that reads
+/// (see `SectionPlan`).
+enum StoredText {
+    /// 4 to 16 bytes, as `OutputBytes.words(_:count:)` reads them.
+    case short(head: UInt64, tail: UInt64, count: Int)
+    /// More bytes, where the value keeps them.
+    case long(UnsafeBufferPointer<UInt8>)
+    /// Not text, text of fewer than 4 bytes, or a string without contiguous UTF-8: appended
+    /// from a copy.
+    case other
+
+    /// Reads `bytes`, which stay where they are for as long as the value holding them when
+    /// there are more than 16 of them: a string that long is not a small string (those hold 15
+    /// bytes at most, in the value itself), so its bytes live in its storage, which the table
+    /// holding the string keeps alive and unchanged.
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = UnsafeRawPointer(bytes.baseAddress), bytes.count >= 4 else {
+            self = .other
+            return
+        }
+        if bytes.count > 16 {
+            self = .long(bytes)
+        } else {
+            let (head, tail) = OutputBytes.words(source, count: bytes.count)
+            self = .short(head: head, tail: tail, count: bytes.count)
+        }
+    }
+}
+
+extension MustacheValue {
+    /// The value's text, when it is a string or bytes, read where the value is.
+    @inline(__always)
+    var storedText: StoredText {
+        switch value {
+        case .string(let string)?:
+            return string.utf8.withContiguousStorageIfAvailable(StoredText.init) ?? .other
+        case .bytes(let bytes)?: return bytes.withUnsafeBufferPointer(StoredText.init)
+        default: return .other
         }
     }
 }

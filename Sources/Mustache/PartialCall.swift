@@ -32,12 +32,22 @@ final class PartialCall: Sendable {
 final class ParentCall: Sendable {
     /// The parent template, rendered like a partial.
     let call: PartialCall
-    /// The blocks given inside the tag, by name.
-    let overrides: [String: Block]
+    /// The blocks given inside the tag, one per name: a parent overrides a few, so finding one
+    /// by comparing names costs less than hashing the name.
+    let overrides: [Block]
 
-    /// Creates a compiled parent tag.
-    init(call: PartialCall, overrides: [String: Block]) {
+    /// Creates a compiled parent tag; `overrides` must have distinct names.
+    init(call: PartialCall, overrides: [Block]) {
         self.call = call
         self.overrides = overrides
+    }
+
+    /// The block this tag gives for the slot `name`, unretained (this call keeps it alive).
+    @inline(__always)
+    func override(named name: String) -> Unowned<Block>? {
+        overrides.withUnsafeBufferPointer { overrides in
+            for block in overrides where block.name == name { return Unowned(block) }
+            return nil
+        }
     }
 }

@@ -1,55 +1,62 @@
 /// Partials, parents and block slots: rendering other templates in place.
 extension Renderer {
-    /// Renders a partial, or a parent when `overrides` is given.
-    mutating func renderPartial(_ call: PartialCall, overrides: [String: Block]?) throws(MustacheError) {
-        guard let index = try templateIndex(for: call, isParent: overrides != nil) else { return }
+    /// Renders a partial, or a parent when `parent` is given.
+    mutating func renderPartial(_ call: PartialCall, parent: Unowned<ParentCall>?) throws(MustacheError) {
+        guard let index = try templateIndex(for: call, isParent: parent != nil) else { return }
         nesting += 1
         guard nesting <= Self.nestingLimit else {
             throw templates[call.templateIndex].error(
                 at: call.offset, .recursionLimitExceeded(Self.nestingLimit))
         }
-        let savedIndentation = indentation
+        // Indentation only grows while the partial renders, so cutting it back to its length
+        // restores it, without a copy of the array to restore.
+        let savedIndentationCount = indentation.count
         let savedScope = currentScope
         if !call.indentation.isEmpty { indentation += call.indentation }
-        if let overrides {
-            scopes.append(OverrideScope(overrides: overrides, enclosing: currentScope))
+        if let parent {
+            scopes.append(OverrideScope(parent: parent, enclosing: currentScope))
             currentScope = scopes.count - 1
         }
-        try render(templates[index].nodes)
-        if overrides != nil { scopes.removeLast() }
+        try render(template: index)
+        if parent != nil { scopes.removeLast() }
         currentScope = savedScope
-        indentation = savedIndentation
+        restoreIndentation(to: savedIndentationCount)
         nesting -= 1
     }
 
     /// Renders a block slot: the outermost override for its name, or its default content.
     mutating func renderSlot(_ slot: Block) throws(MustacheError) {
-        var body = slot.body
+        var body = Unowned(slot)
         var bodyScope = currentScope
         var index = currentScope
         while index >= 0 {
             let scope = scopes[index]
-            if let override = scope.overrides[slot.name] {
+            if let override = scope.parent.with({ $0.override(named: slot.name) }) {
                 // Keep looking: the override given furthest out (the child template) wins.
-                body = override.body
+                body = override
                 bodyScope = scope.enclosing
             }
             index = scope.enclosing
         }
-        let savedIndentation = indentation
+        let savedIndentationCount = indentation.count
         let savedScope = currentScope
         if let slotIndentation = slot.slotIndentation {
-            indentation += slotIndentation
-            if !indentation.isEmpty, isAtLineStart, !body.isEmpty, !body.startsWithLineStart {
+            if !slotIndentation.isEmpty { indentation += slotIndentation }
+            if !indentation.isEmpty, isAtLineStart, body.with({ $0.body.startsInline }) {
                 // Content written inline in its own source still starts a line in a standalone slot.
                 output.append(indentation)
             }
         }
         // An override is rendered in the override scope where it was written, not the slot's.
         currentScope = bodyScope
-        try render(body)
+        try body.with { (body) throws(MustacheError) in try render(body.body) }
         currentScope = savedScope
-        indentation = savedIndentation
+        restoreIndentation(to: savedIndentationCount)
+    }
+
+    /// Takes off the indentation added since it was `count` long.
+    private mutating func restoreIndentation(to count: Int) {
+        if indentation.count > count { indentation.removeSubrange(count...) }
     }
 
     /// The template a tag refers to, or nil when it renders nothing.
@@ -65,7 +72,7 @@ extension Renderer {
                 guard strict else { return nil }
                 throw templates[call.templateIndex].error(at: call.offset, .unresolvedDynamicName(written))
             }
-            if let index = indexByName[templateName] { return index }
+            if let index = library.with({ $0.indexByName[templateName] }) { return index }
             guard strict else { return nil }
             let reason: MustacheError.Reason =
                 isParent
@@ -89,12 +96,12 @@ extension Renderer {
 }
 
 extension [Node] {
-    /// Whether the first node puts indentation at its start.
-    fileprivate var startsWithLineStart: Bool {
+    /// Whether the nodes start with content, not with indentation put at their start.
+    fileprivate var startsInline: Bool {
         switch first {
-        case .lineStart: return true
-        case .text(let run): return run.object.lineStarts.first == 0
-        default: return false
+        case nil, .lineStart: return false
+        case .text(let run): return run.with { $0.lineStarts.first != 0 }
+        default: return true
         }
     }
 }

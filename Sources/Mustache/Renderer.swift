@@ -3,35 +3,57 @@ struct Renderer: ~Copyable {
     /// Deepest allowed nesting of partials and parents; guards against endless recursion.
     static let nestingLimit = 100
 
-    /// The blocks one parent tag overrides, and the scope that was current at that tag.
+    /// A parent tag whose blocks override slots, and the scope that was current at that tag.
     struct OverrideScope {
-        let overrides: [String: Block]
+        /// The tag, unretained: its compiled template keeps it alive.
+        let parent: Unowned<ParentCall>
         let enclosing: Int
     }
 
-    let templates: [CompiledTemplate]
-    let indexByName: [String: Int]
+    /// The library rendering, unretained: it renders only from its own methods.
+    let library: Unowned<TemplateLibrary>
+    /// The library's templates, read where it holds them.
+    let templates: UnsafeBufferPointer<CompiledTemplate>
     let strict: Bool
     /// The rendered bytes.
     var output = OutputBytes()
-    var stack: [Value] = []
+    var stack = ContextStack()
     var indentation: [UInt8] = []
     var scopes: [OverrideScope] = []
     var currentScope = -1
     var nesting = 0
 
-    /// Creates a renderer over a library's templates.
-    init(templates: [CompiledTemplate], indexByName: [String: Int], strict: Bool) {
-        self.templates = templates
-        self.indexByName = indexByName
-        self.strict = strict
+    /// Creates a renderer over a library's templates, for a render the library makes.
+    ///
+    /// Nothing here retains the library or its templates, which every render thread shares (a
+    /// retain of a shared object is an atomic write the other cores wait for): the library
+    /// lives until its `render` returns, and never changes its `templates` array, so the
+    /// array's elements stay where they are.
+    init(library: TemplateLibrary) {
+        self.library = Unowned(library)
+        templates = library.templates.withUnsafeBufferPointer { $0 }
+        strict = library.options.contains(.strict)
     }
 
     /// Renders template `index` with `context` as the bottom of the context stack.
     mutating func render(template index: Int, context: Any?) throws(MustacheError) {
-        stack.reserveCapacity(16)
-        stack.append(Value(context))
-        try render(templates[index].nodes)
+        stack.push(Value(context))
+        try render(template: index)
+    }
+
+    /// Renders template `index` with `context` as the bottom of the context stack, read where
+    /// the caller holds it rather than copied (a copy retains the table's keys, shared by every
+    /// table of its shape).
+    mutating func render(template index: Int, table context: borrowing MustacheTable) throws(MustacheError) {
+        try withUnsafePointer(to: context) { (context) throws(MustacheError) in
+            stack.push(.tableItem(context))
+            try render(template: index)
+        }
+    }
+
+    /// Renders the nodes of template `index`.
+    mutating func render(template index: Int) throws(MustacheError) {
+        try Unowned(templates[index]).with { (template) throws(MustacheError) in try render(template.nodes) }
     }
 
     // Not inlined, so recursive partials cost little stack per level.
@@ -59,24 +81,27 @@ struct Renderer: ~Copyable {
         case .lineStart:
             if !indentation.isEmpty, isAtLineStart { output.append(indentation) }
         case .variable(let name, let escaped):
-            switch name.with({ Self.find($0, in: stack) }) {
+            switch name.with({ Self.find($0, in: stack.contexts) }) {
             case .stored(let value): output.append(stored: value, escaped: escaped)
             case .made(let value): output.append(value, escaped: escaped)
             }
         case .section(let section):
             try section.with { (section) throws(MustacheError) in
-                try renderSection(Self.find(section.name, in: stack).value, body: section.body)
+                switch Self.find(section.name, in: stack.contexts) {
+                case .stored(let value): try renderSection(stored: value, body: section.body)
+                case .made(let value): try renderSection(value, body: section.body)
+                }
             }
         case .invertedSection(let section):
             try section.with { (section) throws(MustacheError) in
-                if Self.find(section.name, in: stack).isFalsey { try render(section.body) }
+                if Self.find(section.name, in: stack.contexts).isFalsey { try render(section.body) }
             }
         case .partial(let call):
-            try renderPartial(call, overrides: nil)
+            try call.with { (call) throws(MustacheError) in try renderPartial(call, parent: nil) }
         case .parent(let parent):
-            try renderPartial(parent.call, overrides: parent.overrides)
+            try parent.with { (call) throws(MustacheError) in try renderPartial(call.call, parent: parent) }
         case .block(let block):
-            try renderSlot(block)
+            try block.with { (block) throws(MustacheError) in try renderSlot(block) }
         }
     }
 
@@ -105,32 +130,37 @@ struct Renderer: ~Copyable {
 
     /// Looks `name` up: the first part through the context stack, the rest within each result.
     func resolve(_ name: Name) -> Value {
-        Self.find(name, in: stack).value
+        Self.find(name, in: stack.contexts).value
     }
 
     /// Looks `name` up in `stack` like `resolve`, but hands a value a table holds over in place,
     /// not copied. Static: calling a method of the renderer from one that changes it copied the
     /// whole renderer for each call.
-    static func find(_ name: Name, in stack: [Value]) -> Found {
-        guard let first = name.first else { return .made(stack[stack.count - 1]) }
-        // Through a buffer pointer, so each context is looked into in place, not copied out.
-        return stack.withUnsafeBufferPointer { stack in
-            var index = stack.count - 1
-            while index >= 0 {
-                switch stack[index].probe(first) {
-                case .stored(let found):
-                    return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
-                case .lookUp:
-                    if let found = stack[index].value(forKey: first) {
-                        return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
-                    }
-                    index -= 1
-                case .missing:
-                    index -= 1
+    static func find(_ name: Name, in stack: UnsafeBufferPointer<Value>) -> Found {
+        guard let first = name.first else { return top(of: stack) }
+        // Each context is looked into in place, not copied out.
+        var index = stack.count - 1
+        while index >= 0 {
+            switch stack[index].probe(first) {
+            case .stored(let found):
+                return name.rest.isEmpty ? .stored(found) : Self.find(name.rest, within: found)
+            case .lookUp:
+                if let found = stack[index].value(forKey: first) {
+                    return .made(name.rest.isEmpty ? found : Self.resolve(name.rest, after: found))
                 }
+                index -= 1
+            case .missing:
+                index -= 1
             }
-            return .made(.null)
         }
+        return .made(.null)
+    }
+
+    /// The implicit iterator `.`: the top of the stack, in place when a table holds it.
+    private static func top(of stack: UnsafeBufferPointer<Value>) -> Found {
+        let top = stack[stack.count - 1]
+        if case .stored(let value) = top { return .stored(value) }
+        return .made(top)
     }
 
     /// Finds the parts after the first of a dotted name within a value a table holds, in place
@@ -167,6 +197,30 @@ struct Renderer: ~Copyable {
         return current
     }
 
+    /// Renders a section over a value a table holds, reading it where the table holds it: a
+    /// table, a string or a flag goes onto the stack as a pointer, a list's tables one by one
+    /// where the list holds them. The table (or a value below on the stack) that holds `stored`
+    /// stays on the stack until the section is done.
+    private mutating func renderSection(
+        stored: UnsafePointer<MustacheValue>, body: [Node]
+    ) throws(MustacheError) {
+        switch stored.pointee.sectionPlan {
+        case .items(let items): try renderItems(items, body: body)
+        case .inPlace: try renderBody(body, with: .stored(stored))
+        case .skip: return
+        case .copy: try renderSection(stored.pointee.value ?? .null, body: body)
+        }
+    }
+
+    /// Renders `body` once for each of `items`, each read where its list holds it: a copy of a
+    /// table retains its keys, which every table of its shape shares on both render threads.
+    private mutating func renderItems(
+        _ items: UnsafeBufferPointer<MustacheTable>, body: [Node]
+    ) throws(MustacheError) {
+        guard let start = items.baseAddress else { return }
+        for index in items.indices { try renderBody(body, with: .tableItem(start + index)) }
+    }
+
     // Taken, not borrowed, for the same reason as `renderBody`'s value: a section over one
     // value (a table, a string) moves the value it looked up onto the stack.
     private mutating func renderSection(_ value: consuming Value, body: [Node]) throws(MustacheError) {
@@ -178,11 +232,8 @@ struct Renderer: ~Copyable {
         case .stringList(let items):
             for item in items { try renderBody(body, with: .string(item)) }
         case .tableList(let items):
-            // Each item is read where `items` holds it, not copied out: a copy of a table
-            // retains its keys, which every table of its shape shares on both render threads.
             try items.withUnsafeBufferPointer { (items) throws(MustacheError) in
-                guard let start = items.baseAddress else { return }
-                for index in items.indices { try renderBody(body, with: .tableItem(start + index)) }
+                try renderItems(items, body: body)
             }
         case .object(let box):
             guard !box.value.mustacheIsFalsey else { return }
@@ -198,8 +249,8 @@ struct Renderer: ~Copyable {
     // `value` is taken, not borrowed: most callers make it for this call (an item of a list),
     // so it moves onto the stack without another copy, and the retains and releases one costs.
     private mutating func renderBody(_ body: [Node], with value: consuming Value) throws(MustacheError) {
-        stack.append(value)
+        stack.push(value)
         try render(body)
-        stack.removeLast()
+        stack.pop()
     }
 }

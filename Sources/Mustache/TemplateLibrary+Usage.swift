@@ -57,14 +57,15 @@ extension TemplateLibrary {
                 names.formUnion(section.object.name.components)
                 collect(section.object.body, names: &names, templates: &templates, isDynamic: &isDynamic)
             case .partial(let call):
-                target(call.target, names: &names, templates: &templates, isDynamic: &isDynamic)
+                target(call.object.target, names: &names, templates: &templates, isDynamic: &isDynamic)
             case .parent(let parent):
+                let parent = parent.object
                 target(parent.call.target, names: &names, templates: &templates, isDynamic: &isDynamic)
-                for block in parent.overrides.values {
+                for block in parent.overrides {
                     collect(block.body, names: &names, templates: &templates, isDynamic: &isDynamic)
                 }
             case .block(let block):
-                collect(block.body, names: &names, templates: &templates, isDynamic: &isDynamic)
+                collect(block.object.body, names: &names, templates: &templates, isDynamic: &isDynamic)
             }
         }
     }

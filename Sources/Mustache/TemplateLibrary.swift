@@ -59,13 +59,29 @@ public final class TemplateLibrary: Sendable {
 
     /// Renders template `name` with `context`, appending UTF-8 bytes to `buffer`.
     public func render(_ name: String, _ context: Any?, into buffer: inout [UInt8]) throws(MustacheError) {
-        guard let index = indexByName[name] else {
-            throw MustacheError(templateName: name, line: 0, column: 0, reason: .templateNotFound(name))
-        }
-        var renderer = Renderer(
-            templates: templates, indexByName: indexByName, strict: options.contains(.strict))
+        let index = try templateIndex(name)
+        var renderer = Renderer(library: self)
         // What was written before a failure is handed over too, as it always was.
         defer { renderer.output.withBytes { buffer.append(contentsOf: $0) } }
         try renderer.render(template: index, context: context)
+    }
+
+    /// Renders template `name` with a table as its context, appending UTF-8 bytes to `buffer`;
+    /// the same as passing the table as `Any?`, but the table is read where the caller holds it.
+    public func render(
+        _ name: String, _ context: borrowing MustacheTable, into buffer: inout [UInt8]
+    ) throws(MustacheError) {
+        let index = try templateIndex(name)
+        var renderer = Renderer(library: self)
+        defer { renderer.output.withBytes { buffer.append(contentsOf: $0) } }
+        try renderer.render(template: index, table: context)
+    }
+
+    /// The index of the template called `name`.
+    private func templateIndex(_ name: String) throws(MustacheError) -> Int {
+        guard let index = indexByName[name] else {
+            throw MustacheError(templateName: name, line: 0, column: 0, reason: .templateNotFound(name))
+        }
+        return index
     }
 }

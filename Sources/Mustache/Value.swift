@@ -19,6 +19,11 @@ enum Value {
     /// section keeps the list for as long as the item is on the context stack. Only the
     /// renderer makes these, and none outlives the section.
     case tableItem(UnsafePointer<MustacheTable>)
+    /// A value a table holds, read where the table holds it: a section over a table, a string or
+    /// a flag found in a table pushes this, not a copy (a copy of a table or a long string is a
+    /// retain, and the tables of a page are shared by its whole render). Only the renderer makes
+    /// these, for values the context stack below keeps alive for as long as this one is on it.
+    case stored(UnsafePointer<MustacheValue>)
     /// Boxed to keep `Value` small and cheap to copy; these cases are rare.
     case object(Box<any MustacheBoxable>)
     case other(Box<Any>)
@@ -103,6 +108,8 @@ enum Value {
             return table.value(for: key)
         case .tableItem(let table):
             return table.pointee.value(for: key)
+        case .stored(let stored):
+            return stored.pointee.value?.value(forKey: key)
         case .dictionary(let dictionary):
             guard let found = dictionary[key.name] else { return nil }
             return Value(found)
@@ -130,6 +137,7 @@ enum Value {
         case .dictionaryList(let list): return list.isEmpty
         case .stringList(let list): return list.isEmpty
         case .tableList(let list): return list.isEmpty
+        case .stored(let stored): return stored.pointee.value?.isFalsey ?? true
         case .object(let box):
             return box.value.mustacheIsFalsey || box.value.mustacheListElements?.isEmpty == true
         case .dictionary, .optionalDictionary, .table, .tableItem, .other: return false
@@ -152,6 +160,7 @@ enum Value {
         case .stringList(let list): return list
         case .table(let table): return table
         case .tableItem(let table): return table.pointee
+        case .stored(let stored): return stored.pointee.value?.any
         case .tableList(let list): return list
         case .object(let box): return box.value
         case .other(let box): return box.value

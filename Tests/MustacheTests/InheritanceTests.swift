@@ -87,4 +87,13 @@ struct InheritanceTests {
         let people: [[String: Any]] = [["name": "Ann"], ["name": "Bob"]]
         #expect(try library.render("page", ["people": people]) == "<Ann><Bob>")
     }
+
+    @Test("Of two overrides with one name in a parent tag, the last counts; others are left alone")
+    func repeatedOverride() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "{{<layout}}{{$a}}first{{/a}}{{$b}}B{{/b}}{{$a}}second{{/a}}{{/layout}}",
+            "layout": "[{{$a}}a{{/a}}|{{$b}}b{{/b}}|{{$c}}c{{/c}}]",
+        ])
+        #expect(try library.render("page") == "[second|B|c]")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// A JSON value in Sendable form, so spec data can be a Swift Testing argument.
 enum JSONValue: Sendable, Equatable {
@@ -44,6 +45,37 @@ enum JSONValue: Sendable, Equatable {
         case .array(let array): return array.map(\.context)
         case .object(let object): return object.mapValues(\.context)
         }
+    }
+
+    /// The value as a table's value: objects as tables, lists of objects as lists of tables,
+    /// lists of strings as lists of strings, anything else as its `context`.
+    var tableContext: (value: Any?, tableValue: MustacheValue) {
+        switch self {
+        case .null: return (nil, MustacheValue(nil))
+        case .bool(let bool): return (bool, .bool(bool))
+        case .int(let int): return (int, .int(int))
+        case .string(let string): return (string, .string(string))
+        case .object(let object):
+            let table = Self.table(object)
+            return (table, .table(table))
+        case .array(let array):
+            if let objects = array.map(\.object) as? [[String: JSONValue]] {
+                let tables = objects.map(Self.table)
+                return (tables, .tables(tables))
+            }
+            if let strings = array.map(\.string) as? [String] { return (strings, .strings(strings)) }
+            let list = array.map { $0.tableContext.value as Any }
+            return (list, MustacheValue(list))
+        case .double: return (context, MustacheValue(context))
+        }
+    }
+
+    /// An object as a table of its members' `tableContext`s.
+    static func table(_ object: [String: JSONValue]) -> MustacheTable {
+        let names = object.keys.sorted()
+        return MustacheTable(
+            keys: MustacheTable.Keys(names),
+            values: names.map { object[$0]?.tableContext.tableValue ?? .absent })
     }
 
     /// The string payload, or nil.

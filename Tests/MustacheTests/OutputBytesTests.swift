@@ -109,6 +109,9 @@ struct OutputBytesTests {
         #expect(try render("[{{v}}]", table) == "[" + example.escaped + "]")
         #expect(try render("[{{{v}}}]", table) == "[" + example.value + "]")
         #expect(try render("[{{#t}}{{v}}{{/t}}]", ["t": table]) == "[" + example.escaped + "]")
+        let bytes = MustacheTable(
+            keys: MustacheTable.Keys(["v"]), values: [.bytes(Array(example.value.utf8))])
+        #expect(try render("[{{v}}|{{{v}}}]", bytes) == "[" + example.escaped + "|" + example.value + "]")
     }
 
     @Test("A page longer than the first allocation grows without losing bytes")

@@ -23,6 +23,23 @@ struct SpecCase: Sendable, CustomTestStringConvertible {
         return try library.render(mainName, data.context)
     }
 
+    /// Renders the case as `render` does, with every object of the data a `MustacheTable`, so
+    /// that values are read where tables hold them; an object at the top is handed over as a
+    /// table, not as `Any`.
+    func renderWithTables() throws -> String {
+        let mainName = "(spec template)"
+        var templates = partials
+        templates[mainName] = template
+        let library = try TemplateLibrary(templates: templates)
+        var bytes: [UInt8] = []
+        if let object = data.object {
+            try library.render(mainName, JSONValue.table(object), into: &bytes)
+        } else {
+            try library.render(mainName, data.tableContext.value, into: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Whether rendering gives the expected output.
     var passes: Bool {
         (try? render()) == expected

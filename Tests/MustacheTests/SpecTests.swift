@@ -16,6 +16,16 @@ struct SpecTests {
     }
 
     @Test(
+        "Spec case, with every object a table",
+        .enabled(
+            if: SpecCorpus.isAvailable, "mustache spec corpus not found at \(SpecCorpus.directory.path)"),
+        arguments: SpecCorpus.cases)
+    func specCaseWithTables(_ specCase: SpecCase) throws {
+        let rendered = try specCase.renderWithTables()
+        #expect(rendered == specCase.expected, "template: \(specCase.template.debugDescription)")
+    }
+
+    @Test(
         "Every case of every module passes",
         .enabled(if: SpecCorpus.isAvailable, "mustache spec corpus not found at \(SpecCorpus.directory.path)")
     )

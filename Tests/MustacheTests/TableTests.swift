@@ -173,6 +173,30 @@ struct TableTests {
         #expect(MustacheTable([:]).description == "[:]")
     }
 
+    @Test("Contexts nested deeper than the stack's first room: each level, the ones below, the root")
+    func deepNesting() throws {
+        let keys = MustacheTable.Keys(["depth", "child"])
+        // The innermost `child` is false: absent, it would be found one level out, endlessly.
+        var table = MustacheTable(keys: keys, values: [.int(60), .bool(false)])
+        var dictionary: [String: Any] = ["depth": 60, "child": false]
+        for depth in (0..<60).reversed() {
+            table = MustacheTable(keys: keys, values: [.int(depth), .table(table)])
+            dictionary = ["depth": depth, "child": dictionary]
+        }
+        let root = MustacheTable(
+            keys: MustacheTable.Keys(["root", "child"]), values: [.string("r"), .table(table)])
+        let library = try TemplateLibrary(templates: [
+            "t": "{{#child}}{{>level}}{{/child}}",
+            "level": "{{depth}}{{root}}{{#child}}({{>level}}){{/child}}",
+        ])
+        let expected = (0...60).map { "\($0)r" }.joined(separator: "(") + String(repeating: ")", count: 60)
+        #expect(try library.render("t", root) == expected)
+        var bytes: [UInt8] = []
+        try library.render("t", root, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        #expect(try library.render("t", ["root": "r", "child": dictionary]) == expected)
+    }
+
     @Test("Many keys: every one is found and no other")
     func manyKeys() throws {
         let names = (0..<300).map { "key\($0)" }
