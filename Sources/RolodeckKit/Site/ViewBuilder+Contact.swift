@@ -9,14 +9,16 @@ extension ViewBuilder {
     ])
     private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
 
-    /// What lists show of a contact: name, organization, first phone and email, its page.
-    func rowData(_ entry: Directory.Entry, fields: RowFields) -> RowData {
-        let contact = entry.contact
+    /// What lists show of entry `index`: name, organization, first phone and email, its page.
+    func rowData(at index: Int, fields: RowFields) -> RowData {
+        // The entry's fields are read where the array holds them: an entry passed in was copied
+        // out whole (its section's strings too) and destroyed again, for every row.
+        let contact = directory.entries[index].contact
         return RowData(
             id: contact.id,
-            name: entry.displayName,
+            name: directory.entries[index].displayName,
             lang: nameLanguage(contact),
-            path: "contacts/\(entry.slug).html",
+            path: String(joining: "contacts/", directory.entries[index].slug, ".html"),
             salutation: fields.salutation ? contact.salutation : "",
             organization: fields.organization && !contact.isOrganizationOnly ? contact.organization : "",
             title: fields.title ? contact.title : "",

@@ -67,9 +67,7 @@ struct ViewBuilder: @unchecked Sendable {
         }
         let builder = self
         let fields = RowFields(config)
-        rows = ParallelWork.map(directory.entries.count) {
-            builder.rowData(directory.entries[$0], fields: fields)
-        }
+        rows = ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
