@@ -80,7 +80,7 @@ extension ViewBuilder {
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
             view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
-                .string(display), .string(birthday.htmlDateString),
+                .string(display), .string(Self.htmlDate(birthday)),
                 age.map(MustacheValue.string) ?? .absent,
             ])
         }
@@ -104,6 +104,38 @@ extension ViewBuilder {
                 frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: entry.displayName)),
                 .table(view.table),
             ])
+    }
+
+    /// `date.htmlDateString` (`1990-03-05`, or `03-05` without a year) written digit by digit:
+    /// its interpolations and padding cost about 2,300 instructions a date.
+    static func htmlDate(_ date: PartialDate) -> String {
+        let (month, day) = (date.month, date.day)
+        // Fields of two digits and years of up to four (the padded width), as dates have them.
+        guard (0...99).contains(month), (0...99).contains(day), date.year.map({ (0...9999).contains($0) }) ?? true
+        else { return date.htmlDateString }
+        return String(unsafeUninitializedCapacity: date.year == nil ? 5 : 10) { buffer in
+            var end = 0
+            func write(_ value: Int, digits: Int) {
+                var value = value
+                for position in (end..<end + digits).reversed() {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += digits
+            }
+            func dash() {
+                buffer[end] = UInt8(ascii: "-")
+                end += 1
+            }
+            if let year = date.year {
+                write(year, digits: 4)
+                dash()
+            }
+            write(month, digits: 2)
+            dash()
+            write(day, digits: 2)
+            return end
+        }
     }
 
     /// The first Character of a name, uppercased, for the page's monogram.

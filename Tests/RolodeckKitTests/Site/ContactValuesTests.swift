@@ -92,4 +92,20 @@ import Testing
         let hasNewline = street.contains(where: \.isNewline)
         #expect(ViewBuilder.streetLines(street) == (hasNewline ? lines : nil))
     }
+
+    /// Dates with and without a year, short years, the ends of the months, and fields out of the
+    /// usual ranges (written the general way).
+    static let dates: [PartialDate] = [
+        PartialDate(year: 1990, month: 3, day: 5), PartialDate(year: nil, month: 12, day: 31),
+        PartialDate(year: 2026, month: 10, day: 1), PartialDate(year: 7, month: 1, day: 9),
+        PartialDate(year: 999, month: 11, day: 30), PartialDate(year: 0, month: 2, day: 29),
+        PartialDate(year: 9999, month: 9, day: 10), PartialDate(year: 12_345, month: 1, day: 1),
+        PartialDate(year: -44, month: 3, day: 15), PartialDate(year: nil, month: 100, day: 1),
+        PartialDate(year: 2000, month: 1, day: -1),
+    ]
+
+    @Test(arguments: dates)
+    func htmlDatesAreWrittenAsPartialDateWritesThem(_ date: PartialDate) {
+        #expect(ViewBuilder.htmlDate(date) == date.htmlDateString)
+    }
 }
