@@ -85,11 +85,13 @@ extension ViewBuilder {
             ])
         }
         if config.shows(.groups) {
-            // A loop into a reserved array: `compactMap` grew its array as it went.
+            // A loop into a reserved array: `compactMap` grew its array as it went. The groups'
+            // positions were found when the directory was planned.
+            let positions = directory.groupPositions(ofEntry: index)
             var groups: [MustacheTable] = []
-            groups.reserveCapacity(contact.groupIDs.count)
-            for id in contact.groupIDs {
-                if let group = directory.groupIndex[id] { groups.append(contactGroupLinks[group]) }
+            groups.reserveCapacity(positions.count)
+            for position in positions {
+                groups.append(contactGroupLinks[Int(directory.entryGroups[position])])
             }
             view.groups = groups
         }

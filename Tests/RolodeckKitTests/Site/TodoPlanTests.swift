@@ -53,6 +53,35 @@ import Testing
         #expect(directory.groups[0].memberCount == 3)
         #expect(directory.groups[1].sections.map(\.items) == [[0]])
         #expect(directory.sections.map(\.items) == [[0], [1], [2]])
+        // Each entry's groups in the order its contact names them, ids of no group left out.
+        let entryGroups = directory.entries.indices.map { entry in
+            directory.groupPositions(ofEntry: entry).map { directory.entryGroups[$0] }
+        }
+        #expect(entryGroups == [[0, 1], [0], [0]])
+    }
+
+    @Test func eachEntryKeepsItsGroupsInTheOrderItsContactNamesThem() {
+        // Two sections, a repeated id, an unknown one and contacts in no group.
+        var contacts: [Contact] = []
+        let names = ["Ames", "Berg", "Bell", "Ames", "Berg"]
+        let groups = [["x", "y"], [], ["y", "nope", "y", "z"], ["z"], []]
+        for (index, name) in names.enumerated() {
+            var contact = Contact(id: "c\(index)")
+            contact.familyName = name
+            contact.groupIDs = groups[index]
+            contacts.append(contact)
+        }
+        let store = Store(
+            contacts: contacts,
+            groups: [Group(id: "z", name: "Zeta"), Group(id: "x", name: "Xi"), Group(id: "y", name: "Ypsilon")])
+        let directory = Directory(store: store, config: SiteConfig())
+        #expect(directory.sections.count == 2)
+        #expect(directory.entryGroupStarts.count == directory.entries.count + 1)
+        for (entry, planned) in directory.entries.enumerated() {
+            let expected = planned.contact.groupIDs.compactMap { directory.groupIndex[$0] }.map(Int32.init)
+            let found = directory.groupPositions(ofEntry: entry).map { directory.entryGroups[$0] }
+            #expect(found == expected, "\(planned.contact.id)")
+        }
     }
 
     @Test func todosInALoopStillAppearOnce() {
