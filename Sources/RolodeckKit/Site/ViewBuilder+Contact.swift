@@ -289,13 +289,15 @@ extension ViewBuilder {
         } else {
             add(address.street.trimmingWhitespace)
         }
+        // Each part in turn, not through an array of pairs (which was allocated and freed).
         var cityLine = address.postalCode.trimmingWhitespace
-        for (separator, part) in [(" ", address.city), (", ", address.region)] {
+        func attach(_ part: String, after separator: String) {
             let part = part.trimmingWhitespace
-            guard !part.isEmpty else { continue }
-            if !cityLine.isEmpty { cityLine += separator }
-            cityLine += part
+            guard !part.isEmpty else { return }
+            cityLine = cityLine.isEmpty ? part : String(joining: cityLine, separator, part)
         }
+        attach(address.city, after: " ")
+        attach(address.region, after: ", ")
         add(cityLine)
         add(address.country.trimmingWhitespace)
         return MustacheTable(keys: Self.addressKeys, values: [
