@@ -45,11 +45,14 @@ extension ViewBuilder {
         let isOrganization = contact.isOrganizationOnly
         view.isOrganization = isOrganization
         view.monogram = Self.monogram(of: entry.displayName)
+        // The readings joined as the name is written: family name first with no space for East
+        // Asian names, else given name first, one space between two that are not empty. (Not
+        // through an array filtered and joined, which made two arrays for every page.)
+        let phoneticGiven = contact.phoneticGivenName, phoneticFamily = contact.phoneticFamilyName
         view.phoneticName =
-            NameFormatter.isEastAsian(contact.familyName)
-            ? contact.phoneticFamilyName + contact.phoneticGivenName
-            : [contact.phoneticGivenName, contact.phoneticFamilyName].filter { !$0.isEmpty }
-                .joined(separator: " ")
+            NameFormatter.isEastAsian(contact.familyName) ? phoneticFamily + phoneticGiven
+            : phoneticFamily.isEmpty ? phoneticGiven
+            : phoneticGiven.isEmpty ? phoneticFamily : String(joining: phoneticGiven, " ", phoneticFamily)
         if config.shows(.salutation) { view.salutation = contact.salutation }
         if config.shows(.nickname), contact.nickname != entry.displayName {
             view.nickname = contact.nickname

@@ -1,4 +1,5 @@
 import Testing
+import Mustache
 @testable import RolodeckKit
 
 /// What a contact page shows of an email address and a postal address: which addresses become
@@ -108,4 +109,36 @@ import Testing
     func htmlDatesAreWrittenAsPartialDateWritesThem(_ date: PartialDate) {
         #expect(ViewBuilder.htmlDate(date) == date.htmlDateString)
     }
+
+    struct PhoneticCase: CustomTestStringConvertible, Sendable {
+        let family: String
+        let given: String
+        let phoneticFamily: String
+        let phoneticGiven: String
+        let shown: String
+        var testDescription: String { "\(family) \(given): \(shown)" }
+    }
+
+    static let phoneticCases: [PhoneticCase] = [
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "", phoneticGiven: "", shown: ""),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "", shown: "Smyth"),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "", phoneticGiven: "Anne", shown: "Anne"),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "Anne", shown: "Anne Smyth"),
+        PhoneticCase(family: "佐藤", given: "花子", phoneticFamily: "さとう", phoneticGiven: "はなこ", shown: "さとうはなこ"),
+        PhoneticCase(family: "佐藤", given: "花子", phoneticFamily: "", phoneticGiven: "はなこ", shown: "はなこ"),
+    ]
+
+    @Test(arguments: phoneticCases)
+    func phoneticNamesAreJoinedAsTheNameIsWritten(_ example: PhoneticCase) throws {
+        var contact = Contact(id: "c")
+        contact.familyName = example.family
+        contact.givenName = example.given
+        contact.phoneticFamilyName = example.phoneticFamily
+        contact.phoneticGivenName = example.phoneticGiven
+        let views = ViewBuilder(directory: Directory(store: Store(contacts: [contact]), config: SiteConfig()),
+                                today: SitePagesTests.today)
+        let page = try #require(views.contactPage(0)["contact"] as? MustacheTable)
+        #expect(page["phoneticName"] as? String == example.shown)
+    }
 }
+
