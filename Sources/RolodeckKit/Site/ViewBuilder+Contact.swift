@@ -116,7 +116,8 @@ extension ViewBuilder {
     static func htmlDate(_ date: PartialDate) -> String {
         let (month, day) = (date.month, date.day)
         // Fields of two digits and years of up to four (the padded width), as dates have them.
-        guard (0...99).contains(month), (0...99).contains(day), date.year.map({ (0...9999).contains($0) }) ?? true
+        guard (0...99).contains(month), (0...99).contains(day),
+            date.year.map({ (0...9999).contains($0) }) ?? true
         else { return date.htmlDateString }
         return String(unsafeUninitializedCapacity: date.year == nil ? 5 : 10) { buffer in
             var end = 0

@@ -121,9 +121,11 @@ import Mustache
 
     static let phoneticCases: [PhoneticCase] = [
         PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "", phoneticGiven: "", shown: ""),
-        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "", shown: "Smyth"),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "",
+                     shown: "Smyth"),
         PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "", phoneticGiven: "Anne", shown: "Anne"),
-        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "Anne", shown: "Anne Smyth"),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "Anne",
+                     shown: "Anne Smyth"),
         PhoneticCase(family: "佐藤", given: "花子", phoneticFamily: "さとう", phoneticGiven: "はなこ", shown: "さとうはなこ"),
         PhoneticCase(family: "佐藤", given: "花子", phoneticFamily: "", phoneticGiven: "はなこ", shown: "はなこ"),
     ]

@@ -74,7 +74,9 @@ import Mustache
         }
         let store = Store(
             contacts: contacts,
-            groups: [Group(id: "z", name: "Zeta"), Group(id: "x", name: "Xi"), Group(id: "y", name: "Ypsilon")])
+            groups: [
+                Group(id: "z", name: "Zeta"), Group(id: "x", name: "Xi"), Group(id: "y", name: "Ypsilon"),
+            ])
         let directory = Directory(store: store, config: SiteConfig())
         #expect(directory.sections.count == 2)
         #expect(directory.entryGroupStarts.count == directory.entries.count + 1)
@@ -155,18 +157,19 @@ import Mustache
         var contact = Contact(id: "kim")
         contact.familyName = "김"
         contact.givenName = "철수"
-        var todo = Self.todo("t", due: DueDate(date: PartialDate(year: 2025, month: 3, day: 7), hour: 9, minute: 5))
+        let due = DueDate(date: PartialDate(year: 2025, month: 3, day: 7), hour: 9, minute: 5)
+        var todo = Self.todo("t", due: due)
         todo.priority = .low
         todo.contactID = "kim"
         var yearless = Self.todo("y", due: DueDate(date: PartialDate(year: nil, month: 12, day: 24)))
         yearless.done = true
-        let views = ViewBuilder(directory: Directory(store: Store(contacts: [contact], todos: [todo, yearless]),
-                                                     config: SiteConfig()),
+        let store = Store(contacts: [contact], todos: [todo, yearless])
+        let views = ViewBuilder(directory: Directory(store: store, config: SiteConfig()),
                                 today: PartialDate(year: 2026, month: 1, day: 1))
         let todos = try #require(views.todosPage()["todos"] as? [MustacheTable])
-        let due = try #require(todos[0]["due"] as? MustacheTable)
-        #expect(due["iso"] as? String == "2025-03-07T09:05")
-        #expect(due["overdue"] as? Bool == true)
+        let dueTable = try #require(todos[0]["due"] as? MustacheTable)
+        #expect(dueTable["iso"] as? String == "2025-03-07T09:05")
+        #expect(dueTable["overdue"] as? Bool == true)
         let priority = try #require(todos[0]["priority"] as? MustacheTable)
         #expect(priority["level"] as? String == "low")
         let linked = try #require(todos[0]["contact"] as? MustacheTable)
