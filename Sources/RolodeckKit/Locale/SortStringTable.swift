@@ -14,6 +14,10 @@ struct SortStringTable {
     // Swift's String equality is canonical equivalence, so NFC and NFD
     // spellings share a slot and therefore a rank.
     private var slots: [String: Int32] = [:]
+    /// The same slots by the exact UTF-8 bytes of the strings looked up, tried first: hashing a
+    /// String not in ASCII normalizes it (about 850 instructions a lookup; 20,000 lookups find
+    /// about 600 strings in a store of 10,000 contacts), and equal bytes are equal strings.
+    private var byteSlots = ByteSlots()
     private var strings: [String] = []
     private var isPrimary: [Bool] = []
     private var isSecondary: [Bool] = []
@@ -33,6 +37,18 @@ struct SortStringTable {
     }
 
     private mutating func slot(for string: String) -> Int32 {
+        var bytes = string
+        return bytes.withUTF8 { bytes in
+            let hash = ByteSlots.hash(bytes)
+            if let slot = byteSlots.slot(for: bytes, hash: hash) { return slot }
+            let slot = canonicalSlot(for: string)
+            byteSlots.insert(bytes, hash: hash, slot: slot)
+            return slot
+        }
+    }
+
+    /// The slot of `string` or of a canonically equivalent one, adding it on first sight.
+    private mutating func canonicalSlot(for string: String) -> Int32 {
         if let slot = slots[string] { return slot }
         let slot = Int32(strings.count)
         slots[string] = slot
@@ -127,5 +143,75 @@ private struct SlotSorter {
 
     private func precedes(_ lhs: Int32, _ rhs: Int32) -> Bool {
         collator.compare(keys[Int(lhs)], keys[Int(rhs)]) == .orderedAscending
+    }
+}
+
+/// An open-addressing table from byte strings to slots, for `SortStringTable`.
+private struct ByteSlots {
+    /// One key: its hash, its slot, and where its bytes are in `bytes`.
+    private struct Entry {
+        var hash: Int
+        var slot: Int32
+        var start: Int32
+        var count: Int32
+
+        /// No key.
+        static let empty = Entry(hash: 0, slot: -1, start: 0, count: 0)
+    }
+
+    /// At most half full, a power of two long.
+    private var entries = [Entry](repeating: .empty, count: 256)
+    /// Every key's bytes, one after another.
+    private var bytes: [UInt8] = []
+    private var count = 0
+
+    /// FNV-1a over the bytes (the keys are names from the store, not chosen against the table).
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash ^ hash >> 29)
+    }
+
+    /// The slot stored for exactly these bytes, if any.
+    func slot(for key: UnsafeBufferPointer<UInt8>, hash: Int) -> Int32? {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { bytes in
+                let mask = entries.count - 1
+                var position = hash & mask
+                while entries[position].slot >= 0 {
+                    let entry = entries[position]
+                    if entry.hash == hash, Int(entry.count) == key.count,
+                        key.elementsEqual(bytes[Int(entry.start)..<Int(entry.start + entry.count)]) {
+                        return entry.slot
+                    }
+                    position = (position + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Stores `slot` for bytes not stored yet.
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int32) {
+        if (count + 1) * 2 > entries.count { grow() }
+        let entry = Entry(hash: hash, slot: slot, start: Int32(bytes.count), count: Int32(key.count))
+        bytes.append(contentsOf: key)
+        place(entry)
+        count += 1
+    }
+
+    private mutating func place(_ entry: Entry) {
+        let mask = entries.count - 1
+        var position = entry.hash & mask
+        while entries[position].slot >= 0 { position = (position + 1) & mask }
+        entries[position] = entry
+    }
+
+    private mutating func grow() {
+        let old = entries
+        entries = [Entry](repeating: .empty, count: old.count * 2)
+        for entry in old where entry.slot >= 0 { place(entry) }
     }
 }

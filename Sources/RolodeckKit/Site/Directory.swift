@@ -55,6 +55,11 @@ public struct Directory: Sendable {
     public var todos: [TodoEntry]
     /// Position in `groups` by group id.
     public var groupIndex: [String: Int]
+    /// Each entry's groups as positions in `groups`, in the order its contact names them (ids of
+    /// no group left out), one entry's after another; `groupPositions(ofEntry:)` finds them.
+    public private(set) var entryGroups: [Int32] = []
+    /// Where each entry's groups start in `entryGroups`, and after the last, where they end.
+    public private(set) var entryGroupStarts: [Int32] = [0]
 
     /// Plans the site from a validated store.
     public init(store: Store, config: SiteConfig) {
@@ -102,24 +107,34 @@ public struct Directory: Sendable {
         let groups = unsorted.groups
         let groupIndex = groups.index
         let groupCount = groups.ordered.count
+        // Each entry's groups are kept too, so that its page need not look its ids up again.
         let sectionMembers = ParallelWork.map(sections.count, batch: 1) { number in
             // By group position, not in a dictionary: no hashing for each membership.
             var items = [[Int]](repeating: [], count: groupCount)
             var touched: [Int] = []
+            var found = SectionMembers()
             for index in sections[number].items {
                 for id in contacts[visible[positions[index]]].groupIDs {
                     guard let group = groupIndex[id] else { continue }
                     if items[group].isEmpty { touched.append(group) }
                     items[group].append(index)
+                    found.entryGroups.append(Int32(group))
                 }
+                found.entryEnds.append(Int32(found.entryGroups.count))
             }
-            return touched.map { (group: $0, items: items[$0]) }
+            found.groups = touched.map { (group: $0, items: items[$0]) }
+            return found
         }
         var members = Array(repeating: [SectionGroup<Int>](), count: groupCount)
+        // Sections are runs of entries in order, so their entries' groups follow one another.
+        entryGroupStarts.reserveCapacity(entries.count + 1)
         for (section, found) in zip(sections, sectionMembers) {
-            for (group, items) in found {
+            for (group, items) in found.groups {
                 members[group].append(SectionGroup(section: section.section, items: items))
             }
+            let start = Int32(entryGroups.count)
+            entryGroups += found.entryGroups
+            entryGroupStarts += found.entryEnds.lazy.map { start + $0 }
         }
         self.groups = groups.ordered.enumerated().map { index, group in
             GroupEntry(group: group, slug: groups.slugs[index], sections: members[index],
@@ -148,6 +163,21 @@ public struct Directory: Sendable {
             }
         }
         self.todos = todos
+    }
+
+    /// The positions in `entryGroups` of entry `index`'s groups.
+    public func groupPositions(ofEntry index: Int) -> Range<Int> {
+        Int(entryGroupStarts[index])..<Int(entryGroupStarts[index + 1])
+    }
+
+    /// One section's members of each group it has, and its entries' groups.
+    private struct SectionMembers: Sendable {
+        /// Each group with members in the section, and those members, as indices into `entries`.
+        var groups: [(group: Int, items: [Int])] = []
+        /// The section's entries' groups, one entry's after another.
+        var entryGroups: [Int32] = []
+        /// Where each entry's groups end in `entryGroups`.
+        var entryEnds: [Int32] = []
     }
 
     /// The positions of sorted sections one after another, the sections as ranges of entries,

@@ -20,10 +20,10 @@ public enum Slugger {
         for (index, base) in bases.enumerated() {
             if base.isEmpty {
                 empty.append(index)
-            } else if let first = owner[base] {
+            } else if let first = owner.updateValue(index, forKey: base) {
+                // One hash for the common base that is new; a shared one keeps its first owner.
+                owner[base] = first
                 sharing[base, default: [first]].append(index)
-            } else {
-                owner[base] = index
             }
         }
         // In the order of each set's first id, so that the rare hash that is taken already is

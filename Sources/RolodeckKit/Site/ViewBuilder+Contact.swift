@@ -9,14 +9,16 @@ extension ViewBuilder {
     ])
     private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
 
-    /// What lists show of a contact: name, organization, first phone and email, its page.
-    func rowData(_ entry: Directory.Entry, fields: RowFields) -> RowData {
-        let contact = entry.contact
+    /// What lists show of entry `index`: name, organization, first phone and email, its page.
+    func rowData(at index: Int, fields: RowFields) -> RowData {
+        // The entry's fields are read where the array holds them: an entry passed in was copied
+        // out whole (its section's strings too) and destroyed again, for every row.
+        let contact = directory.entries[index].contact
         return RowData(
             id: contact.id,
-            name: entry.displayName,
+            name: directory.entries[index].displayName,
             lang: nameLanguage(contact),
-            path: "contacts/\(entry.slug).html",
+            path: String(joining: "contacts/", directory.entries[index].slug, ".html"),
             salutation: fields.salutation ? contact.salutation : "",
             organization: fields.organization && !contact.isOrganizationOnly ? contact.organization : "",
             title: fields.title ? contact.title : "",
@@ -43,11 +45,14 @@ extension ViewBuilder {
         let isOrganization = contact.isOrganizationOnly
         view.isOrganization = isOrganization
         view.monogram = Self.monogram(of: entry.displayName)
+        // The readings joined as the name is written: family name first with no space for East
+        // Asian names, else given name first, one space between two that are not empty. (Not
+        // through an array filtered and joined, which made two arrays for every page.)
+        let phoneticGiven = contact.phoneticGivenName, phoneticFamily = contact.phoneticFamilyName
         view.phoneticName =
-            NameFormatter.isEastAsian(contact.familyName)
-            ? contact.phoneticFamilyName + contact.phoneticGivenName
-            : [contact.phoneticGivenName, contact.phoneticFamilyName].filter { !$0.isEmpty }
-                .joined(separator: " ")
+            NameFormatter.isEastAsian(contact.familyName) ? phoneticFamily + phoneticGiven
+            : phoneticFamily.isEmpty ? phoneticGiven
+            : phoneticGiven.isEmpty ? phoneticFamily : String(joining: phoneticGiven, " ", phoneticFamily)
         if config.shows(.salutation) { view.salutation = contact.salutation }
         if config.shows(.nickname), contact.nickname != entry.displayName {
             view.nickname = contact.nickname
@@ -78,16 +83,18 @@ extension ViewBuilder {
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
             view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
-                .string(display), .string(birthday.htmlDateString),
+                .string(display), .string(Self.htmlDate(birthday)),
                 age.map(MustacheValue.string) ?? .absent,
             ])
         }
         if config.shows(.groups) {
-            // A loop into a reserved array: `compactMap` grew its array as it went.
+            // A loop into a reserved array: `compactMap` grew its array as it went. The groups'
+            // positions were found when the directory was planned.
+            let positions = directory.groupPositions(ofEntry: index)
             var groups: [MustacheTable] = []
-            groups.reserveCapacity(contact.groupIDs.count)
-            for id in contact.groupIDs {
-                if let group = directory.groupIndex[id] { groups.append(contactGroupLinks[group]) }
+            groups.reserveCapacity(positions.count)
+            for position in positions {
+                groups.append(contactGroupLinks[Int(directory.entryGroups[position])])
             }
             view.groups = groups
         }
@@ -102,6 +109,39 @@ extension ViewBuilder {
                 frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: entry.displayName)),
                 .table(view.table),
             ])
+    }
+
+    /// `date.htmlDateString` (`1990-03-05`, or `03-05` without a year) written digit by digit:
+    /// its interpolations and padding cost about 2,300 instructions a date.
+    static func htmlDate(_ date: PartialDate) -> String {
+        let (month, day) = (date.month, date.day)
+        // Fields of two digits and years of up to four (the padded width), as dates have them.
+        guard (0...99).contains(month), (0...99).contains(day),
+            date.year.map({ (0...9999).contains($0) }) ?? true
+        else { return date.htmlDateString }
+        return String(unsafeUninitializedCapacity: date.year == nil ? 5 : 10) { buffer in
+            var end = 0
+            func write(_ value: Int, digits: Int) {
+                var value = value
+                for position in (end..<end + digits).reversed() {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += digits
+            }
+            func dash() {
+                buffer[end] = UInt8(ascii: "-")
+                end += 1
+            }
+            if let year = date.year {
+                write(year, digits: 4)
+                dash()
+            }
+            write(month, digits: 2)
+            dash()
+            write(day, digits: 2)
+            return end
+        }
     }
 
     /// The first Character of a name, uppercased, for the page's monogram.
@@ -253,13 +293,15 @@ extension ViewBuilder {
         } else {
             add(address.street.trimmingWhitespace)
         }
+        // Each part in turn, not through an array of pairs (which was allocated and freed).
         var cityLine = address.postalCode.trimmingWhitespace
-        for (separator, part) in [(" ", address.city), (", ", address.region)] {
+        func attach(_ part: String, after separator: String) {
             let part = part.trimmingWhitespace
-            guard !part.isEmpty else { continue }
-            if !cityLine.isEmpty { cityLine += separator }
-            cityLine += part
+            guard !part.isEmpty else { return }
+            cityLine = cityLine.isEmpty ? part : String(joining: cityLine, separator, part)
         }
+        attach(address.city, after: " ")
+        attach(address.region, after: ", ")
         add(cityLine)
         add(address.country.trimmingWhitespace)
         return MustacheTable(keys: Self.addressKeys, values: [

@@ -38,6 +38,13 @@ struct ViewBuilder: @unchecked Sendable {
     private static let navKeys = MustacheTable.Keys(["label", "href", "current"])
     private static let groupLinkKeys = MustacheTable.Keys(["name", "href"])
     private static let sectionKeys = MustacheTable.Keys(["label", "anchor", "lang", "count", "contacts"])
+    private static let todoKeys = MustacheTable.Keys([
+        "id", "number", "title", "done", "notesHTML", "due", "priority", "contact", "categories",
+        "hasCategories", "list", "subtasks", "hasSubtasks",
+    ])
+    private static let dueKeys = MustacheTable.Keys(["display", "iso", "overdue"])
+    private static let priorityKeys = MustacheTable.Keys(["level", "label"])
+    private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
 
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
@@ -67,9 +74,7 @@ struct ViewBuilder: @unchecked Sendable {
         }
         let builder = self
         let fields = RowFields(config)
-        rows = ParallelWork.map(directory.entries.count) {
-            builder.rowData(directory.entries[$0], fields: fields)
-        }
+        rows = ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
@@ -164,53 +169,53 @@ struct ViewBuilder: @unchecked Sendable {
     }
 
     /// A todo with its subtasks. Every key is set, if only to false, because a subtask's section
-    /// would otherwise find its parent's value for a key it lacks.
-    private func todoView(at index: Int) -> [String: Any] {
+    /// would otherwise find its parent's value for a key it lacks. Tables, not dictionaries: a
+    /// dictionary's keys are hashed again for every todo, and its values classified at each lookup.
+    private func todoView(at index: Int) -> MustacheTable {
         let entry = directory.todos[index]
         let todo = entry.todo
         let subtasks = entry.subtasks.map(todoView(at:))
-        var view: [String: Any] = [
-            "id": todo.id,
-            // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
-            "number": index + 1,
-            "title": todo.title,
-            "done": todo.done,
-            "notesHTML": pageNotes.html(todo.notes),
-            "due": false,
-            "priority": false,
-            "contact": false,
-            "categories": todo.categories,
-            "hasCategories": !todo.categories.isEmpty,
-            "list": showsTodoLists ? todo.list : "",
-            "subtasks": subtasks,
-            "hasSubtasks": !subtasks.isEmpty,
-        ]
-        if let due = todo.due {
-            var date = strings.date(due.date)
-            var iso = due.date.description
-            if let hour = due.hour, let minute = due.minute {
+        var due = MustacheValue.bool(false)
+        if let date = todo.due {
+            var display = strings.date(date.date)
+            // `description` writes a date without a year as `--03-05`; others as `htmlDate` does.
+            var iso = date.date.year == nil ? date.date.description : Self.htmlDate(date.date)
+            if let hour = date.hour, let minute = date.minute {
                 let time = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
-                date += ", " + time
+                display += ", " + time
                 iso += "T" + time
             }
-            view["due"] = ["display": date, "iso": iso, "overdue": !todo.done && due.date < today] as [String: Any]
+            due = .table(MustacheTable(keys: Self.dueKeys, values: [
+                .string(display), .string(iso), .bool(!todo.done && date.date < today),
+            ]))
         }
-        if let priority = todo.priority {
-            let key: InterfaceKey = switch priority {
+        var priority = MustacheValue.bool(false)
+        if let level = todo.priority {
+            let key: InterfaceKey = switch level {
             case .high: .priorityHigh
             case .medium: .priorityMedium
             case .low: .priorityLow
             }
-            // `[String: Any]`, which the engine recognizes at once; a `[String: String]` takes
-            // it a dynamic cast of every value (about 4,000 instructions a todo).
-            view["priority"] = ["level": priority.rawValue, "label": strings[key]] as [String: Any]
+            priority = .table(MustacheTable(keys: Self.priorityKeys, values: [
+                .string(level.rawValue), .string(strings[key]),
+            ]))
         }
+        var contact = MustacheValue.bool(false)
         if let index = entry.contact {
-            let contact = directory.entries[index]
-            view["contact"] = ["name": contact.displayName, "lang": nameLanguage(contact.contact),
-                               "href": "contacts/\(contact.slug).html"] as [String: Any]
+            // The list row has the name, its language and the page's path worked out.
+            let row = rows[index]
+            contact = .table(MustacheTable(keys: Self.todoContactKeys, values: [
+                .string(row.name), .string(row.lang), .string(row.path),
+            ]))
         }
-        return view
+        return MustacheTable(keys: Self.todoKeys, values: [
+            .string(todo.id),
+            // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
+            .int(index + 1),
+            .string(todo.title), .bool(todo.done), .string(pageNotes.html(todo.notes)), due, priority,
+            contact, .strings(todo.categories), .bool(!todo.categories.isEmpty),
+            .string(showsTodoLists ? todo.list : ""), .tables(subtasks), .bool(!subtasks.isEmpty),
+        ])
     }
 }
 

@@ -129,6 +129,23 @@ struct DirectorySorterTests {
         #expect(groups.reduce(0) { $0 + $1.items.count } == names.count)
     }
 
+    @Test("a sort string's slot is found by its bytes, and canonically equal spellings share one")
+    func slotsOfEqualAndEquivalentStrings() {
+        var table = SortStringTable()
+        // Enough strings to make the byte table grow a few times.
+        let names = (0..<1_000).map { "Name \($0) Müller" }
+        let slots = names.map { table.primarySlot(for: $0) }
+        #expect(Set(slots).count == names.count)
+        #expect(names.map { table.primarySlot(for: $0) } == slots)
+        let remade = names.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        #expect(remade.map { table.secondarySlot(for: $0) } == slots)
+        let composed = table.primarySlot(for: "M\u{FC}ller")
+        #expect(table.secondarySlot(for: "Mu\u{308}ller") == composed)
+        #expect(table.primarySlot(for: "M\u{FC}ller") == composed)
+        #expect(table.primarySlot(for: "Muller") != composed)
+        #expect(table.primarySlot(for: "") != composed)
+    }
+
     @Test("an empty input gives no sections")
     func empty() {
         #expect(DirectorySorter(localeIdentifier: "en").sortedStrings([]).isEmpty)

@@ -36,6 +36,19 @@ struct StringWhitespaceTests {
         Case(text: "\r\n", trimmed: "", isBlank: true),
         Case(text: "a\r\n", trimmed: "a", isBlank: false),
         Case(text: "👋", trimmed: "👋", isBlank: false),
+        // First and last scalars of two, three and four bytes, read off the UTF-8 bytes.
+        Case(text: "écrit", trimmed: "écrit", isBlank: false),
+        Case(text: "naïve ü", trimmed: "naïve ü", isBlank: false),
+        Case(text: "\u{85}x", trimmed: "x", isBlank: false),
+        Case(text: "x\u{85}", trimmed: "x", isBlank: false),
+        Case(text: "x\u{2029}", trimmed: "x", isBlank: false),
+        Case(text: "\u{2028}", trimmed: "", isBlank: true),
+        Case(text: "👋 x", trimmed: "👋 x", isBlank: false),
+        Case(text: "x 👋", trimmed: "x 👋", isBlank: false),
+        Case(text: "\u{3000}👋", trimmed: "👋", isBlank: false),
+        Case(text: "Ω\u{3000}", trimmed: "Ω", isBlank: false),
+        Case(text: "Ω \u{301}", trimmed: "Ω", isBlank: false),
+        Case(text: "\u{1F3FB}", trimmed: "\u{1F3FB}", isBlank: false),
     ]
 
     @Test(arguments: cases)

@@ -56,4 +56,18 @@ import Testing
             #expect((row.email == nil) == hidden.contains(.emails))
         }
     }
+
+    /// Parts empty, short (stored inline) and long, ASCII and not.
+    static let joinedParts: [[String]] = [
+        ["contacts/", "ann", ".html"], ["", "", ""], ["a", "", "b"], ["", "../contacts/kim-lee.html", ""],
+        ["contacts/", "jürgen-müller-0123456789abcdef", ".html"], ["김", "철", "수"], ["👋", " ", "e\u{301}"],
+    ]
+
+    @Test(arguments: joinedParts)
+    func joiningMakesWhatAddingMakes(_ parts: [String]) {
+        let joined = String(joining: parts[0], parts[1], parts[2])
+        #expect(joined == parts[0] + parts[1] + parts[2])
+        #expect(Array(joined.utf8) == Array((parts[0] + parts[1] + parts[2]).utf8))
+    }
 }
+

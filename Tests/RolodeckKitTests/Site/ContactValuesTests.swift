@@ -1,4 +1,5 @@
 import Testing
+import Mustache
 @testable import RolodeckKit
 
 /// What a contact page shows of an email address and a postal address: which addresses become
@@ -92,4 +93,54 @@ import Testing
         let hasNewline = street.contains(where: \.isNewline)
         #expect(ViewBuilder.streetLines(street) == (hasNewline ? lines : nil))
     }
+
+    /// Dates with and without a year, short years, the ends of the months, and fields out of the
+    /// usual ranges (written the general way).
+    static let dates: [PartialDate] = [
+        PartialDate(year: 1990, month: 3, day: 5), PartialDate(year: nil, month: 12, day: 31),
+        PartialDate(year: 2026, month: 10, day: 1), PartialDate(year: 7, month: 1, day: 9),
+        PartialDate(year: 999, month: 11, day: 30), PartialDate(year: 0, month: 2, day: 29),
+        PartialDate(year: 9999, month: 9, day: 10), PartialDate(year: 12_345, month: 1, day: 1),
+        PartialDate(year: -44, month: 3, day: 15), PartialDate(year: nil, month: 100, day: 1),
+        PartialDate(year: 2000, month: 1, day: -1),
+    ]
+
+    @Test(arguments: dates)
+    func htmlDatesAreWrittenAsPartialDateWritesThem(_ date: PartialDate) {
+        #expect(ViewBuilder.htmlDate(date) == date.htmlDateString)
+    }
+
+    struct PhoneticCase: CustomTestStringConvertible, Sendable {
+        let family: String
+        let given: String
+        let phoneticFamily: String
+        let phoneticGiven: String
+        let shown: String
+        var testDescription: String { "\(family) \(given): \(shown)" }
+    }
+
+    static let phoneticCases: [PhoneticCase] = [
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "", phoneticGiven: "", shown: ""),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "",
+                     shown: "Smyth"),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "", phoneticGiven: "Anne", shown: "Anne"),
+        PhoneticCase(family: "Smith", given: "Ann", phoneticFamily: "Smyth", phoneticGiven: "Anne",
+                     shown: "Anne Smyth"),
+        PhoneticCase(family: "佐藤", given: "花子", phoneticFamily: "さとう", phoneticGiven: "はなこ", shown: "さとうはなこ"),
+        PhoneticCase(family: "佐藤", given: "花子", phoneticFamily: "", phoneticGiven: "はなこ", shown: "はなこ"),
+    ]
+
+    @Test(arguments: phoneticCases)
+    func phoneticNamesAreJoinedAsTheNameIsWritten(_ example: PhoneticCase) throws {
+        var contact = Contact(id: "c")
+        contact.familyName = example.family
+        contact.givenName = example.given
+        contact.phoneticFamilyName = example.phoneticFamily
+        contact.phoneticGivenName = example.phoneticGiven
+        let views = ViewBuilder(directory: Directory(store: Store(contacts: [contact]), config: SiteConfig()),
+                                today: SitePagesTests.today)
+        let page = try #require(views.contactPage(0)["contact"] as? MustacheTable)
+        #expect(page["phoneticName"] as? String == example.shown)
+    }
 }
+

@@ -1,4 +1,5 @@
 import Testing
+import Mustache
 @testable import RolodeckKit
 
 /// How todos are planned for the page: subtasks under their parents, due times in the site's
@@ -53,6 +54,37 @@ import Testing
         #expect(directory.groups[0].memberCount == 3)
         #expect(directory.groups[1].sections.map(\.items) == [[0]])
         #expect(directory.sections.map(\.items) == [[0], [1], [2]])
+        // Each entry's groups in the order its contact names them, ids of no group left out.
+        let entryGroups = directory.entries.indices.map { entry in
+            directory.groupPositions(ofEntry: entry).map { directory.entryGroups[$0] }
+        }
+        #expect(entryGroups == [[0, 1], [0], [0]])
+    }
+
+    @Test func eachEntryKeepsItsGroupsInTheOrderItsContactNamesThem() {
+        // Two sections, a repeated id, an unknown one and contacts in no group.
+        var contacts: [Contact] = []
+        let names = ["Ames", "Berg", "Bell", "Ames", "Berg"]
+        let groups = [["x", "y"], [], ["y", "nope", "y", "z"], ["z"], []]
+        for (index, name) in names.enumerated() {
+            var contact = Contact(id: "c\(index)")
+            contact.familyName = name
+            contact.groupIDs = groups[index]
+            contacts.append(contact)
+        }
+        let store = Store(
+            contacts: contacts,
+            groups: [
+                Group(id: "z", name: "Zeta"), Group(id: "x", name: "Xi"), Group(id: "y", name: "Ypsilon"),
+            ])
+        let directory = Directory(store: store, config: SiteConfig())
+        #expect(directory.sections.count == 2)
+        #expect(directory.entryGroupStarts.count == directory.entries.count + 1)
+        for (entry, planned) in directory.entries.enumerated() {
+            let expected = planned.contact.groupIDs.compactMap { directory.groupIndex[$0] }.map(Int32.init)
+            let found = directory.groupPositions(ofEntry: entry).map { directory.entryGroups[$0] }
+            #expect(found == expected, "\(planned.contact.id)")
+        }
     }
 
     @Test func todosInALoopStillAppearOnce() {
@@ -102,12 +134,12 @@ import Testing
         let store = Store(todos: [parent, Self.todo("s", parent: "p", list: "Home"), Self.todo("w", list: "Work")])
         let views = ViewBuilder(directory: Directory(store: store, config: SiteConfig()),
                                 today: PartialDate(year: 2026, month: 1, day: 1))
-        let todos = try #require(views.todosPage()["todos"] as? [[String: Any]])
+        let todos = try #require(views.todosPage()["todos"] as? [MustacheTable])
         #expect(todos.map { $0["id"] as? String } == ["p", "w"])
         #expect(todos[0]["categories"] as? [String] == ["Errands"])
         #expect(todos[0]["hasSubtasks"] as? Bool == true)
         #expect(todos[0]["list"] as? String == "Home")
-        let subtask = try #require((todos[0]["subtasks"] as? [[String: Any]])?.first)
+        let subtask = try #require((todos[0]["subtasks"] as? [MustacheTable])?.first)
         #expect(subtask["id"] as? String == "s")
         #expect(subtask["number"] as? Int == 2)
         for key in ["due", "priority", "contact", "hasCategories", "hasSubtasks"] {
@@ -117,7 +149,36 @@ import Testing
         let single = ViewBuilder(directory: Directory(store: Store(todos: [Self.todo("a", list: "Home")]),
                                                       config: SiteConfig()),
                                  today: PartialDate(year: 2026, month: 1, day: 1))
-        let only = try #require((single.todosPage()["todos"] as? [[String: Any]])?.first)
+        let only = try #require((single.todosPage()["todos"] as? [MustacheTable])?.first)
         #expect(only["list"] as? String == "")
+    }
+
+    @Test func aTodoGivesItsDueTimePriorityAndContactAsTables() throws {
+        var contact = Contact(id: "kim")
+        contact.familyName = "김"
+        contact.givenName = "철수"
+        let due = DueDate(date: PartialDate(year: 2025, month: 3, day: 7), hour: 9, minute: 5)
+        var todo = Self.todo("t", due: due)
+        todo.priority = .low
+        todo.contactID = "kim"
+        var yearless = Self.todo("y", due: DueDate(date: PartialDate(year: nil, month: 12, day: 24)))
+        yearless.done = true
+        let store = Store(contacts: [contact], todos: [todo, yearless])
+        let views = ViewBuilder(directory: Directory(store: store, config: SiteConfig()),
+                                today: PartialDate(year: 2026, month: 1, day: 1))
+        let todos = try #require(views.todosPage()["todos"] as? [MustacheTable])
+        let dueTable = try #require(todos[0]["due"] as? MustacheTable)
+        #expect(dueTable["iso"] as? String == "2025-03-07T09:05")
+        #expect(dueTable["overdue"] as? Bool == true)
+        let priority = try #require(todos[0]["priority"] as? MustacheTable)
+        #expect(priority["level"] as? String == "low")
+        let linked = try #require(todos[0]["contact"] as? MustacheTable)
+        #expect(linked["name"] as? String == "김철수")
+        #expect(linked["lang"] as? String == "ko")
+        #expect(linked["href"] as? String == "contacts/kim.html")
+        let yearlessDue = try #require(todos[1]["due"] as? MustacheTable)
+        #expect(yearlessDue["iso"] as? String == "--12-24")
+        #expect(yearlessDue["overdue"] as? Bool == false)
+        #expect(todos[1]["contact"] as? Bool == false)
     }
 }
