@@ -132,6 +132,25 @@ import Testing
         #expect(builder.keyPostings == counts)
     }
 
+    /// A batch of terms makes room for all it may add at once: the tails of a word longer than
+    /// a builder's first room (for keys, their units, postings and a shared text's recorded
+    /// terms) are all added, in the contact that folds the word and in the next that has it.
+    @Test func aBatchLargerThanTheFirstRoomMakesRoomForAllItsTerms() {
+        let word = String((0..<1_500).map { Character(Unicode.Scalar(UInt8(0x61 + $0 * 7 % 26))) })
+        var collector = SearchTermsTests.Collector()
+        SearchTerms.add(text: word, tier: .name, to: &collector)
+        var builder = SearchTermTable.Builder()
+        for _ in 0..<2 {
+            builder.nextContact()
+            builder.add(sharedText: word, tier: .name)
+        }
+        builder.finish()
+        #expect(collector.lines.count > 1_400)
+        #expect(builder.units.count > 1_000_000)
+        #expect(Self.lines(of: builder, contact: 0) == collector.lines)
+        #expect(Self.lines(of: builder, contact: 1) == collector.lines)
+    }
+
     /// A shared text's terms are folded once and added again for each contact that has it, in
     /// the tier it has there: the same text in another tier is another shared text.
     @Test func sharedTextsAreRememberedByTextAndTier() {
