@@ -45,6 +45,27 @@ import Testing
         }
     }
 
+    /// Each bucket's first key is a key of its own, however alike the last key of the bucket
+    /// before looks after its first unit ("a" and "b", "ax" and "bx"), and keys several
+    /// builders found are joined within their bucket.
+    @Test func keysOfNeighbouringBucketsStayApart() {
+        let keys = ["a", "ax", "b", "bx", "bxy", "c", "cx", "z", "é", "éx"].map { Array($0.utf16) }
+        var builders: [SearchTermTable.Builder] = []
+        for first in [0, 1, 2] {
+            var builder = SearchTermTable.Builder(firstContact: first)
+            builder.nextContact()
+            for key in keys.indices where (key + first) % 3 != 0 { builder.add(keys[key][...], .other) }
+            builder.finish()
+            builders.append(builder)
+        }
+        let table = SearchTermTable(merging: builders, contactCount: 3)
+        #expect((0..<table.count).map { Array(table.key($0)) } == keys)
+        for index in 0..<table.count {
+            let contacts = table.postings(index).map { table.contacts[$0] }
+            #expect(contacts == [0, 1, 2].filter { (index + Int($0)) % 3 != 0 }, "\(index)")
+        }
+    }
+
     /// Digits share long runs of units (the tails of many phone numbers start alike): such runs
     /// are sorted again by their next units, however deep they share them, and a key many
     /// builders found is still one key with every builder's contact.
