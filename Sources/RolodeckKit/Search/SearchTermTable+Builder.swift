@@ -9,8 +9,9 @@ extension SearchTermTable {
     struct Builder: SearchTermSink {
         // While adding, `units`, `keyStart`, `lastPosting`, `postings` and `sharedTerms` hold
         // room beyond their counts: a batch of terms makes room for what it may add once, then
-        // writes through `Tables` without the checks of an array write (its buffer's uniqueness,
-        // its capacity), which cost more than the writes. `finish` cuts the room off.
+        // writes through `Tables` and `Postings` without the checks of an array write (its
+        // buffer's uniqueness, its capacity), which cost more than the writes. `finish` cuts the
+        // room off.
 
         /// Every key's units, one key after another in the order they were first added.
         private(set) var units = [UInt16](repeating: 0, count: 1 << 12)
@@ -60,8 +61,8 @@ extension SearchTermTable {
 
         /// A builder whose first contact has the number `firstContact`. With the number of
         /// contacts it will take, its hash table starts at the size it would grow to (at about
-        /// `keysPerContact` new keys a contact) and its arrays of contacts and postings are
-        /// made at their size once.
+        /// `keysPerContact` new keys a contact) and its arrays of contacts, keys and postings
+        /// are made at about their size once.
         init(firstContact: Int = 0, contactCount: Int = 0) {
             self.firstContact = firstContact
             var slotCount = 1 << 14
@@ -153,7 +154,8 @@ extension SearchTermTable {
             add: (inout Builder) -> Void
         ) {
             if let found {
-                let terms = Int(sharedTexts[found].terms.lowerBound)..<Int(sharedTexts[found].terms.upperBound)
+                let known = sharedTexts[found].terms
+                let terms = Int(known.lowerBound)..<Int(known.upperBound)
                 guard !recording else {
                     withPostings(terms: terms.count) { postings in
                         for index in terms {
@@ -166,10 +168,10 @@ extension SearchTermTable {
                 }
                 // A batch that does not record leaves `sharedTerms` alone: this reference to it
                 // does not make the batch copy it.
-                let known = sharedTerms
+                let recorded = sharedTerms
                 withPostings(terms: terms.count) { postings in
                     for index in terms {
-                        let term = known[index]
+                        let term = recorded[index]
                         postings.post(Int(term >> 2), term & 3)
                     }
                 }
