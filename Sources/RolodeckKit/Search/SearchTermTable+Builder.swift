@@ -96,6 +96,28 @@ extension SearchTermTable {
             }
         }
 
+        /// Adds again the terms a finished builder `run` has for one contact (`postings`, each
+        /// key number × 4 + tier, as `run.postings` holds them), in one batch: a watch rebuild
+        /// adds every unchanged contact of a run that has a changed one this way.
+        mutating func add(postings: ArraySlice<UInt32>, of run: Builder) {
+            var units = 0
+            for posting in postings {
+                let number = Int(posting >> 2)
+                units += Int(run.keyStart[number + 1] - run.keyStart[number])
+            }
+            withTables(terms: postings.count, newKeys: postings.count, units: units) { tables in
+                run.units.withUnsafeBufferPointer { runUnits in
+                    guard let base = runUnits.baseAddress else { return }
+                    for posting in postings {
+                        let number = Int(posting >> 2)
+                        let start = Int(run.keyStart[number]), count = Int(run.keyStart[number + 1]) - start
+                        let hash = Self.hash(base + start, count: count, continuing: Self.emptyHash)
+                        tables.add(base + start, count: count, hash: hash, tier: posting & 3)
+                    }
+                }
+            }
+        }
+
         mutating func add(
             tailsOf units: ArraySlice<UInt16>, from starts: some BidirectionalCollection<Int>,
             _ first: SearchTier, then rest: SearchTier
