@@ -38,14 +38,20 @@ enum PhoneSearchDigits {
         /// The forms in the order `forms(of:region:)` lists them.
         var forms: [Form] = []
 
-        /// Appends `head` then `tail` as a form, unless an earlier form has the same digits.
-        mutating func append(_ head: [UInt16], _ tail: Range<Int>, findsRuns: Bool) {
+        /// Appends `zeros` zeros, `head` and `tail` as a form, unless an earlier form has the same
+        /// digits. The zeros are a count: an array of one or two made for each form cost more
+        /// than the rest.
+        mutating func append(zeros: Int, _ head: [UInt16], _ tail: Range<Int>, findsRuns: Bool) {
             let start = digits.count
-            digits += head
+            for _ in 0..<zeros { digits.append(zero) }
+            if !head.isEmpty { digits += head }
             // Unit by unit: appending a slice of the array itself would copy the array first.
             for index in tail { digits.append(digits[index]) }
             let form = start..<digits.count
-            if forms.contains(where: { digits[$0.digits].elementsEqual(digits[form]) }) {
+            let repeated = forms.contains { earlier in
+                earlier.digits.count == form.count && digits[earlier.digits].elementsEqual(digits[form])
+            }
+            if repeated {
                 digits.removeSubrange(form)
                 return
             }
@@ -69,16 +75,16 @@ enum PhoneSearchDigits {
                 let national = codeLength..<written.count
                 let northAmerican = codeLength == 1 && written[0] == one
                 let keepsNational = northAmerican || written[codeLength] == zero
-                packed.append(keepsNational ? [] : [zero], national, findsRuns: true)
+                packed.append(zeros: keepsNational ? 0 : 1, [], national, findsRuns: true)
             }
-            packed.append([zero, zero], all, findsRuns: false)
+            packed.append(zeros: 2, [], all, findsRuns: false)
         case .none:
             if let region, let code = callingCodes[region.uppercased()] {
                 let code = Array(code.utf16)
                 let national = written[0] == zero ? 1..<written.count : all
-                packed.append(code, national, findsRuns: false)
-                if written[0] == zero { packed.append(code, all, findsRuns: false) }
-                packed.append([zero, zero] + code, national, findsRuns: false)
+                packed.append(zeros: 0, code, national, findsRuns: false)
+                if written[0] == zero { packed.append(zeros: 0, code, all, findsRuns: false) }
+                packed.append(zeros: 2, code, national, findsRuns: false)
             }
         }
         return packed

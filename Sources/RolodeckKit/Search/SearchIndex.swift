@@ -232,60 +232,68 @@ public struct SearchIndex: Sendable {
         let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
         let phoneRegion = directory.config.effectivePhoneRegion
         let groupIndex = directory.groupIndex, groups = directory.groups
-        let results = ParallelWork.map(runs, batch: 1) { run in
-            let contacts = run * count / runs..<(run + 1) * count / runs
-            var learnt = Learnt()
-            func groupNames(_ index: Int) -> [String] {
-                directory.entries[index].contact.groupIDs.compactMap { directory.groupIndex[$0] }
-                    .map { directory.groups[$0].group.name }
-            }
-            if let kept, sameRuns,
-                contacts.allSatisfy({ kept.matches($0, directory.entries[$0], groupNames: groupNames($0)) })
-            {
-                learnt.contacts = Array(kept.contacts[contacts])
-                learnt.positions = contacts.map { $0 }
-                learnt.runs = [kept.runs[run]]
-                return (kept.runs[run], learnt)
-            }
-            var builder = SearchTermTable.Builder(
-                firstContact: contacts.lowerBound, contactCount: contacts.count)
-            for index in contacts {
-                builder.nextContact()
-                let entry = directory.entries[index]
+        // Entries are read where the directory holds them, only the fields needed: a copy of a
+        // whole entry retained each of its strings and its contact, and released them after.
+        let results = directory.entries.withUnsafeBufferPointer { entries in
+            nonisolated(unsafe) let entries = entries
+            return ParallelWork.map(runs, batch: 1) { run in
+                let contacts = run * count / runs..<(run + 1) * count / runs
+                var learnt = Learnt()
+                func groupNames(_ index: Int) -> [String] {
+                    entries[index].contact.groupIDs.compactMap { groupIndex[$0] }
+                        .map { groups[$0].group.name }
+                }
+                if let kept, sameRuns,
+                    contacts.allSatisfy({ kept.matches($0, entries[$0], groupNames: groupNames($0)) })
+                {
+                    learnt.contacts = Array(kept.contacts[contacts])
+                    learnt.positions = contacts.map { $0 }
+                    learnt.runs = [kept.runs[run]]
+                    return (kept.runs[run], learnt)
+                }
+                var builder = SearchTermTable.Builder(
+                    firstContact: contacts.lowerBound, contactCount: contacts.count)
                 guard let kept else {
-                    // Without a cache the names are not kept, so no array of them is made.
-                    let names = GroupNames(ids: entry.contact.groupIDs, index: groupIndex, groups: groups)
-                    SearchTerms.add(
-                        entry: entry, groupNames: names, config: directory.config, phoneRegion: phoneRegion,
-                        to: &builder)
-                    continue
+                    for index in contacts {
+                        builder.nextContact()
+                        // Without a cache the names are not kept, so no array of them is made.
+                        let names = GroupNames(
+                            ids: entries[index].contact.groupIDs, index: groupIndex, groups: groups)
+                        SearchTerms.add(
+                            contact: entries[index].contact, displayName: entries[index].displayName,
+                            groupNames: names, config: directory.config, phoneRegion: phoneRegion,
+                            to: &builder)
+                    }
+                    builder.finish()
+                    return (builder, learnt)
                 }
-                let names = groupNames(index)
-                let position = kept.reusable(entry, groupNames: names)
-                if let position {
-                    kept.terms(at: position, to: &builder)
-                } else {
-                    SearchTerms.add(
-                        entry: entry, groupNames: names, config: directory.config, phoneRegion: phoneRegion,
-                        to: &builder)
+                for index in contacts {
+                    builder.nextContact()
+                    let entry = entries[index]
+                    let names = groupNames(index)
+                    let position = kept.reusable(entry, groupNames: names)
+                    if let position {
+                        kept.terms(at: position, to: &builder)
+                    } else {
+                        SearchTerms.add(
+                            entry: entry, groupNames: names, config: directory.config,
+                            phoneRegion: phoneRegion, to: &builder)
+                    }
+                    learnt.positions.append(position)
+                    // The postings are filled in once the builder is finished.
+                    learnt.contacts.append(
+                        SearchIndexCache.Contact(
+                            slug: entry.slug, contact: entry.contact, displayName: entry.displayName,
+                            groupNames: names, run: run, postings: []))
                 }
-                learnt.positions.append(position)
-                // The postings are filled in once the builder is finished.
-                learnt.contacts.append(
-                    SearchIndexCache.Contact(
-                        slug: entry.slug, contact: entry.contact, displayName: entry.displayName,
-                        groupNames: names, run: run, postings: []))
-            }
-            builder.finish()
-            if kept != nil {
+                builder.finish()
                 for offset in learnt.contacts.indices {
-                    learnt.contacts[offset].postings =
-                        builder.postings[
-                            Int(builder.contactStart[offset])..<Int(builder.contactStart[offset + 1])]
+                    let start = Int(builder.contactStart[offset]), end = Int(builder.contactStart[offset + 1])
+                    learnt.contacts[offset].postings = builder.postings[start..<end]
                 }
                 learnt.runs = [builder]
+                return (builder, learnt)
             }
-            return (builder, learnt)
         }
         var learnt = Learnt()
         if kept != nil {

@@ -50,15 +50,10 @@ public final class SearchIndexCache: Sendable {
                 && kept.groupNames == groupNames && kept.contact == entry.contact
         }
 
-        /// The terms kept at `position`, as the keys and tiers to add again.
+        /// The terms kept at `position`, as the keys and tiers to add again, in one batch.
         func terms(at position: Int, to builder: inout SearchTermTable.Builder) {
-            let kept = contacts[position], run = runs[kept.run]
-            for posting in kept.postings {
-                let number = Int(posting >> 2)
-                builder.add(
-                    run.units[Int(run.keyStart[number])..<Int(run.keyStart[number + 1])],
-                    SearchTier(rawValue: UInt8(posting & 3))!)
-            }
+            let kept = contacts[position]
+            builder.add(postings: kept.postings, of: runs[kept.run])
         }
     }
 

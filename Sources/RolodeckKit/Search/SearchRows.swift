@@ -18,15 +18,22 @@ struct SearchRows {
         let writer = Writer(directory: directory)
         let count = directory.entries.count, perTask = Self.rowsPerTask
         // Formatting phone numbers is most of the work; every contact's row is independent.
-        let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
-            var buffer = SearchByteBuffer(capacity: 1024)
-            return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
-                if let row = reusing?[index] { return row }
-                writer.write(directory.entries[index], listRow: listRows?[index], to: &buffer)
-                return buffer.take()
+        // Entries are read where the directory holds them, only the fields needed: a copy of a
+        // whole entry retained each of its strings and its contact, and released them after.
+        rows = directory.entries.withUnsafeBufferPointer { entries in
+            nonisolated(unsafe) let entries = entries
+            let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
+                var buffer = SearchByteBuffer(capacity: 1024)
+                return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
+                    if let row = reusing?[index] { return row }
+                    writer.write(
+                        contact: entries[index].contact, slug: entries[index].slug,
+                        displayName: entries[index].displayName, listRow: listRows?[index], to: &buffer)
+                    return buffer.take()
+                }
             }
+            return Array(tasks.joined())
         }
-        rows = Array(tasks.joined())
     }
 
     /// Writes the rows of the contacts of one directory.
@@ -49,9 +56,12 @@ struct SearchRows {
             showsNickname = config.shows(.nickname)
         }
 
-        /// Writes an entry's row: its fields in order, up to the last one that is not empty.
-        func write(_ entry: Directory.Entry, listRow: RowData?, to buffer: inout SearchByteBuffer) {
-            let contact = entry.contact
+        /// Writes an entry's row, given by its contact, slug and display name: its fields in
+        /// order, up to the last one that is not empty.
+        func write(
+            contact: Contact, slug: String, displayName: String, listRow: RowData?,
+            to buffer: inout SearchByteBuffer
+        ) {
             let language =
                 listRow?.lang
                 ?? NameFormatter.languageTag(of: contact).flatMap { $0 == pageLanguage ? nil : $0 } ?? ""
@@ -70,17 +80,17 @@ struct SearchRows {
                 }
             }
             let trimmedNickname = contact.nickname.trimmingWhitespace
-            let nickname = showsNickname && trimmedNickname != entry.displayName ? trimmedNickname : ""
+            let nickname = showsNickname && trimmedNickname != displayName ? trimmedNickname : ""
             let reading = SearchRows.reading(of: contact)
             // How many fields are written: trailing empty ones are left out, the slug never.
             let used =
                 !reading.isEmpty ? 9 : !nickname.isEmpty ? 8 : !groups.isEmpty ? 7 : !emails.isEmpty ? 6
                 : !phones.isEmpty ? 5 : !organization.isEmpty ? 4 : !language.isEmpty ? 3
-                : !entry.displayName.isEmpty ? 2 : 1
+                : !displayName.isEmpty ? 2 : 1
             SearchPieceWriter.append(count: used, to: &buffer) { field, buffer in
                 switch field {
-                case 0: SearchPieceWriter.append(string: entry.slug, to: &buffer)
-                case 1: SearchPieceWriter.append(string: entry.displayName, to: &buffer)
+                case 0: SearchPieceWriter.append(string: slug, to: &buffer)
+                case 1: SearchPieceWriter.append(string: displayName, to: &buffer)
                 case 2: SearchPieceWriter.append(string: language, to: &buffer)
                 case 3: SearchPieceWriter.append(string: organization, to: &buffer)
                 case 4:

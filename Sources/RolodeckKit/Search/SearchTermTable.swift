@@ -89,18 +89,26 @@ struct SearchTermTable {
                             unitBuffer, startBuffer)
                     }
                 }
-                // Equal keys of different builders are now neighbours and become one key.
+                // Equal keys of different builders are now neighbours and become one key. A key
+                // that starts a bucket is new; a key inside one shares the first unit of the key
+                // before, so only the rest is compared, without reading that unit of either.
                 var keyCount = 0
                 keyStart = [Int32](unsafeUninitializedCapacity: originCount) { keyStarts, keyStartCount in
                     keyEnd = [Int32](unsafeUninitializedCapacity: originCount) { keyEnds, keyEndCount in
                         sorted.withUnsafeBufferPointer { sorted in
                             rank.withUnsafeMutableBufferPointer { rank in
+                                var bucketEnd = 0, nextBucket = 0
                                 for index in sorted.indices {
                                     let origin = Int(sorted[index].number)
-                                    let isNew =
-                                        index == 0
-                                        || !Self.equal(
-                                            sorted[index - 1], sorted[index], unitBuffer, startBuffer)
+                                    let isNew: Bool
+                                    if index == bucketEnd {
+                                        bucketEnd = bucketStart[buckets[nextBucket] + 1]
+                                        nextBucket += 1
+                                        isNew = true
+                                    } else {
+                                        let (previous, key) = (sorted[index - 1], sorted[index])
+                                        isNew = Self.compare(previous, key, unitBuffer, startBuffer) != 0
+                                    }
                                     if isNew {
                                         keyStarts.initializeElement(at: keyCount, to: startBuffer[origin])
                                         keyEnds.initializeElement(at: keyCount, to: startBuffer[origin + 1])
@@ -261,7 +269,7 @@ struct SearchTermTable {
                             of: Int(ties[index].number), from: offset + 4, units, starts)
                     }
                     sort(ties, units, starts, offset: offset + 4)
-                    // The bucket's prefixes again, which `equal` compares.
+                    // The bucket's prefixes again, which joining equal keys compares.
                     for index in ties.indices { ties[index].prefix = shared }
                 }
             } else {
@@ -293,15 +301,6 @@ struct SearchTermTable {
             prefix = prefix << 16 | (position < end ? UInt64(units[position]) : 0)
         }
         return prefix
-    }
-
-    /// Whether two keys, of any buckets, are the same.
-    private static func equal(
-        _ lhs: Origin, _ rhs: Origin, _ units: UnsafeBufferPointer<UInt16>,
-        _ starts: UnsafeBufferPointer<Int32>
-    ) -> Bool {
-        units[Int(starts[Int(lhs.number)])] == units[Int(starts[Int(rhs.number)])]
-            && compare(lhs, rhs, units, starts) == 0
     }
 
     /// Compares two keys that share their units up to `offset` (the first, in a bucket) and whose

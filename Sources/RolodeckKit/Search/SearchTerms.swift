@@ -82,7 +82,18 @@ enum SearchTerms {
         entry: Directory.Entry, groupNames: some Sequence<String>, config: SiteConfig,
         phoneRegion: String?, to sink: inout Sink
     ) {
-        let contact = entry.contact
+        add(
+            contact: entry.contact, displayName: entry.displayName, groupNames: groupNames, config: config,
+            phoneRegion: phoneRegion, to: &sink)
+    }
+
+    /// The terms of a planned contact given by the two fields of its entry they depend on, which
+    /// a caller can read where the directory holds them (a copy of the entry retained each of
+    /// its strings and released them after).
+    static func add<Sink: SearchTermSink>(
+        contact: Contact, displayName: String, groupNames: some Sequence<String>, config: SiteConfig,
+        phoneRegion: String?, to sink: inout Sink
+    ) {
         add(name: contact.givenName, to: &sink)
         add(name: contact.familyName, to: &sink)
         add(name: contact.additionalNames, to: &sink)
@@ -91,8 +102,8 @@ enum SearchTerms {
         add(name: contact.phoneticFamilyName, to: &sink)
         // The display name adds what stands in for a missing name (nickname, organization) and
         // East Asian names typed without a space, family name first (김철수, 佐藤花子).
-        if !contact.hasPersonalName || !containsSpace(entry.displayName) {
-            sink.add(sharedText: entry.displayName, tier: .name)
+        if !contact.hasPersonalName || !containsSpace(displayName) {
+            sink.add(sharedText: displayName, tier: .name)
         }
         if !contact.phoneticFamilyName.isEmpty || !contact.phoneticGivenName.isEmpty {
             let reading =

@@ -70,6 +70,65 @@ import Testing
         #expect(mixed.last == SearchFolding.words("é").first)
     }
 
+    /// The decomposition worked out scalar by scalar is Foundation's, for every scalar it takes
+    /// on its own and for texts that mix them with marks; a text with a scalar it does not take
+    /// (a mark that could be reordered, a script it has no table for) is left to Foundation.
+    @Test func scalarByScalarDecompositionIsFoundations() {
+        func foundation(_ text: String) -> [Unicode.Scalar] {
+            Array(text.decomposedStringWithCompatibilityMapping.unicodeScalars)
+        }
+        func scalarByScalar(_ text: String) -> [Unicode.Scalar] {
+            var scalars: [Unicode.Scalar] = []
+            SearchFolding.Decomposition.forEachScalar(of: text) { scalars.append($0) }
+            return scalars
+        }
+        let ranges: [ClosedRange<UInt32>] = [
+            0x00A0...0x024F, 0x3000...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+        ]
+        var taken = 0
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar)
+            guard SearchFolding.Decomposition.decomposes(text) else { continue }
+            taken += 1
+            #expect(scalarByScalar(text) == foundation(text), "U+\(String(value, radix: 16))")
+        }
+        #expect(taken > 32_800)
+        for text in [
+            "Müller-Lüdenscheidt", "José Ñúñez", "Łukasz Żółć", "がっこう ガッコウ ヴァ", "김철수 과자",
+            "佐藤 花子", "ǖǘ ﬁ", "a\u{0301}", "ü\u{0323}", "が\u{3099}", "ü\u{3099}", "Ａｂｃ", "Иван",
+        ] {
+            if SearchFolding.Decomposition.decomposes(text) {
+                #expect(scalarByScalar(text) == foundation(text), "\(text)")
+            }
+        }
+        #expect(SearchFolding.Decomposition.decomposes("Müller 김철수 がっこう 佐藤"))
+        #expect(!SearchFolding.Decomposition.decomposes("ü\u{3099}"))
+        #expect(!SearchFolding.Decomposition.decomposes("a\u{0301}"))
+        #expect(!SearchFolding.Decomposition.decomposes("Иван"))
+    }
+
+    /// Kana and ideographs skip the Unicode tables: each must be a letter, neither white space
+    /// nor a jamo, and (as hiragana) fold to itself.
+    @Test func kanaAndIdeographsAreLettersThatFoldToThemselves() {
+        let letters: Set<Unicode.GeneralCategory> = [
+            .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        ]
+        for value in UInt32(0x3000)...0x9FFF {
+            guard let scalar = Unicode.Scalar(value), SearchFolding.isKanaOrIdeograph(scalar) else {
+                continue
+            }
+            #expect(letters.contains(scalar.properties.generalCategory), "U+\(String(value, radix: 16))")
+            #expect(!scalar.properties.isWhitespace && HangulKeystrokes.jamo(scalar) == nil)
+            let hiragana = SearchFolding.hiragana(scalar)
+            if SearchFolding.foldsToItself(hiragana) {
+                #expect(String(hiragana).lowercased() == String(hiragana))
+                let units = SearchFolding.words(String(hiragana)).first?.first?.units
+                #expect(units == [UInt16(hiragana.value)])
+            }
+        }
+    }
+
     @Test func whiteSpaceSplitsWordsAndPunctuationSplitsParts() {
         let words = SearchFolding.words("Anna-Lena  Meyer\u{3000}Lüdenscheidt")
         #expect(words.map { $0.count } == [2, 1, 1])

@@ -45,6 +45,27 @@ import Testing
         }
     }
 
+    /// Each bucket's first key is a key of its own, however alike the last key of the bucket
+    /// before looks after its first unit ("a" and "b", "ax" and "bx"), and keys several
+    /// builders found are joined within their bucket.
+    @Test func keysOfNeighbouringBucketsStayApart() {
+        let keys = ["a", "ax", "b", "bx", "bxy", "c", "cx", "z", "é", "éx"].map { Array($0.utf16) }
+        var builders: [SearchTermTable.Builder] = []
+        for first in [0, 1, 2] {
+            var builder = SearchTermTable.Builder(firstContact: first)
+            builder.nextContact()
+            for key in keys.indices where (key + first) % 3 != 0 { builder.add(keys[key][...], .other) }
+            builder.finish()
+            builders.append(builder)
+        }
+        let table = SearchTermTable(merging: builders, contactCount: 3)
+        #expect((0..<table.count).map { Array(table.key($0)) } == keys)
+        for index in 0..<table.count {
+            let contacts = table.postings(index).map { table.contacts[$0] }
+            #expect(contacts == [0, 1, 2].filter { (index + Int($0)) % 3 != 0 }, "\(index)")
+        }
+    }
+
     /// Digits share long runs of units (the tails of many phone numbers start alike): such runs
     /// are sorted again by their next units, however deep they share them, and a key many
     /// builders found is still one key with every builder's contact.
@@ -130,6 +151,25 @@ import Testing
         var counts = [Int32](repeating: 0, count: builder.keyCount)
         for posting in builder.postings { counts[Int(posting >> 2)] += 1 }
         #expect(builder.keyPostings == counts)
+    }
+
+    /// A batch of terms makes room for all it may add at once: the tails of a word longer than
+    /// a builder's first room (for keys, their units, postings and a shared text's recorded
+    /// terms) are all added, in the contact that folds the word and in the next that has it.
+    @Test func aBatchLargerThanTheFirstRoomMakesRoomForAllItsTerms() {
+        let word = String((0..<1_500).map { Character(Unicode.Scalar(UInt8(0x61 + $0 * 7 % 26))) })
+        var collector = SearchTermsTests.Collector()
+        SearchTerms.add(text: word, tier: .name, to: &collector)
+        var builder = SearchTermTable.Builder()
+        for _ in 0..<2 {
+            builder.nextContact()
+            builder.add(sharedText: word, tier: .name)
+        }
+        builder.finish()
+        #expect(collector.lines.count > 1_400)
+        #expect(builder.units.count > 1_000_000)
+        #expect(Self.lines(of: builder, contact: 0) == collector.lines)
+        #expect(Self.lines(of: builder, contact: 1) == collector.lines)
     }
 
     /// A shared text's terms are folded once and added again for each contact that has it, in
