@@ -76,7 +76,7 @@ void *rolodeck_note_realloc(void *block, size_t size) {
     if (size <= capacity) return block;
     size_t rounded = (size + HEADER - 1) & ~(size_t)(HEADER - 1);
     // The chunk's last block grows in place when the chunk has room.
-    if (header == arena.chunk + arena.last && size <= SIZE_MAX - 2 * HEADER - CHUNK
+    if (arena.last != SIZE_MAX && header == arena.chunk + arena.last && size <= SIZE_MAX - 2 * HEADER - CHUNK
         && arena.last + HEADER + rounded <= arena.end) {
         *(size_t *)header = rounded;
         arena.next = arena.last + HEADER + rounded;
