@@ -1,6 +1,6 @@
 /// A context value sorted once into the shapes rendering cares about, so that the
 /// dynamic casting happens in one place and the common types are recognized quickly.
-enum Value {
+@usableFromInline enum Value {
     case null
     case bool(Bool)
     case string(String)
@@ -169,7 +169,7 @@ enum Value {
 }
 
 /// A reference wrapper that keeps large existentials out of `Value`'s inline storage.
-final class Box<Wrapped> {
+@usableFromInline final class Box<Wrapped> {
     /// The wrapped value.
     let value: Wrapped
 

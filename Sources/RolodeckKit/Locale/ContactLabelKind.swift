@@ -16,15 +16,9 @@ enum ContactLabelKind {
         (["other"], .labelOther),
     ]
 
-    /// The plain labels most stores write, answered without taking the label apart.
-    private static let common: [String: InterfaceKey] = [
-        "home": .labelHome, "work": .labelWork, "mobile": .labelMobile, "cell": .labelMobile, "fax": .labelFax,
-        "pager": .labelPager, "main": .labelMain, "other": .labelOther,
-    ]
-
     /// The interface key for a raw label, or nil for a custom label.
     static func key(for rawLabel: String) -> InterfaceKey? {
-        if let key = common[rawLabel] { return key }
+        if let key = commonKey(rawLabel) { return key }
         let text = (unwrapped(rawLabel) ?? rawLabel).lowercased()
         let words = text.split { $0 == "," || $0 == ";" || $0 == " " || $0 == "=" }
             .map(String.init)
@@ -36,6 +30,29 @@ enum ContactLabelKind {
             found.append(entry.key)
         }
         return precedence.first { entry in found.contains(entry.key) }?.key
+    }
+
+    /// The key of a plain label most stores write ("home", "cell"), exactly as written; nil for
+    /// any other label, which `key(for:)` then takes apart.
+    ///
+    /// Told apart by length and first byte, then compared once, which for the label it guessed
+    /// is a comparison of two small strings' bits: a dictionary of the labels hashed every label
+    /// of every page first.
+    static func commonKey(_ rawLabel: String) -> InterfaceKey? {
+        let utf8 = rawLabel.utf8
+        let word: String, key: InterfaceKey
+        switch (utf8.count, utf8.first) {
+        case (3, UInt8(ascii: "f")): (word, key) = ("fax", .labelFax)
+        case (4, UInt8(ascii: "h")): (word, key) = ("home", .labelHome)
+        case (4, UInt8(ascii: "w")): (word, key) = ("work", .labelWork)
+        case (4, UInt8(ascii: "c")): (word, key) = ("cell", .labelMobile)
+        case (4, UInt8(ascii: "m")): (word, key) = ("main", .labelMain)
+        case (5, UInt8(ascii: "o")): (word, key) = ("other", .labelOther)
+        case (5, UInt8(ascii: "p")): (word, key) = ("pager", .labelPager)
+        case (6, UInt8(ascii: "m")): (word, key) = ("mobile", .labelMobile)
+        default: return nil
+        }
+        return rawLabel == word ? key : nil
     }
 
     /// The inner text of Apple's "_$!<Label>!$_" wrapper, or nil when not wrapped.

@@ -28,14 +28,15 @@ extension ViewBuilder {
 
     /// Everything the contact page shows; hidden fields are left out entirely.
     func contactPage(_ index: Int) -> MustacheTable {
-        let entry = directory.entries[index]
-        let contact = entry.contact
+        // Read in place, as in `rowData`: the whole entry copied was its section's strings too.
+        let contact = directory.entries[index].contact
+        let displayName = directory.entries[index].displayName
         let config = directory.config
         // The list row has some of it worked out already.
         let row = rows[index]
         var view = ContactView()
         view.id = contact.id
-        view.name = entry.displayName
+        view.name = displayName
         view.lang = row.lang
         view.givenName = contact.givenName
         view.familyName = contact.familyName
@@ -44,7 +45,7 @@ extension ViewBuilder {
         // Once: for names in other scripts it asks Unicode tables.
         let isOrganization = contact.isOrganizationOnly
         view.isOrganization = isOrganization
-        view.monogram = Self.monogram(of: entry.displayName)
+        view.monogram = Self.monogram(of: displayName)
         // The readings joined as the name is written: family name first with no space for East
         // Asian names, else given name first, one space between two that are not empty. (Not
         // through an array filtered and joined, which made two arrays for every page.)
@@ -54,7 +55,7 @@ extension ViewBuilder {
             : phoneticFamily.isEmpty ? phoneticGiven
             : phoneticGiven.isEmpty ? phoneticFamily : String(joining: phoneticGiven, " ", phoneticFamily)
         if config.shows(.salutation) { view.salutation = contact.salutation }
-        if config.shows(.nickname), contact.nickname != entry.displayName {
+        if config.shows(.nickname), contact.nickname != displayName {
             view.nickname = contact.nickname
         }
         if config.shows(.organization), !isOrganization {
@@ -106,7 +107,7 @@ extension ViewBuilder {
         return MustacheTable(
             keys: Self.contactPageKeys,
             values: [
-                frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: entry.displayName)),
+                frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: displayName)),
                 .table(view.table),
             ])
     }
