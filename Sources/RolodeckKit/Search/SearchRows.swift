@@ -93,12 +93,19 @@ struct SearchRows {
                 case 2: SearchPieceWriter.append(string: language, to: &buffer)
                 case 3: SearchPieceWriter.append(string: organization, to: &buffer)
                 case 4:
-                    // The list row shows the first number as the contact page does.
-                    let first = listRow?.phone?["display"] as? String
                     SearchPieceWriter.append(count: phones.count, to: &buffer) { index, buffer in
-                        let display = index == 0 ? first : nil
-                        SearchPieceWriter.append(
-                            string: display ?? self.display(phones[index].value), to: &buffer)
+                        let raw = phones[index].value
+                        // A number shown as written is told by its bytes, quicker than looking it
+                        // up in the list row, which shows the first number as the contact page
+                        // does; any other is formatted unless the list row has it.
+                        let display: String
+                        if SearchRows.showsAsWritten(raw, region: self.phones.defaultRegion) {
+                            display = raw.trimmingWhitespace
+                        } else {
+                            let fromList = index == 0 ? listRow?.phone?["display"] as? String : nil
+                            display = fromList ?? self.phones.format(raw)
+                        }
+                        SearchPieceWriter.append(string: display, to: &buffer)
                     }
                 case 5:
                     SearchPieceWriter.append(count: emails.count, to: &buffer) { index, buffer in
@@ -113,12 +120,6 @@ struct SearchRows {
                 default: SearchPieceWriter.append(string: reading, to: &buffer)
                 }
             }
-        }
-
-        /// The display form of a phone number, as `PhoneFormatter.format` gives it.
-        func display(_ raw: String) -> String {
-            SearchRows.showsAsWritten(raw, region: phones.defaultRegion)
-                ? raw.trimmingWhitespace : phones.format(raw)
         }
     }
 
