@@ -44,6 +44,15 @@ struct SearchByteBuffer: ~Copyable {
         count += 1
     }
 
+    /// Puts the four bytes of `word` as it is laid out in memory, for which `reserve` has made
+    /// room.
+    @inline(__always)
+    mutating func put(bytesOf word: UInt32) {
+        assert(count + 4 <= capacity, "put without reserve")
+        UnsafeMutableRawPointer(start + count).storeBytes(of: word, as: UInt32.self)
+        count += 4
+    }
+
     /// Appends `bytes` as they are.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }

@@ -123,9 +123,7 @@ struct SearchEntryEncoding: ~Copyable {
 
     /// Appends an entry's key, front-coded against the one before, and its colon.
     private mutating func appendKey(_ key: UnsafeBufferPointer<UInt16>) {
-        var shared = 0
-        let limit = min(previousCount, key.count)
-        while shared < limit, previous[shared] == key[shared] { shared += 1 }
+        var shared = Self.sharedCount(previous, key, limit: min(previousCount, key.count))
         // Never split a surrogate pair: the rest must be text on its own.
         if shared > 0, shared < key.count, UTF16.isTrailSurrogate(key[shared]) {
             shared -= 1
@@ -143,6 +141,20 @@ struct SearchEntryEncoding: ~Copyable {
         // The rest as UTF-8, and in place of the previous key's rest (the shared units are the
         // same already).
         var index = shared
+        if let units = key.baseAddress {
+            // Four ASCII units a step (nearly every key is ASCII): one word copied, four bytes put.
+            while index + 4 <= key.count {
+                let word = UnsafeRawPointer(units + index).loadUnaligned(as: UInt64.self)
+                guard word & 0xFF80_FF80_FF80_FF80 == 0 else { break }
+                UnsafeMutableRawPointer(previous + index).storeBytes(of: word, as: UInt64.self)
+                // Each unit's low byte, in order: in memory order on either byte order.
+                text.put(
+                    bytesOf: UInt32(
+                        truncatingIfNeeded: word & 0xFF | word >> 8 & 0xFF00 | word >> 16 & 0xFF_0000
+                            | word >> 24 & 0xFF00_0000))
+                index += 4
+            }
+        }
         while index < key.count {
             let unit = key[index]
             previous[index] = unit
@@ -174,6 +186,26 @@ struct SearchEntryEncoding: ~Copyable {
         }
         text.put(UInt8(ascii: ":"))
         previousCount = key.count
+    }
+
+    /// How many units `key` has in common with the first `limit` of `previous` from the start,
+    /// compared four units at a time as 64-bit words.
+    @inline(__always)
+    private static func sharedCount(
+        _ previous: UnsafeMutablePointer<UInt16>, _ key: UnsafeBufferPointer<UInt16>, limit: Int
+    ) -> Int {
+        guard let units = key.baseAddress else { return 0 }
+        var shared = 0
+        while shared + 4 <= limit {
+            let difference =
+                UInt64(littleEndian: UnsafeRawPointer(previous + shared).loadUnaligned(as: UInt64.self))
+                ^ UInt64(littleEndian: UnsafeRawPointer(units + shared).loadUnaligned(as: UInt64.self))
+            // The first unit that differs is the lowest one in little-endian order.
+            if difference != 0 { return shared + difference.trailingZeroBitCount / 16 }
+            shared += 4
+        }
+        while shared < limit, previous[shared] == units[shared] { shared += 1 }
+        return shared
     }
 
     /// Hands over the entries, with `prefix` before and `suffix` after them, and starts a new

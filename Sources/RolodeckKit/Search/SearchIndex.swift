@@ -234,8 +234,13 @@ public struct SearchIndex: Sendable {
         let groupIndex = directory.groupIndex, groups = directory.groups
         // Entries are read where the directory holds them, only the fields needed: a copy of a
         // whole entry retained each of its strings and its contact, and released them after.
-        let results = directory.entries.withUnsafeBufferPointer { entries in
-            nonisolated(unsafe) let entries = entries
+        // Each entry's groups as the directory keeps them, by position: no id is looked up.
+        let namesOfGroups = groups.map(\.group.name)
+        let results = withUnsafeBuffers(
+            directory.entries, directory.entryGroups, directory.entryGroupStarts, namesOfGroups
+        ) { entries, entryGroups, entryGroupStarts, namesOfGroups in
+            nonisolated(unsafe) let entries = entries, entryGroups = entryGroups,
+                entryGroupStarts = entryGroupStarts, namesOfGroups = namesOfGroups
             return ParallelWork.map(runs, batch: 1) { run in
                 let contacts = run * count / runs..<(run + 1) * count / runs
                 var learnt = Learnt()
@@ -257,8 +262,10 @@ public struct SearchIndex: Sendable {
                     for index in contacts {
                         builder.nextContact()
                         // Without a cache the names are not kept, so no array of them is made.
+                        let start = Int(entryGroupStarts[index]), end = Int(entryGroupStarts[index + 1])
                         let names = GroupNames(
-                            ids: entries[index].contact.groupIDs, index: groupIndex, groups: groups)
+                            positions: UnsafeBufferPointer(rebasing: entryGroups[start..<end]),
+                            names: namesOfGroups)
                         SearchTerms.add(
                             contact: entries[index].contact, displayName: entries[index].displayName,
                             groupNames: names, config: directory.config, phoneRegion: phoneRegion,
@@ -306,28 +313,36 @@ public struct SearchIndex: Sendable {
         return (SearchTermTable(merging: results.map(\.0), contactCount: count), learnt)
     }
 
-    /// The names of the groups a contact's ids name, in the contact's order, skipping unknown
-    /// ids. A lazy map over the ids allocated its closures' context for every contact, each with
-    /// a copy of the whole directory.
+    /// The names of the groups at `positions`, in order. A lazy map allocated its closures'
+    /// context for every contact, and arrays held here retained them for every contact.
     private struct GroupNames: Sequence, IteratorProtocol {
-        let ids: [String]
-        let index: [String: Int]
-        let groups: [Directory.GroupEntry]
+        let positions: UnsafeBufferPointer<Int32>
+        let names: UnsafeBufferPointer<String>
         private var position = 0
 
-        init(ids: [String], index: [String: Int], groups: [Directory.GroupEntry]) {
-            self.ids = ids
-            self.index = index
-            self.groups = groups
+        init(positions: UnsafeBufferPointer<Int32>, names: UnsafeBufferPointer<String>) {
+            self.positions = positions
+            self.names = names
         }
 
         mutating func next() -> String? {
-            while position < ids.count {
-                let id = ids[position]
-                position += 1
-                if let group = index[id] { return groups[group].group.name }
+            guard position < positions.count else { return nil }
+            position += 1
+            return names[Int(positions[position - 1])]
+        }
+    }
+
+    /// Calls `body` with the memory of four arrays.
+    private static func withUnsafeBuffers<A, B, C, D, Result>(
+        _ a: [A], _ b: [B], _ c: [C], _ d: [D],
+        _ body: (
+            UnsafeBufferPointer<A>, UnsafeBufferPointer<B>, UnsafeBufferPointer<C>, UnsafeBufferPointer<D>
+        ) -> Result
+    ) -> Result {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                c.withUnsafeBufferPointer { c in d.withUnsafeBufferPointer { d in body(a, b, c, d) } }
             }
-            return nil
         }
     }
 

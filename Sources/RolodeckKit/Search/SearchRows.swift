@@ -27,7 +27,7 @@ struct SearchRows {
                 return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
                     if let row = reusing?[index] { return row }
                     writer.write(
-                        contact: entries[index].contact, slug: entries[index].slug,
+                        entry: index, contact: entries[index].contact, slug: entries[index].slug,
                         displayName: entries[index].displayName, listRow: listRows?[index], to: &buffer)
                     return buffer.take()
                 }
@@ -38,7 +38,11 @@ struct SearchRows {
 
     /// Writes the rows of the contacts of one directory.
     private struct Writer: Sendable {
-        let directory: Directory
+        /// The directory's `entryGroups` and `entryGroupStarts`: each entry's groups, as
+        /// positions, found without looking its group ids up.
+        let entryGroups: [Int32], entryGroupStarts: [Int32]
+        /// Each group's name, by position.
+        let groupNames: [String]
         let pageLanguage: String
         let phones: PhoneFormatter
         let showsOrganization: Bool, showsPhones: Bool, showsEmails: Bool, showsGroups: Bool
@@ -46,7 +50,9 @@ struct SearchRows {
 
         init(directory: Directory) {
             let config = directory.config
-            self.directory = directory
+            entryGroups = directory.entryGroups
+            entryGroupStarts = directory.entryGroupStarts
+            groupNames = directory.groups.map(\.group.name)
             pageLanguage = InterfaceStrings(localeIdentifier: config.locale).language.languageTag
             phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
             showsOrganization = config.shows(.organization)
@@ -56,10 +62,10 @@ struct SearchRows {
             showsNickname = config.shows(.nickname)
         }
 
-        /// Writes an entry's row, given by its contact, slug and display name: its fields in
-        /// order, up to the last one that is not empty.
+        /// Writes the row of entry `index` of the directory, given by its contact, slug and display
+        /// name: its fields in order, up to the last one that is not empty.
         func write(
-            contact: Contact, slug: String, displayName: String, listRow: RowData?,
+            entry index: Int, contact: Contact, slug: String, displayName: String, listRow: RowData?,
             to buffer: inout SearchByteBuffer
         ) {
             let language =
@@ -71,14 +77,7 @@ struct SearchRows {
                 .trimmingWhitespace
             let phones = showsPhones ? contact.phones : []
             let emails = showsEmails ? contact.emails : []
-            var groups: [String] = []
-            if showsGroups {
-                for id in contact.groupIDs {
-                    if let group = directory.groupIndex[id] {
-                        groups.append(directory.groups[group].group.name)
-                    }
-                }
-            }
+            let groups = showsGroups ? Int(entryGroupStarts[index])..<Int(entryGroupStarts[index + 1]) : 0..<0
             let trimmedNickname = contact.nickname.trimmingWhitespace
             let nickname = showsNickname && trimmedNickname != displayName ? trimmedNickname : ""
             let reading = SearchRows.reading(of: contact)
@@ -94,22 +93,57 @@ struct SearchRows {
                 case 2: SearchPieceWriter.append(string: language, to: &buffer)
                 case 3: SearchPieceWriter.append(string: organization, to: &buffer)
                 case 4:
-                    // The list row shows the first number as the contact page does.
-                    let first = listRow?.phone?["display"] as? String
                     SearchPieceWriter.append(count: phones.count, to: &buffer) { index, buffer in
-                        let display = index == 0 ? first : nil
-                        SearchPieceWriter.append(
-                            string: display ?? self.phones.format(phones[index].value), to: &buffer)
+                        let raw = phones[index].value
+                        // A number shown as written is told by its bytes, quicker than looking it
+                        // up in the list row, which shows the first number as the contact page
+                        // does; any other is formatted unless the list row has it.
+                        let display: String
+                        if SearchRows.showsAsWritten(raw, region: self.phones.defaultRegion) {
+                            display = raw.trimmingWhitespace
+                        } else {
+                            let fromList = index == 0 ? listRow?.phone?["display"] as? String : nil
+                            display = fromList ?? self.phones.format(raw)
+                        }
+                        SearchPieceWriter.append(string: display, to: &buffer)
                     }
                 case 5:
                     SearchPieceWriter.append(count: emails.count, to: &buffer) { index, buffer in
                         SearchPieceWriter.append(string: emails[index].value.trimmingWhitespace, to: &buffer)
                     }
-                case 6: SearchPieceWriter.append(strings: groups, to: &buffer)
+                case 6:
+                    SearchPieceWriter.append(count: groups.count, to: &buffer) { index, buffer in
+                        let group = Int(entryGroups[groups.lowerBound + index])
+                        SearchPieceWriter.append(string: groupNames[group], to: &buffer)
+                    }
                 case 7: SearchPieceWriter.append(string: nickname, to: &buffer)
                 default: SearchPieceWriter.append(string: reading, to: &buffer)
                 }
             }
+        }
+    }
+
+    /// Whether `PhoneFormatter.format` shows a number as written (only trimmed), told from its
+    /// bytes without taking the number apart: it regroups only Korean numbers, those with no
+    /// international prefix in region KR and those whose dialable characters after `+` or `00`
+    /// start with 82. Those characters are, for ASCII text, the digits, `*` and `#` of the
+    /// text with zeros left out (the `00`, a trunk "(0)"), so their first that is not a zero is
+    /// the text's first. False when that is an 8, for any non-ASCII text, and in region KR.
+    static func showsAsWritten(_ raw: String, region: String?) -> Bool {
+        guard region != "KR" else { return false }
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            // The first dialable character that is not a zero; every byte must be ASCII.
+            var first: UInt8 = 0
+            for byte in bytes {
+                switch byte {
+                case 0x80...: return false
+                case UInt8(ascii: "1")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "#"):
+                    if first == 0 { first = byte }
+                default: continue
+                }
+            }
+            return first != UInt8(ascii: "8")
         }
     }
 

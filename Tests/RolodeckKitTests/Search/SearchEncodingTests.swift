@@ -117,6 +117,35 @@ import Testing
         #expect(Self.text(fromTable.finishPiece()) == Self.text(fromLists.finishPiece()))
     }
 
+    /// Keys are compared and copied several units at a time: generated keys of every length,
+    /// sharing prefixes of every length with the key before, of ASCII, Hangul and surrogate
+    /// pairs, are written as a unit-by-unit front coding writes them.
+    @Test func keysAreFrontCodedAtEveryLengthAndOffset() {
+        let alphabet = ["a", "b", "1", "ㄱ", "한", "𝒜"].map { Array($0.utf16) }
+        var state: UInt64 = 5
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let keys = (0..<3_000).map { _ in
+            (0..<1 + next(13)).flatMap { _ in alphabet[next(next(2) == 0 ? 3 : alphabet.count)] }
+        }
+        .sorted { $0.lexicographicallyPrecedes($1) }
+        var encoding = SearchEntryEncoding()
+        var expected: [UInt8] = [], previous: [UInt16] = []
+        for (number, key) in keys.enumerated() {
+            encoding.append(key: key[...], lists: [[Int32(number)]])
+            var shared = zip(previous, key).prefix { $0 == $1 }.count
+            if shared > 0, shared < key.count, UTF16.isTrailSurrogate(key[shared]) { shared -= 1 }
+            SearchEntryEncoding.append(number: shared, to: &expected)
+            expected += Array(String(decoding: key[shared...], as: UTF16.self).utf8) + [UInt8(ascii: ":")]
+            SearchEntryEncoding.append(number: number, to: &expected)
+            expected.append(UInt8(ascii: ";"))
+            previous = key
+        }
+        #expect(Self.text(encoding.finishPiece()) == Self.text(expected))
+    }
+
     @Test func entriesAreFrontCodedWithinAPiece() {
         var encoding = SearchEntryEncoding()
         encoding.append(key: Array("kim".utf16)[...], lists: [[1, 2], [], []])
