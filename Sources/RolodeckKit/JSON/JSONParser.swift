@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A strict RFC 8259 JSON parser over bytes that records where every value starts.
 ///
 /// Foundation's decoders say "the data couldn't be read" without a place; a user editing
@@ -334,14 +330,14 @@ public struct JSONParser {
             }
             return (text, true)
         }
-        // Making a String validates its bytes anyway, and repairs change them: the bytes came
-        // through unchanged exactly when they were well-formed. (`String(validating:)` says so
-        // too, but through generic code that costs more than the validation.)
-        var text = String(decoding: utf8, as: UTF8.self)
-        let isValid = text.withUTF8 { made in
-            made.count == utf8.count && (utf8.isEmpty || memcmp(made.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-        }
-        return (text, isValid)
+        // Making a String from UTF-8 checks it again, a scalar and several branches at a time
+        // outside ASCII (most of a note in Japanese or Korean): checked here in about half of
+        // that, well-formed bytes are copied into a String unchecked. Ill-formed ones are repaired
+        // by the standard library (U+FFFD for each ill-formed sequence) as before.
+        let (isWellFormed, isASCII) = UTF8Validator.check(utf8)
+        guard isWellFormed else { return (String(decoding: utf8, as: UTF8.self), false) }
+        let span = unsafe UTF8Span(unchecked: Span(_unsafeElements: utf8), isKnownASCII: isASCII)
+        return (String(copying: span), true)
     }
 
     /// Whether up to 15 bytes are all ASCII, read as two words that may overlap.

@@ -201,6 +201,17 @@ import Testing
         UTF8Case(name: "ill-formed, short, in the middle",
                  bytes: Array("[\"abc".utf8) + [0xC3] + Array("defghi\"]".utf8),
                  strings: ["abc\u{FFFD}defghi"], isValidUTF8: false),
+        // Longer strings are checked by `UTF8Validator.check` and then made without the standard
+        // library's check; ill-formed ones still go through its repair.
+        UTF8Case(name: "well-formed, long, other scripts",
+                 bytes: Array("[\"木村けんじ \(long) 김서연\", \"\u{1F600}\u{E9}\(long)\"]".utf8),
+                 strings: ["木村けんじ \(long) 김서연", "\u{1F600}\u{E9}\(long)"], isValidUTF8: true),
+        UTF8Case(name: "ill-formed, long, a surrogate",
+                 bytes: Array("[\"木村\(long)".utf8) + [0xED, 0xA0, 0x80] + Array("x\"]".utf8),
+                 strings: ["木村\(long)\u{FFFD}\u{FFFD}\u{FFFD}x"], isValidUTF8: false),
+        UTF8Case(name: "ill-formed, long, cut off at the end",
+                 bytes: Array("[\"\(long)けん".utf8) + [0xE3, 0x81] + Array("\"]".utf8),
+                 strings: ["\(long)けん\u{FFFD}"], isValidUTF8: false),
         UTF8Case(name: "ill-formed in a key", bytes: Array("{\"k".utf8) + [0xFF] + Array("\": 1}".utf8),
                  strings: ["k\u{FFFD}"], isValidUTF8: false),
     ]
