@@ -74,11 +74,6 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// The key at a position.
     public subscript(position: Int) -> String { keys[position] }
 
-    /// The key whose UTF-8 bytes are exactly `bytes`, or nil when the table has none.
-    public func key(matching bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        position(matching: bytes).map { keys[$0] }
-    }
-
     /// The position of the key whose UTF-8 bytes are exactly `bytes`, or nil when the table has none.
     public func position(matching bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = bytes.count

@@ -231,11 +231,10 @@ public struct SearchIndex: Sendable {
         let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
         let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
         let phoneRegion = directory.config.effectivePhoneRegion
-        let groupIndex = directory.groupIndex, groups = directory.groups
         // Entries are read where the directory holds them, only the fields needed: a copy of a
         // whole entry retained each of its strings and its contact, and released them after.
         // Each entry's groups as the directory keeps them, by position: no id is looked up.
-        let namesOfGroups = groups.map(\.group.name)
+        let namesOfGroups = directory.groups.map(\.group.name)
         let results = withUnsafeBuffers(
             directory.entries, directory.entryGroups, directory.entryGroupStarts, namesOfGroups
         ) { entries, entryGroups, entryGroupStarts, namesOfGroups in
@@ -244,9 +243,13 @@ public struct SearchIndex: Sendable {
             return ParallelWork.map(runs, batch: 1) { run in
                 let contacts = run * count / runs..<(run + 1) * count / runs
                 var learnt = Learnt()
+                /// Entry `index`'s groups, as positions in `namesOfGroups`.
+                func groupPositions(_ index: Int) -> UnsafeBufferPointer<Int32> {
+                    let start = Int(entryGroupStarts[index]), end = Int(entryGroupStarts[index + 1])
+                    return UnsafeBufferPointer(rebasing: entryGroups[start..<end])
+                }
                 func groupNames(_ index: Int) -> [String] {
-                    entries[index].contact.groupIDs.compactMap { groupIndex[$0] }
-                        .map { groups[$0].group.name }
+                    groupPositions(index).map { namesOfGroups[Int($0)] }
                 }
                 if let kept, sameRuns,
                     contacts.allSatisfy({ kept.matches($0, entries[$0], groupNames: groupNames($0)) })
@@ -262,10 +265,7 @@ public struct SearchIndex: Sendable {
                     for index in contacts {
                         builder.nextContact()
                         // Without a cache the names are not kept, so no array of them is made.
-                        let start = Int(entryGroupStarts[index]), end = Int(entryGroupStarts[index + 1])
-                        let names = GroupNames(
-                            positions: UnsafeBufferPointer(rebasing: entryGroups[start..<end]),
-                            names: namesOfGroups)
+                        let names = GroupNames(positions: groupPositions(index), names: namesOfGroups)
                         SearchTerms.add(
                             contact: entries[index].contact, displayName: entries[index].displayName,
                             groupNames: names, config: directory.config, phoneRegion: phoneRegion,

@@ -8,7 +8,7 @@ import Testing
     ])
 
     private func key(_ text: String) -> String? {
-        Array(text.utf8).withUnsafeBufferPointer { Self.table.key(matching: $0) }
+        Array(text.utf8).withUnsafeBufferPointer { Self.table.position(matching: $0).map { Self.table[$0] } }
     }
 
     @Test(arguments: ["id", "label", "value", "givenName", "phoneticFamilyName", "phoneticGivenName",
