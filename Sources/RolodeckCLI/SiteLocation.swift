@@ -21,7 +21,7 @@ struct SiteLocation {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             return Diagnostic(.error, at: nil, "\(name) does not exist or is not a folder")
         }
-        let hasConfig = FileManager.default.fileExists(atPath: folder.appendingPathComponent(SiteReader.configName).path)
+        let hasConfig = FileManager.default.fileExists(atPath: folder.appendingPathComponent(SiteConfig.fileName).path)
         let hasStore = FileManager.default.fileExists(atPath: folder.appendingPathComponent("store").path)
         guard hasConfig || hasStore else {
             let suggestion = displayPath.isEmpty ? "DIR" : displayPath

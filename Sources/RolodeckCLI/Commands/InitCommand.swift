@@ -19,7 +19,7 @@ enum InitCommand {
         }
         let folder = URL(fileURLWithPath: path, isDirectory: true)
         let manager = FileManager.default
-        for existing in [SiteReader.configName, "store"] where manager.fileExists(atPath: folder.appendingPathComponent(existing).path) {
+        for existing in [SiteConfig.fileName, "store"] where manager.fileExists(atPath: folder.appendingPathComponent(existing).path) {
             console.report(Diagnostic(.error, at: nil, "\(path)/\(existing) already exists; init only creates new sites"))
             return .failure
         }

@@ -1,5 +1,8 @@
 /// The settings in a site's `rolodeck.json`.
 public struct SiteConfig: Sendable, Equatable {
+    /// The name of the config file in a site folder.
+    public static let fileName = "rolodeck.json"
+
     /// Which name part a contact is filed under.
     public enum SortOrder: String, Sendable, CaseIterable {
         /// File under the family name (then the given name): "Müller, Jürgen".

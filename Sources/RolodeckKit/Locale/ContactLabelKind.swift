@@ -19,7 +19,7 @@ enum ContactLabelKind {
     /// The interface key for a raw label, or nil for a custom label.
     static func key(for rawLabel: String) -> InterfaceKey? {
         if let key = commonKey(rawLabel) { return key }
-        let text = (unwrapped(rawLabel) ?? rawLabel).lowercased()
+        let text = (LabeledValue.innerAppleLabel(rawLabel) ?? rawLabel).lowercased()
         let words = text.split { $0 == "," || $0 == ";" || $0 == " " || $0 == "=" }
             .map(String.init)
             .filter { $0 != "type" && !neutralWords.contains($0) }
@@ -53,12 +53,5 @@ enum ContactLabelKind {
         default: return nil
         }
         return rawLabel == word ? key : nil
-    }
-
-    /// The inner text of Apple's "_$!<Label>!$_" wrapper, or nil when not wrapped.
-    static func unwrapped(_ rawLabel: String) -> String? {
-        let trimmed = rawLabel.trimmingWhitespace
-        guard trimmed.hasPrefix("_$!<"), trimmed.hasSuffix(">!$_"), trimmed.count > 8 else { return nil }
-        return String(trimmed.dropFirst(4).dropLast(4))
     }
 }

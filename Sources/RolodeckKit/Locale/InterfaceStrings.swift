@@ -46,7 +46,7 @@ public struct InterfaceStrings: Sendable {
     /// custom labels come back as written.
     public func label(for rawLabel: String) -> String {
         guard let key = ContactLabelKind.key(for: rawLabel) else {
-            return ContactLabelKind.unwrapped(rawLabel) ?? rawLabel
+            return LabeledValue.innerAppleLabel(rawLabel) ?? rawLabel
         }
         return self[key]
     }

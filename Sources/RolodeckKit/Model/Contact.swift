@@ -197,6 +197,13 @@ public struct LabeledValue: Sendable, Hashable {
         self.label = label
         self.value = value
     }
+
+    /// The inner text of Apple's "_$!<Label>!$_" wrapper, or nil when `rawLabel` is not wrapped.
+    public static func innerAppleLabel(_ rawLabel: String) -> String? {
+        let trimmed = rawLabel.trimmingWhitespace
+        guard trimmed.hasPrefix("_$!<"), trimmed.hasSuffix(">!$_"), trimmed.count > 8 else { return nil }
+        return String(trimmed.dropFirst(4).dropLast(4))
+    }
 }
 
 /// A postal address.

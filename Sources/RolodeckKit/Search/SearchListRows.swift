@@ -9,7 +9,7 @@ import Synchronization
 /// The index reaches its rows long after the list rows are made (they are made beside its
 /// terms), so waiting for them costs nothing in practice.
 final class SearchListRows: Sendable {
-    private let rows = Mutex<[RowData]?>(nil)
+    private let rows = Mutex<[any SearchListRow]?>(nil)
     private let handed = DispatchGroup()
 
     /// Rows to be handed over once.
@@ -18,14 +18,24 @@ final class SearchListRows: Sendable {
     }
 
     /// Hands over the rows, one per directory entry, in directory order.
-    func hand(_ rows: [RowData]) {
+    func hand(_ rows: [any SearchListRow]) {
         self.rows.withLock { $0 = rows }
         handed.leave()
     }
 
     /// The rows; waits until they are handed over.
-    var all: [RowData] {
+    var all: [any SearchListRow] {
         handed.wait()
         return rows.withLock { $0 ?? [] }
     }
+}
+
+/// What a contact list row has worked out that a search result row shows as well.
+protocol SearchListRow: AnyObject, Sendable {
+    /// The name's language tag when it differs from the page's, else "".
+    var lang: String { get }
+    /// The organization as the list shows it ("" when hidden or the contact is one).
+    var organization: String { get }
+    /// The first phone number as the list shows it, when it shows one.
+    var firstPhoneDisplay: String? { get }
 }

@@ -14,7 +14,7 @@ struct SearchRows {
 
     /// Formats every contact's row but those in `reusing` (by directory position), taking what
     /// the directory's `listRows` (one per entry) worked out already.
-    init(directory: Directory, reusing: [[UInt8]?]? = nil, listRows: [RowData]? = nil) {
+    init(directory: Directory, reusing: [[UInt8]?]? = nil, listRows: [any SearchListRow]? = nil) {
         let writer = Writer(directory: directory)
         let count = directory.entries.count, perTask = Self.rowsPerTask
         // Formatting phone numbers is most of the work; every contact's row is independent.
@@ -65,12 +65,12 @@ struct SearchRows {
         /// Writes the row of entry `index` of the directory, given by its contact, slug and display
         /// name: its fields in order, up to the last one that is not empty.
         func write(
-            entry index: Int, contact: Contact, slug: String, displayName: String, listRow: RowData?,
+            entry index: Int, contact: Contact, slug: String, displayName: String, listRow: (any SearchListRow)?,
             to buffer: inout SearchByteBuffer
         ) {
             let language =
                 listRow?.lang
-                ?? NameFormatter.languageTag(of: contact).flatMap { $0 == pageLanguage ? nil : $0 } ?? ""
+                ?? NameScript.languageTag(of: contact).flatMap { $0 == pageLanguage ? nil : $0 } ?? ""
             let organization =
                 (listRow?.organization
                     ?? (showsOrganization && !contact.isOrganizationOnly ? contact.organization : ""))
@@ -102,7 +102,7 @@ struct SearchRows {
                         if SearchRows.showsAsWritten(raw, region: self.phones.defaultRegion) {
                             display = raw.trimmingWhitespace
                         } else {
-                            let fromList = index == 0 ? listRow?.phone?["display"] as? String : nil
+                            let fromList = index == 0 ? listRow?.firstPhoneDisplay : nil
                             display = fromList ?? self.phones.format(raw)
                         }
                         SearchPieceWriter.append(string: display, to: &buffer)
@@ -154,6 +154,6 @@ struct SearchRows {
             family = contact.phoneticFamilyName.trimmingWhitespace
         // The order matters only when there are both.
         if given.isEmpty || family.isEmpty { return given + family }
-        return NameFormatter.isEastAsian(contact.familyName) ? family + given : given + " " + family
+        return NameScript.isEastAsian(contact.familyName) ? family + given : given + " " + family
     }
 }

@@ -108,7 +108,7 @@ enum SearchTerms {
         if !contact.phoneticFamilyName.isEmpty || !contact.phoneticGivenName.isEmpty {
             let reading =
                 contact.phoneticFamilyName.trimmingWhitespace + contact.phoneticGivenName.trimmingWhitespace
-            if NameFormatter.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
+            if NameScript.isEastAsian(reading) { sink.add(sharedText: reading, tier: .name) }
         }
         if config.shows(.nickname) { sink.add(sharedText: contact.nickname, tier: .name) }
         if config.shows(.organization) { sink.add(sharedText: contact.organization, tier: .other) }

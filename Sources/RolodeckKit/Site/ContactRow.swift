@@ -33,6 +33,10 @@ final class RowData: @unchecked Sendable {
     }
 }
 
+extension RowData: SearchListRow {
+    var firstPhoneDisplay: String? { phone?["display"] as? String }
+}
+
 /// Which of a row's fields the config shows, looked up once for all rows.
 struct RowFields: Sendable {
     let salutation: Bool

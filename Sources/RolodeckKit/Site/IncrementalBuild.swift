@@ -237,7 +237,7 @@ public final class IncrementalBuild {
     /// The input files whose bytes changed, came or went, as messages name them.
     static func changes(from old: SiteInput, to new: SiteInput, reader: SiteReader) -> [String] {
         var changed: Set<String> = []
-        if old.configBytes != new.configBytes { changed.insert(reader.display(SiteReader.configName)) }
+        if old.configBytes != new.configBytes { changed.insert(reader.display(SiteConfig.fileName)) }
         var oldStore: [String: StoreFile] = [:]
         for file in old.storeFiles { oldStore[file.source.path] = file }
         var newStore: Set<String> = []

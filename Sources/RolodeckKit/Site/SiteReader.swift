@@ -22,9 +22,6 @@ public struct SiteReader {
         self.cache = cache
     }
 
-    /// The name of the config file in a site folder.
-    public static let configName = "rolodeck.json"
-
     /// Reads the config (if any), the store, and the site's own templates and static files.
     /// The config is decoded here already, because it says where the store is. Throws the
     /// config's errors; returns its warnings.
@@ -32,9 +29,9 @@ public struct SiteReader {
         cache?.beginPass()
         var input = SiteInput()
         var diagnostics: [Diagnostic] = []
-        let configURL = folder.appendingPathComponent(Self.configName)
+        let configURL = folder.appendingPathComponent(SiteConfig.fileName)
         if let bytes = try readIfPresent(configURL) {
-            let decoded = ConfigDecoder.decode(SourceText(path: display(Self.configName), bytes: bytes))
+            let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
             input.config = decoded.config
             input.configBytes = bytes
             diagnostics += decoded.diagnostics

@@ -51,7 +51,7 @@ extension ViewBuilder {
         // through an array filtered and joined, which made two arrays for every page.)
         let phoneticGiven = contact.phoneticGivenName, phoneticFamily = contact.phoneticFamilyName
         view.phoneticName =
-            NameFormatter.isEastAsian(contact.familyName) ? phoneticFamily + phoneticGiven
+            NameScript.isEastAsian(contact.familyName) ? phoneticFamily + phoneticGiven
             : phoneticFamily.isEmpty ? phoneticGiven
             : phoneticGiven.isEmpty ? phoneticFamily : String(joining: phoneticGiven, " ", phoneticFamily)
         if config.shows(.salutation) { view.salutation = contact.salutation }
@@ -169,7 +169,7 @@ extension ViewBuilder {
     /// The language a name is written in when it is not the page's, for a `lang` attribute so
     /// screen readers pronounce 김철수 as Korean on an English page; "" otherwise.
     func nameLanguage(_ contact: Contact) -> String {
-        guard let tag = NameFormatter.languageTag(of: contact), tag != strings.language.languageTag else { return "" }
+        guard let tag = NameScript.languageTag(of: contact), tag != strings.language.languageTag else { return "" }
         return tag
     }
 

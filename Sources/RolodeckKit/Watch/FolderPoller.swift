@@ -31,8 +31,8 @@ struct FolderPoller {
         clock_gettime(CLOCK_REALTIME, &now)
         let time = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
         var current: [String: Status] = [:]
-        if let status = Self.status(scope.siteFolder + "/" + SiteReader.configName) {
-            current[scope.siteFolder + "/" + SiteReader.configName] = status
+        if let status = Self.status(scope.siteFolder + "/" + SiteConfig.fileName) {
+            current[scope.siteFolder + "/" + SiteConfig.fileName] = status
         }
         for tree in scope.trees {
             collect(tree, scope: scope, into: &current)

@@ -45,7 +45,7 @@ public struct WatchScope: Sendable, Equatable {
         let path = folder + "/" + name
         if let output, path == output || Self.isInside(path, output) { return false }
         if folder == siteFolder {
-            if name == SiteReader.configName { return true }
+            if name == SiteConfig.fileName { return true }
             if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }
         }
         if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }

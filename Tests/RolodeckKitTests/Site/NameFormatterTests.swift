@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: languageCases)
     func languageTag(_ testCase: LanguageCase) {
-        #expect(NameFormatter.languageTag(of: testCase.contact) == testCase.expected)
+        #expect(NameScript.languageTag(of: testCase.contact) == testCase.expected)
     }
 
     @Test func sortKeysNeverUseTheSalutationAndPreferPhoneticNames() {

@@ -160,7 +160,7 @@ struct VCardFields {
     static func splitFormattedName(_ name: String) -> (given: String, family: String) {
         let words = name.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let first = words.first, let last = words.last else { return ("", "") }
-        if NameFormatter.isEastAsian(first) {
+        if NameScript.isEastAsian(first) {
             return (words.dropFirst().joined(separator: " "), first)
         }
         if words.count == 1 { return (first, "") }

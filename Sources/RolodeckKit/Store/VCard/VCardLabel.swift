@@ -29,6 +29,6 @@ enum VCardLabel {
 
     /// Apple's `_$!<HomePage>!$_` as `HomePage`; any other label as written.
     static func unwrapped(_ label: String) -> String {
-        ContactLabelKind.unwrapped(label) ?? label.trimmingWhitespace
+        LabeledValue.innerAppleLabel(label) ?? label.trimmingWhitespace
     }
 }
