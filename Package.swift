@@ -1,13 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The pipeline is one target per stage, so the compiler refuses a dependency that runs the wrong
+// way (docs/architecture.md draws the graph):
+//
+//   RolodeckCore      diagnostics, source text, JSON, the model, the config, parallel work
+//   RolodeckStore     the store readers (JSON, vCard, iCalendar) and the config reader
+//   RolodeckLocale    collation, sections, phone numbers, interface strings
+//   RolodeckMarkdown  notes through libcmark
+//   RolodeckPlan      the directory: sorted, sectioned, slugs, groups and todos resolved
+//   RolodeckSearch    the search index of a planned directory
+//   RolodeckSite      a whole site in memory: load, plan, render pages and files
+//   RolodeckPublish   writing an output folder atomically, or patching it
+//   RolodeckBuild     SiteBuild: reads a site folder and publishes it, once or on every change
+//   RolodeckWatch     inotify (or polling) over a site folder
+//   RolodeckServe     the preview server with live reload
+//   RolodeckCLI       arguments, commands, printing; `rolodeck` is its main.swift
 let package = Package(
     name: "Rolodeck",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "rolodeck", targets: ["rolodeck"]),
         .library(name: "Mustache", targets: ["Mustache"]),
-        .library(name: "RolodeckKit", targets: ["RolodeckKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,8 +30,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         // DWARF 4 for the C files: Debian 12's valgrind (3.19) cannot read the DWARF 5 clang
-        // writes for note_arena.c and gives up on the whole binary, and callgrind is how
-        // docs/performance.md profiles a build.
+        // writes, and gives up on the whole binary; callgrind is how docs/performance.md profiles.
         .target(name: "CSystem", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "Mustache"),
         // Templates/ and Public/ are linked into this target so SwiftPM embeds their bytes in
@@ -26,8 +39,33 @@ let package = Package(
             name: "RolodeckTheme",
             resources: [.embedInCode("Templates"), .embedInCode("Public")]
         ),
-        .target(name: "RolodeckKit", dependencies: ["CCmark", "CSystem", "Mustache", "RolodeckTheme"]),
-        .target(name: "RolodeckCLI", dependencies: ["RolodeckKit"]),
+
+        .target(name: "RolodeckCore"),
+        .target(name: "RolodeckStore", dependencies: ["RolodeckCore"]),
+        .target(name: "RolodeckLocale", dependencies: ["RolodeckCore"]),
+        .target(name: "RolodeckMarkdown", dependencies: ["CCmark", "CSystem"]),
+        .target(name: "RolodeckPlan", dependencies: ["RolodeckCore", "RolodeckLocale"]),
+        .target(name: "RolodeckSearch", dependencies: ["RolodeckCore", "RolodeckLocale", "RolodeckPlan"]),
+        .target(
+            name: "RolodeckSite",
+            dependencies: [
+                "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckMarkdown", "RolodeckPlan",
+                "RolodeckSearch", "Mustache", "RolodeckTheme",
+            ]),
+        .target(name: "RolodeckPublish", dependencies: ["RolodeckCore", "CSystem"]),
+        .target(
+            name: "RolodeckBuild",
+            dependencies: [
+                "RolodeckCore", "RolodeckStore", "RolodeckPlan", "RolodeckSearch", "RolodeckSite", "RolodeckPublish",
+            ]),
+        .target(name: "RolodeckWatch", dependencies: ["RolodeckCore"]),
+        .target(name: "RolodeckServe", dependencies: ["RolodeckCore"]),
+        .target(
+            name: "RolodeckCLI",
+            dependencies: [
+                "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckSite", "RolodeckPublish", "RolodeckBuild",
+                "RolodeckWatch", "RolodeckServe",
+            ]),
         // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
         // objects on every core, and glibc's allocator was a tenth of its CPU time
         // (docs/performance.md). Linked by the command only; the libraries leave the choice to
@@ -36,14 +74,46 @@ let package = Package(
             name: "rolodeck", dependencies: ["RolodeckCLI"], linkerSettings: [.linkedLibrary("jemalloc")]
         ),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
-        .executableTarget(name: "locale-bench", dependencies: ["RolodeckKit"]),
-        // A raw-socket HTTP client for the tests of the preview server (library and command).
+        .executableTarget(name: "locale-bench", dependencies: ["RolodeckLocale"]),
+
+        // Helpers the tests share: a raw-socket HTTP client for the preview server, and the
+        // package's folders and scratch space.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
+        .target(name: "RolodeckTestSupport", path: "Tests/RolodeckTestSupport"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "RolodeckCoreTests", dependencies: ["RolodeckCore"]),
+        .testTarget(name: "RolodeckStoreTests", dependencies: ["RolodeckCore", "RolodeckStore", "RolodeckTestSupport"]),
+        .testTarget(name: "RolodeckLocaleTests", dependencies: ["RolodeckCore", "RolodeckLocale"]),
+        .testTarget(name: "RolodeckMarkdownTests", dependencies: ["RolodeckMarkdown", "RolodeckTestSupport"]),
         .testTarget(
-            name: "RolodeckKitTests", dependencies: ["RolodeckKit", "HTTPTestClient"],
-            exclude: ["Snapshots", "Search/folding-cases.json"]
-        ),
+            name: "RolodeckPlanTests",
+            dependencies: ["RolodeckCore", "RolodeckPlan", "RolodeckStore", "RolodeckTestSupport"]),
+        // Search reads what the site's list rows worked out, so its tests make those rows.
+        .testTarget(
+            name: "RolodeckSearchTests",
+            dependencies: [
+                "RolodeckCore", "RolodeckLocale", "RolodeckPlan", "RolodeckSearch", "RolodeckSite",
+                "RolodeckTestSupport", "Mustache",
+            ],
+            exclude: ["folding-cases.json"]),
+        .testTarget(
+            name: "RolodeckSiteTests",
+            dependencies: [
+                "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckPlan", "RolodeckSearch", "RolodeckSite",
+                "RolodeckTestSupport", "Mustache", "RolodeckTheme",
+            ],
+            exclude: ["Snapshots"]),
+        .testTarget(name: "RolodeckPublishTests", dependencies: ["RolodeckPublish", "RolodeckTestSupport"]),
+        .testTarget(
+            name: "RolodeckBuildTests",
+            dependencies: [
+                "RolodeckCore", "RolodeckStore", "RolodeckSite", "RolodeckPublish", "RolodeckBuild",
+                "RolodeckTestSupport",
+            ]),
+        .testTarget(name: "RolodeckWatchTests", dependencies: ["RolodeckWatch", "RolodeckTestSupport"]),
+        .testTarget(
+            name: "RolodeckServeTests",
+            dependencies: ["RolodeckCore", "RolodeckServe", "HTTPTestClient", "RolodeckTestSupport"]),
         .testTarget(name: "RolodeckCLITests", dependencies: ["RolodeckCLI", "HTTPTestClient"]),
     ]
 )

@@ -1,4 +1,4 @@
-import RolodeckKit
+import RolodeckCore
 
 /// An option a command accepts: a flag (`--quiet`) or an option with a value (`--out DIR`).
 struct OptionSpec: Sendable {

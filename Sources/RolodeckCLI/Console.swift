@@ -1,5 +1,4 @@
-import RolodeckKit
-
+import RolodeckCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,7 +48,7 @@ public final class Console: @unchecked Sendable {
     public func writeToError(_ text: String) { writeError(text) }
 
     /// Prints a diagnostic to standard error, with its severity coloured on a terminal.
-    public func report(_ diagnostic: Diagnostic) {
+    package func report(_ diagnostic: Diagnostic) {
         guard errorIsTerminal else {
             printError(diagnostic.description)
             return

@@ -1,5 +1,5 @@
 import Foundation
-import RolodeckKit
+import RolodeckStore
 
 /// What identifies this build of rolodeck in an input fingerprint: its version and its own
 /// binary, so that any other build of the tool (with another theme or other code) renders anew.

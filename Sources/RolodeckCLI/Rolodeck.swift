@@ -1,6 +1,6 @@
 import Foundation
-import RolodeckKit
 import Synchronization
+import RolodeckCore
 
 /// The `rolodeck` command line: picks the command and runs it.
 public enum Rolodeck {

@@ -1,5 +1,7 @@
 import Foundation
-import RolodeckKit
+import RolodeckCore
+import RolodeckSite
+import RolodeckStore
 
 /// The site folder a command works on, from `--site` (default: the current folder).
 struct SiteLocation {

@@ -1,5 +1,5 @@
 import Foundation
-import RolodeckKit
+import RolodeckCore
 
 /// The date ages are computed for: `SOURCE_DATE_EPOCH` when set (reproducible builds), else
 /// today in the local time zone.

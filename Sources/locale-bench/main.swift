@@ -1,5 +1,5 @@
 import Foundation
-import RolodeckKit
+import RolodeckLocale
 
 // Usage: swift run -c release locale-bench [--count N] [--locales en,de,sv,ko,ja] [--unique] [--baseline]
 //   --unique    makes every primary sort string distinct (worst case: no sharing of family names)

@@ -22,7 +22,7 @@ from functools import partial
 import run_tests
 
 GEN_STORE = run_tests.REPO_ROOT.parent / "shared" / "tools" / "gen-store.py"
-FOLDING_CASES = run_tests.REPO_ROOT / "Tests" / "RolodeckKitTests" / "Search" / "folding-cases.json"
+FOLDING_CASES = run_tests.REPO_ROOT / "Tests" / "RolodeckSearchTests" / "folding-cases.json"
 GENERATED_CONTACTS = 2000
 
 # Contacts added to the generated store, one per rule it does not cover on its own.

@@ -1,5 +1,8 @@
 import Foundation
-import RolodeckKit
+import RolodeckSite
+import RolodeckPublish
+import RolodeckCore
+import RolodeckStore
 
 /// `rolodeck build`: the whole pipeline, published atomically into the output folder.
 enum BuildCommand {

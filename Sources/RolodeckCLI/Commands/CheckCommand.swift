@@ -1,4 +1,4 @@
-import RolodeckKit
+import RolodeckSite
 
 /// `rolodeck check`: validate everything a build reads, write nothing.
 enum CheckCommand {

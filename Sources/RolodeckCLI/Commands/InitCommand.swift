@@ -1,5 +1,5 @@
 import Foundation
-import RolodeckKit
+import RolodeckCore
 
 /// `rolodeck init DIR`: a new site folder with a config and a small sample store.
 enum InitCommand {

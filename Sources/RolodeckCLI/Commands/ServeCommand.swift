@@ -1,5 +1,10 @@
 import Foundation
-import RolodeckKit
+import RolodeckServe
+import RolodeckBuild
+import RolodeckCore
+import RolodeckLocale
+import RolodeckPublish
+import RolodeckWatch
 
 /// `rolodeck serve`: watch, and preview the site over HTTP with live reload.
 enum ServeCommand {

@@ -1,5 +1,3 @@
-import RolodeckKit
-
 /// `rolodeck watch`: build, then rebuild on every change until Ctrl-C.
 enum WatchCommand {
     static let command = Command(

@@ -1,6 +1,8 @@
 import Foundation
-import RolodeckKit
 import Synchronization
+import RolodeckBuild
+import RolodeckCore
+import RolodeckWatch
 
 /// What `watch` and `serve` share: build the site, then rebuild it on every batch of changes,
 /// printing one line per rebuild, until Ctrl-C. Driven by one thread; only `outputPath` is read

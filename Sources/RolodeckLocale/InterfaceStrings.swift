@@ -1,0 +1,89 @@
+import RolodeckCore
+
+/// The site's interface text in one language: fixed strings, counts with
+/// plural forms, localized phone/email/address kinds and dates.
+package struct InterfaceStrings: Sendable {
+    /// The language the text is in.
+    package let language: InterfaceLanguage
+
+    /// Text for a locale identifier; English for locales without a translation.
+    package init(localeIdentifier: String) {
+        language = InterfaceLanguage(localeIdentifier: localeIdentifier)
+    }
+
+    /// Text in a given language.
+    init(language: InterfaceLanguage) {
+        self.language = language
+    }
+
+    /// The text for a key.
+    package subscript(key: InterfaceKey) -> String {
+        InterfaceStringTable.text(key, in: language)
+    }
+
+    /// "1 contact", "2 contacts", "2 Kontakte", "연락처 2개", "2件の連絡先".
+    package func contactCount(_ count: Int) -> String {
+        let number = groupedNumber(count)
+        switch language {
+        case .english: return number + (count == 1 ? " contact" : " contacts")
+        case .german: return number + (count == 1 ? " Kontakt" : " Kontakte")
+        case .korean: return "연락처 \(number)개"
+        case .japanese: return "\(number)件の連絡先"
+        }
+    }
+
+    /// "1 member", "2 members", "2 Mitglieder", "구성원 2명", "メンバー2人".
+    package func memberCount(_ count: Int) -> String {
+        let number = groupedNumber(count)
+        switch language {
+        case .english: return number + (count == 1 ? " member" : " members")
+        case .german: return number + (count == 1 ? " Mitglied" : " Mitglieder")
+        case .korean: return "구성원 \(number)명"
+        case .japanese: return "メンバー\(number)人"
+        }
+    }
+
+    /// A localized phone/email/address kind for a raw label, case-insensitively
+    /// ("HOME", "cell", vCard lists like "work,voice", Apple's "_$!<Mobile>!$_");
+    /// custom labels come back as written.
+    package func label(for rawLabel: String) -> String {
+        guard let key = ContactLabelKind.key(for: rawLabel) else {
+            return LabeledValue.innerAppleLabel(rawLabel) ?? rawLabel
+        }
+        return self[key]
+    }
+
+    /// "March 5, 1990" / "5. März 1990" / "1990년 3월 5일" / "1990年3月5日", or
+    /// month and day only ("March 5") when the year is unknown.
+    package func date(_ day: PartialDate) -> String {
+        guard let year = day.year else { return monthDay(day) }
+        switch language {
+        case .english: return "\(monthDay(day)), \(year)"
+        case .german: return "\(monthDay(day)) \(year)"
+        case .korean: return "\(year)년 \(monthDay(day))"
+        case .japanese: return "\(year)年\(monthDay(day))"
+        }
+    }
+
+    /// Month and day without the year: "March 5", "5. März", "3월 5일", "3月5日".
+    package func monthDay(_ day: PartialDate) -> String {
+        switch language {
+        case .english: return "\(InterfaceStringTable.monthName(day.month, in: language)) \(day.day)"
+        case .german: return "\(day.day). \(InterfaceStringTable.monthName(day.month, in: language))"
+        case .korean: return "\(day.month)월 \(day.day)일"
+        case .japanese: return "\(day.month)月\(day.day)日"
+        }
+    }
+
+    /// A count with thousands separators: "1,234" (German "1.234").
+    func groupedNumber(_ value: Int) -> String {
+        let separator: Character = language == .german ? "." : ","
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(separator) }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,38 @@
+import RolodeckCore
+
+extension Directory {
+    /// The most contacts a patch takes; past that, planning anew is as quick.
+    static let patchLimit = 64
+
+    /// The directory of `new`, made by replacing contacts in `old` (planned from `oldStore` with
+    /// the same config) when that gives exactly what planning `new` would: the same contacts in
+    /// the same order, the same groups and todos, and each changed contact with the same id,
+    /// groups, sort keys and display name, so that no contact moves, no section or group
+    /// changes and no slug does. Nil otherwise; the caller then plans anew.
+    ///
+    /// Planning 100,000 contacts takes most of a second; the common edit (a phone number, an
+    /// address, a note) needs none of it.
+    package static func patching(_ old: Directory, from oldStore: Store, to new: Store) -> Directory? {
+        guard oldStore.contacts.count == new.contacts.count, oldStore.groups == new.groups,
+            oldStore.todos == new.todos
+        else { return nil }
+        let names = NameFormatter(order: old.config.nameOrder)
+        let sortBy = old.config.sortBy
+        var changed: [Contact] = []
+        for (before, after) in zip(oldStore.contacts, new.contacts) where before != after {
+            guard before.id == after.id, before.groupIDs == after.groupIDs, changed.count < patchLimit,
+                names.sortKeys(before, by: sortBy) == names.sortKeys(after, by: sortBy),
+                names.displayName(before) == names.displayName(after)
+            else { return nil }
+            changed.append(after)
+        }
+        var directory = old
+        for contact in changed where !old.config.hiddenContacts.contains(contact.id) {
+            guard let index = directory.entries.firstIndex(where: { $0.contact.id == contact.id }) else {
+                return nil
+            }
+            directory.entries[index].contact = contact
+        }
+        return directory
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open directory that is never reached through a symbolic link: every step below it is
+/// opened with `O_NOFOLLOW`, so nothing the publisher reads, links or deletes can be outside it.
+/// Immutable after creation, and the system calls on its descriptor are thread-safe.
+package final class DirectoryHandle: @unchecked Sendable {
+    /// The file descriptor.
+    let descriptor: Int32
+    /// The path, for messages.
+    let path: String
+
+    private init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens a directory by path; nil if it does not exist or is not a directory. `displayPath`
+    /// is what messages call it (a staging folder is named after the output it becomes).
+    package static func open(_ path: String, displayPath: String? = nil) -> DirectoryHandle? {
+        let fd = openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return fd >= 0 ? DirectoryHandle(descriptor: fd, path: displayPath ?? path) : nil
+    }
+
+    /// Opens a child directory; nil if it is missing, not a directory or a symbolic link.
+    func child(_ name: String) -> DirectoryHandle? {
+        let fd = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        return fd >= 0 ? DirectoryHandle(descriptor: fd, path: path + "/" + name) : nil
+    }
+
+    /// Opens a child directory, creating it first when it is missing.
+    func makeChild(_ name: String) throws(PublishError) -> DirectoryHandle {
+        if mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST {
+            throw .system("create folder", path + "/" + name)
+        }
+        guard let child = child(name) else { throw .system("open folder", path + "/" + name) }
+        return child
+    }
+
+    /// The names in the directory, without "." and "..", sorted for determinism.
+    func entries() throws(PublishError) -> [String] {
+        let copy = dup(descriptor)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            throw .system("list", path)
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The status of a child, not following a symbolic link; nil if it does not exist.
+    func status(of name: String) -> stat? {
+        var info = stat()
+        return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+    }
+
+    /// Whether a status is a directory.
+    static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
+
+    /// Whether a status is a regular file.
+    static func isRegularFile(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
+
+    /// Removes a child and, if it is a directory, everything in it. Symbolic links are removed
+    /// themselves, never followed, so a link pointing elsewhere cannot lead the deletion there.
+    func removeTree(_ name: String) throws(PublishError) {
+        guard let info = status(of: name) else { return }
+        if DirectoryHandle.isDirectory(info), let child = child(name) {
+            for entry in try child.entries() {
+                try child.removeTree(entry)
+            }
+            if unlinkat(descriptor, name, AT_REMOVEDIR) != 0, errno != ENOENT {
+                throw .system("remove folder", path + "/" + name)
+            }
+        } else if unlinkat(descriptor, name, 0) != 0, errno != ENOENT {
+            throw .system("remove", path + "/" + name)
+        }
+    }
+
+    /// Reads a regular file if it has exactly `size` bytes (any size when nil); nil otherwise
+    /// (missing, a link, another size).
+    package func contents(of name: String, ifSize expected: Int? = nil) -> [UInt8]? {
+        let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, DirectoryHandle.isRegularFile(info),
+              expected == nil || Int(info.st_size) == expected else {
+            return nil
+        }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return bytes
+    }
+
+    /// Writes a new file (it must not exist yet) with the given bytes.
+    func createFile(_ name: String, bytes: [UInt8]) throws(PublishError) {
+        let fd = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .system("create", path + "/" + name) }
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let failure = PublishError.system("write", path + "/" + name)
+                close(fd)
+                throw failure
+            }
+            done += count
+        }
+        guard close(fd) == 0 else { throw .system("write", path + "/" + name) }
+    }
+
+    /// Hard-links a file of another directory into this one under the same name, so an unchanged
+    /// page keeps its inode and modification time; false if the file system refuses.
+    func link(_ name: String, from source: DirectoryHandle) -> Bool {
+        linkat(source.descriptor, name, descriptor, name, 0) == 0
+    }
+}

@@ -1,0 +1,209 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Updates a few files of a published output in place, for watch: where `Publisher` assembles a
+/// whole new tree and swaps it in, this writes only the pages a change touched.
+///
+/// Every changed file is first written beside its destination under a temporary name; only when
+/// every page has been rendered and written are they renamed into place, one rename each, so a
+/// browser never reads half a page. If rendering or writing fails, the temporary files are
+/// removed and the output is left as it was. The manifest is rewritten last, so that a later
+/// `rolodeck build` with the same input finds the output up to date.
+package struct OutputPatcher {
+    /// The output folder, as the user named it.
+    var outputPath: String
+
+    /// A patcher of the output folder at `outputPath`.
+    package init(outputPath: String) {
+        self.outputPath = outputPath
+    }
+
+    /// The name of a file being written, until it is renamed into place.
+    static func temporaryName(for name: String) -> String {
+        "." + name + ".rolodeck-new-" + String(getpid())
+    }
+
+    /// Runs `produce`, which writes the changed pages through the writer it is given, then puts
+    /// them in place, removes `removing`, and writes the manifest for `files` (every file of the
+    /// output by path and size, updated here for what was written and removed).
+    package func patch(
+        fingerprint: String, files: inout [String: Int], removing: [String],
+        _ produce: (PatchWriter) throws -> Void
+    ) throws -> PublishReport {
+        var path = outputPath
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var parent = slash.map { String(path[..<$0]) } ?? "."
+        if parent.isEmpty { parent = "/" }
+        let lock = try OutputLock(parent: parent, name: name)
+        defer { withExtendedLifetime(lock) {} }
+        guard let output = DirectoryHandle.open(path) else { throw PublishError.system("open", outputPath) }
+
+        let writer = PatchWriter(output: output)
+        do {
+            try produce(writer)
+        } catch {
+            writer.discard()
+            throw error
+        }
+        var report = writer.report
+        do {
+            try writer.commit()
+        } catch {
+            writer.discard()
+            throw error
+        }
+        for (written, size) in writer.sizes {
+            files[written] = size
+        }
+        for stale in removing where files[stale] != nil {
+            files[stale] = nil
+            try remove(stale, in: output)
+            report.removed += 1
+        }
+        // Made as a whole build makes it, so that the two list the files in the same order.
+        let manifest = OutputManifest.bytes(
+            fingerprint: fingerprint, listing: files.map { (path: $0.key, size: $0.value) })
+        let temporary = Self.temporaryName(for: Publisher.markerName)
+        try? output.removeTree(temporary)
+        try output.createFile(temporary, bytes: manifest)
+        guard renameat(output.descriptor, temporary, output.descriptor, Publisher.markerName) == 0 else {
+            let failure = PublishError.system("replace", outputPath + "/" + Publisher.markerName)
+            try? output.removeTree(temporary)
+            throw failure
+        }
+        return report
+    }
+
+    /// Removes a file, and the folders it leaves empty, as a whole build would not make them.
+    private func remove(_ path: String, in output: DirectoryHandle) throws {
+        var parts = path.split(separator: "/").map(String.init)
+        var folders = [output]
+        for part in parts.dropLast() {
+            guard let child = folders.last!.child(part) else { return }
+            folders.append(child)
+        }
+        try folders.last!.removeTree(parts.last!)
+        parts.removeLast()
+        while let folder = parts.popLast() {
+            folders.removeLast()
+            guard let child = folders.last!.child(folder), (try child.entries()).isEmpty else { return }
+            try folders.last!.removeTree(folder)
+        }
+    }
+}
+
+/// Receives the changed pages of a watch rebuild: a page whose bytes equal the file already in
+/// the output is left alone (keeping its modification time); any other is written under a
+/// temporary name beside it. Safe to call from several threads at once.
+package final class PatchWriter: Sendable {
+    private struct Pending {
+        var folder: DirectoryHandle
+        var name: String
+    }
+
+    private struct State {
+        var folders: [String: DirectoryHandle] = [:]
+        /// Folders this writer made, to remove again if the rebuild fails.
+        var created: [(parent: DirectoryHandle, name: String)] = []
+        var pending: [Pending] = []
+        var written: [String] = []
+        var sizes: [String: Int] = [:]
+        var report = PublishReport()
+    }
+
+    private let output: DirectoryHandle
+    private let state = Mutex(State())
+
+    init(output: DirectoryHandle) {
+        self.output = output
+    }
+
+    /// The paths written or confirmed, with their sizes.
+    var sizes: [String: Int] { state.withLock { $0.sizes } }
+
+    /// The counts so far.
+    var report: PublishReport { state.withLock { $0.report } }
+
+    /// The paths whose bytes changed, in no particular order.
+    package var writtenPaths: [String] { state.withLock { $0.written } }
+
+    /// Writes one file at `path` (relative, `/`-separated) unless it already has these bytes.
+    package func write(_ path: String, _ bytes: [UInt8]) throws {
+        guard let (folderPath, name) = PagePath.folderAndName(of: path) else {
+            throw PublishError(.invalidPagePath(path))
+        }
+        let folder = try state.withLock { state throws(PublishError) -> DirectoryHandle in
+            guard state.sizes.updateValue(bytes.count, forKey: path) == nil else {
+                throw PublishError(.duplicatePage(path))
+            }
+            return try self.folder(folderPath, in: &state)
+        }
+        if folder.contents(of: name, ifSize: bytes.count) == bytes {
+            state.withLock { $0.report.unchanged += 1 }
+            return
+        }
+        let temporary = OutputPatcher.temporaryName(for: name)
+        try? folder.removeTree(temporary)
+        try folder.createFile(temporary, bytes: bytes)
+        state.withLock { state in
+            state.pending.append(Pending(folder: folder, name: name))
+            state.written.append(path)
+            state.report.written += 1
+        }
+    }
+
+    /// Renames every written file into place.
+    func commit() throws {
+        let pending = state.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+        for (index, file) in pending.enumerated() {
+            let temporary = OutputPatcher.temporaryName(for: file.name)
+            guard renameat(file.folder.descriptor, temporary, file.folder.descriptor, file.name) == 0 else {
+                let failure = PublishError.system("replace", file.folder.path + "/" + file.name)
+                state.withLock { $0.pending = Array(pending[index...]) }
+                throw failure
+            }
+        }
+    }
+
+    /// Removes the temporary files not yet renamed into place.
+    func discard() {
+        let pending = state.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+        for file in pending {
+            try? file.folder.removeTree(OutputPatcher.temporaryName(for: file.name))
+        }
+        let created = state.withLock { state in
+            defer { state.created = [] }
+            return state.created
+        }
+        for folder in created.reversed() {
+            if let child = folder.parent.child(folder.name), (try? child.entries())?.isEmpty == true {
+                try? folder.parent.removeTree(folder.name)
+            }
+        }
+    }
+
+    private func folder(_ path: String, in state: inout State) throws(PublishError) -> DirectoryHandle {
+        if path.isEmpty { return output }
+        if let known = state.folders[path] { return known }
+        // A folder of a valid page path is a valid path itself.
+        let (parentPath, name) = PagePath.folderAndName(of: path)!
+        let parent = try folder(parentPath, in: &state)
+        if parent.status(of: name) == nil { state.created.append((parent, name)) }
+        let handle = try parent.makeChild(name)
+        state.folders[path] = handle
+        return handle
+    }
+}

@@ -1,0 +1,95 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Receives the pages of a build and places them in the staging folder: an unchanged page is
+/// hard-linked from the old output, a new or changed one is written. Safe to call from several
+/// threads at once; only the bookkeeping is serialized, not the file I/O.
+package final class PageWriter: Sendable {
+    private struct State {
+        /// Folders by path, in arrays: a site has a handful, and comparing a short path with a
+        /// few is cheaper than hashing it.
+        var oldFolders: [(path: String, handle: DirectoryHandle?)] = []
+        var stagingFolders: [(path: String, handle: DirectoryHandle)] = []
+        /// Every file placed or being placed, in the order `write` was called.
+        var files: [(path: String, size: Int)] = []
+    }
+
+    private let old: DirectoryHandle?
+    private let staging: DirectoryHandle
+    private let state = Mutex(State())
+    private let written = Atomic(0)
+    private let unchanged = Atomic(0)
+
+    init(old: DirectoryHandle?, staging: DirectoryHandle) {
+        self.old = old
+        self.staging = staging
+    }
+
+    /// Every path written so far, relative to the output folder, with its size, in the order
+    /// they were written (which, with several threads, differs from build to build).
+    var files: [(path: String, size: Int)] { state.withLock { $0.files } }
+
+    /// The counts so far.
+    var report: PublishReport {
+        PublishReport(
+            written: written.load(ordering: .relaxed), unchanged: unchanged.load(ordering: .relaxed))
+    }
+
+    /// Places one file at `path` (relative, `/`-separated, e.g. `contacts/kim.html`); with
+    /// `reuse` false it is written even when the old output has the same bytes.
+    package func write(_ path: String, _ bytes: [UInt8], reuse: Bool = true) throws {
+        guard let (folder, name) = PagePath.folderAndName(of: path) else {
+            throw PublishError(.invalidPagePath(path))
+        }
+        let (target, source) = try state.withLock { state throws(PublishError) -> (DirectoryHandle, DirectoryHandle?) in
+            // No set of the paths to find a page written twice: the second one finds its file
+            // already there (`O_EXCL`), and `createFile` says so.
+            state.files.append((path, bytes.count))
+            return (try stagingFolder(folder, in: &state), oldFolder(folder, in: &state))
+        }
+        if reuse, let source, source.contents(of: name, ifSize: bytes.count) == bytes, target.link(name, from: source) {
+            unchanged.add(1, ordering: .relaxed)
+            return
+        }
+        do {
+            try target.createFile(name, bytes: bytes)
+        } catch {
+            if case .system(_, _, EEXIST) = error.reason, isWrittenTwice(path) {
+                throw PublishError(.duplicatePage(path))
+            }
+            throw error
+        }
+        written.add(1, ordering: .relaxed)
+    }
+
+    /// Whether `path` was given to `write` more than once.
+    private func isWrittenTwice(_ path: String) -> Bool {
+        state.withLock { state in state.files.lazy.filter { $0.path == path }.count > 1 }
+    }
+
+    private func stagingFolder(_ folder: String, in state: inout State) throws(PublishError) -> DirectoryHandle {
+        if folder.isEmpty { return staging }
+        if let known = state.stagingFolders.first(where: { $0.path == folder }) { return known.handle }
+        // A folder of a valid page path is a valid path itself.
+        let (parentPath, name) = PagePath.folderAndName(of: folder)!
+        let handle = try stagingFolder(parentPath, in: &state).makeChild(name)
+        state.stagingFolders.append((folder, handle))
+        return handle
+    }
+
+    private func oldFolder(_ folder: String, in state: inout State) -> DirectoryHandle? {
+        guard let old else { return nil }
+        if folder.isEmpty { return old }
+        if let known = state.oldFolders.first(where: { $0.path == folder }) { return known.handle }
+        // A folder of a valid page path is a valid path itself.
+        let (parentPath, name) = PagePath.folderAndName(of: folder)!
+        let handle = oldFolder(parentPath, in: &state)?.child(name)
+        state.oldFolders.append((folder, handle))
+        return handle
+    }
+}

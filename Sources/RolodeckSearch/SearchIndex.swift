@@ -1,0 +1,378 @@
+import RolodeckPlan
+import RolodeckCore
+
+/// The search index of a planned directory: the files under `search/` that `Public/search.js`
+/// loads, a few at a time, with `<script>` elements. `docs/search.md` describes the format.
+///
+/// - `search/root.js`: the separators of the term and hot pieces, the row shard size, the
+///   version that every piece's URL carries (`?v=`) so a browser never mixes two builds.
+/// - `search/t<n>.js`: term pieces, the sorted keys with the contacts each finds, cut by size.
+/// - `search/h<n>.js`: hot pieces, the merged results of every prefix whose keys span pieces.
+/// - `search/r<n>.js`: row pieces, what a result shows of each contact, in directory order.
+///
+/// A one-word query loads the root, one term or hot piece, then the row pieces of the results
+/// it shows; the first result needs at most three pieces whatever the directory's size.
+package struct SearchIndex: Sendable {
+    /// Target sizes of the pieces, in bytes of JSON text.
+    package struct Limits: Sendable, Equatable {
+        /// A term piece is closed once it holds this much.
+        var termPieceBytes: Int
+        /// A hot piece is closed once it holds this much.
+        var hotPieceBytes: Int
+        /// The rows of a row piece add up to about this much.
+        var rowPieceBytes: Int
+
+        /// Creates limits; the defaults keep a first query near 60 KB at 100,000 contacts.
+        init(termPieceBytes: Int = 32_768, hotPieceBytes: Int = 32_768, rowPieceBytes: Int = 8_192) {
+            self.termPieceBytes = termPieceBytes
+            self.hotPieceBytes = hotPieceBytes
+            self.rowPieceBytes = rowPieceBytes
+        }
+    }
+
+    /// One file of the index.
+    package struct File: Sendable, Equatable {
+        /// The path relative to the site's root, `search/t3.js`.
+        package var path: String
+        /// The file's bytes.
+        package var bytes: [UInt8]
+    }
+
+    /// The folder the index is written to, relative to the site's root.
+    static let folder = "search"
+    /// The format's number, in the root as `format`; the client refuses any other.
+    static let format = 1
+
+    /// Every file, the root first. Waits for an index that is still `building`.
+    package var files: [File] { build.content.files }
+    /// A hash of the whole index; piece URLs carry it so caches never mix two builds. Waits for
+    /// an index that is still `building`.
+    package var version: String { build.content.version }
+
+    /// The root's URL relative to the site's root, with the version.
+    package var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
+
+    private let build: Build
+
+    /// Builds the index of every contact the directory shows.
+    init(directory: Directory, limits: Limits = Limits()) {
+        build = Build(Self.content(of: directory, limits: limits))
+    }
+
+    /// Starts building the index of every contact the directory shows on a thread of its own,
+    /// and returns at once: pages that do not name the index render meanwhile, and whatever
+    /// reads `files` or `version` waits until it is built.
+    ///
+    /// With a `cache`, contacts unchanged since the index the cache last saw are not collected
+    /// or formatted again, and the cache keeps this index's contacts for the next.
+    static func building(
+        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache? = nil
+    ) -> SearchIndex {
+        building(directory: directory, limits: limits, cache: cache, listRows: nil)
+    }
+
+    /// `building(directory:limits:cache:)`, with the directory's list rows to be handed over
+    /// once they are made, for the result rows to reuse what they worked out.
+    package static func building(
+        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache?, listRows: SearchListRows?
+    ) -> SearchIndex {
+        SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache, listRows: listRows) })
+    }
+
+    private init(build: Build) {
+        self.build = build
+    }
+
+    /// Builds the index with the terms collected in `runs` runs of contacts, as tests need.
+    init(directory: Directory, limits: Limits, cache: SearchIndexCache?, runs: Int) {
+        build = Build(Self.content(of: directory, limits: limits, cache: cache, runs: runs))
+    }
+
+    private static func content(
+        of directory: Directory, limits: Limits, cache: SearchIndexCache? = nil, runs: Int? = nil,
+        listRows: SearchListRows? = nil
+    ) -> Content {
+        let kept = cache?.take(for: directory.config)
+        let (table, learnt) = collect(directory, runs: runs, kept: kept)
+        var (terms, hot) = entryPieces(of: table, limits: limits)
+        let reusing = kept.map { kept in learnt.positions.map { $0.map { kept.rows[$0] } } }
+        var rows = SearchRows(directory: directory, reusing: reusing, listRows: listRows?.all).rows
+        if let cache {
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(learnt.contacts.count)
+            for (position, contact) in learnt.contacts.enumerated() { positions[contact.slug] = position }
+            cache.keep(
+                SearchIndexCache.State(
+                    config: directory.config, contacts: learnt.contacts, positions: positions,
+                    runs: learnt.runs, rows: rows))
+        }
+        let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
+        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
+
+        // Each piece becomes its file at once, and what it was made from is let go, to keep the
+        // peak down. FNV-1a over every piece: the same input always gives the same version.
+        var files: [File] = []
+        var hash = VersionHash()
+        func add(_ id: String, _ json: [UInt8]) {
+            hash.add(Array(id.utf8))
+            hash.add(json)
+            files.append(
+                File(path: "\(Self.folder)/\(id).js", bytes: SearchPieceWriter.file(id: id, json: json)))
+        }
+        for number in terms.texts.indices {
+            add("t\(number)", terms.texts[number])
+            terms.texts[number] = []
+        }
+        for number in hot.texts.indices {
+            add("h\(number)", hot.texts[number])
+            hot.texts[number] = []
+        }
+        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
+            var json = Array("{\"rows\":[".utf8)
+            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
+                if offset > 0 { json.append(UInt8(ascii: ",")) }
+                json += row
+            }
+            add("r\(number)", json + Array("]}".utf8))
+        }
+        rows = []
+
+        let version = String(hash.value, radix: 36)
+        var root = Array(
+            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(directory.entries.count),"
+                .utf8)
+        root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
+        SearchPieceWriter.append(
+            strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += ",\"hot\":".utf8
+        SearchPieceWriter.append(
+            strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
+        root += "}".utf8
+        files.insert(
+            File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root)), at: 0
+        )
+        return Content(files: files, version: version)
+    }
+
+    /// FNV-1a over every piece's id and JSON, each followed by a zero byte.
+    struct VersionHash {
+        /// The hash so far.
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        private static let prime: UInt64 = 0x100_0000_01b3
+
+        /// Adds `bytes`, then a zero byte.
+        mutating func add(_ bytes: [UInt8]) {
+            // Eight bytes a step: the same multiplications, without a loop test between them.
+            var hash = value
+            bytes.withUnsafeBufferPointer { bytes in
+                var index = 0
+                while index + 8 <= bytes.count {
+                    for offset in index..<index + 8 { hash = (hash ^ UInt64(bytes[offset])) &* Self.prime }
+                    index += 8
+                }
+                for offset in index..<bytes.count { hash = (hash ^ UInt64(bytes[offset])) &* Self.prime }
+            }
+            value = hash &* Self.prime
+        }
+    }
+
+    /// The JSON texts and separators of the term pieces and the hot pieces.
+    private static func entryPieces(of table: SearchTermTable, limits: Limits)
+        -> (
+            terms: (texts: [[UInt8]], separators: [[UInt16]]), hot: (texts: [[UInt8]], separators: [[UInt16]])
+        )
+    {
+        var encoding = SearchEntryEncoding()
+        let terms = Self.pieces(
+            count: table.count, limit: limits.termPieceBytes, atLeastOne: true,
+            key: { Array(table.key($0)) }
+        ) {
+            encoding.append(key: $0, of: table)
+            return encoding.byteCount
+        } finish: {
+            encoding.finishPiece(prefix: "{\"terms\":\"", suffix: "\"}")
+        }
+        let hotKeys = SearchSeparators.hotPrefixes(of: terms.separators)
+        var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
+        let hot = Self.pieces(
+            count: hotKeys.count, limit: limits.hotPieceBytes, atLeastOne: false, key: { hotKeys[$0] }
+        ) { index in
+            let prefix = hotKeys[index]
+            let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
+            encoding.append(
+                key: prefix[...],
+                lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
+            return encoding.byteCount
+        } finish: {
+            encoding.finishPiece(prefix: "{\"prefixes\":\"", suffix: "\"}")
+        }
+        return (terms, hot)
+    }
+
+    /// The terms of every contact, collected for runs of contacts on every core; the table is
+    /// the same however many `runs`. More runs than cores keep the cores busy; fewer keep down
+    /// the work done once per run (folding the names a run shares, and the keys every run has).
+    static func terms(of directory: Directory, runs: Int? = nil) -> SearchTermTable {
+        collect(directory, runs: runs, kept: nil).table
+    }
+
+    /// What `collect` learnt for a cache: each contact's terms in directory order, where each
+    /// stood in the kept state (if it is unchanged there), and the finished run builders.
+    private struct Learnt {
+        var contacts: [SearchIndexCache.Contact] = []
+        var positions: [Int?] = []
+        var runs: [SearchTermTable.Builder] = []
+    }
+
+    /// The table of `terms(of:runs:)`, and with `kept` what a cache keeps. A contact `kept`
+    /// holds unchanged has its terms added again as they were, not collected anew; a run whose
+    /// contacts are all unchanged where they stood reuses its builder.
+    private static func collect(_ directory: Directory, runs: Int?, kept: SearchIndexCache.State?)
+        -> (table: SearchTermTable, learnt: Learnt)
+    {
+        let count = directory.entries.count
+        let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
+        let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
+        let phoneRegion = directory.config.effectivePhoneRegion
+        // Entries are read where the directory holds them, only the fields needed: a copy of a
+        // whole entry retained each of its strings and its contact, and released them after.
+        // Each entry's groups as the directory keeps them, by position: no id is looked up.
+        let namesOfGroups = directory.groups.map(\.group.name)
+        let results = withUnsafeBuffers(
+            directory.entries, directory.entryGroups, directory.entryGroupStarts, namesOfGroups
+        ) { entries, entryGroups, entryGroupStarts, namesOfGroups in
+            nonisolated(unsafe) let entries = entries, entryGroups = entryGroups,
+                entryGroupStarts = entryGroupStarts, namesOfGroups = namesOfGroups
+            return ParallelWork.map(runs, batch: 1) { run in
+                let contacts = run * count / runs..<(run + 1) * count / runs
+                var learnt = Learnt()
+                /// Entry `index`'s groups, as positions in `namesOfGroups`.
+                func groupPositions(_ index: Int) -> UnsafeBufferPointer<Int32> {
+                    let start = Int(entryGroupStarts[index]), end = Int(entryGroupStarts[index + 1])
+                    return UnsafeBufferPointer(rebasing: entryGroups[start..<end])
+                }
+                func groupNames(_ index: Int) -> [String] {
+                    groupPositions(index).map { namesOfGroups[Int($0)] }
+                }
+                if let kept, sameRuns,
+                    contacts.allSatisfy({ kept.matches($0, entries[$0], groupNames: groupNames($0)) })
+                {
+                    learnt.contacts = Array(kept.contacts[contacts])
+                    learnt.positions = contacts.map { $0 }
+                    learnt.runs = [kept.runs[run]]
+                    return (kept.runs[run], learnt)
+                }
+                var builder = SearchTermTable.Builder(
+                    firstContact: contacts.lowerBound, contactCount: contacts.count)
+                guard let kept else {
+                    for index in contacts {
+                        builder.nextContact()
+                        // Without a cache the names are not kept, so no array of them is made.
+                        let names = GroupNames(positions: groupPositions(index), names: namesOfGroups)
+                        SearchTerms.add(
+                            contact: entries[index].contact, displayName: entries[index].displayName,
+                            groupNames: names, config: directory.config, phoneRegion: phoneRegion,
+                            to: &builder)
+                    }
+                    builder.finish()
+                    return (builder, learnt)
+                }
+                for index in contacts {
+                    builder.nextContact()
+                    let entry = entries[index]
+                    let names = groupNames(index)
+                    let position = kept.reusable(entry, groupNames: names)
+                    if let position {
+                        kept.terms(at: position, to: &builder)
+                    } else {
+                        SearchTerms.add(
+                            entry: entry, groupNames: names, config: directory.config,
+                            phoneRegion: phoneRegion, to: &builder)
+                    }
+                    learnt.positions.append(position)
+                    // The postings are filled in once the builder is finished.
+                    learnt.contacts.append(
+                        SearchIndexCache.Contact(
+                            slug: entry.slug, contact: entry.contact, displayName: entry.displayName,
+                            groupNames: names, run: run, postings: []))
+                }
+                builder.finish()
+                for offset in learnt.contacts.indices {
+                    let start = Int(builder.contactStart[offset]), end = Int(builder.contactStart[offset + 1])
+                    learnt.contacts[offset].postings = builder.postings[start..<end]
+                }
+                learnt.runs = [builder]
+                return (builder, learnt)
+            }
+        }
+        var learnt = Learnt()
+        if kept != nil {
+            for (_, part) in results {
+                learnt.contacts += part.contacts
+                learnt.positions += part.positions
+                learnt.runs += part.runs
+            }
+        }
+        return (SearchTermTable(merging: results.map(\.0), contactCount: count), learnt)
+    }
+
+    /// The names of the groups at `positions`, in order. A lazy map allocated its closures'
+    /// context for every contact, and arrays held here retained them for every contact.
+    private struct GroupNames: Sequence, IteratorProtocol {
+        let positions: UnsafeBufferPointer<Int32>
+        let names: UnsafeBufferPointer<String>
+        private var position = 0
+
+        init(positions: UnsafeBufferPointer<Int32>, names: UnsafeBufferPointer<String>) {
+            self.positions = positions
+            self.names = names
+        }
+
+        mutating func next() -> String? {
+            guard position < positions.count else { return nil }
+            position += 1
+            return names[Int(positions[position - 1])]
+        }
+    }
+
+    /// Calls `body` with the memory of four arrays.
+    private static func withUnsafeBuffers<A, B, C, D, Result>(
+        _ a: [A], _ b: [B], _ c: [C], _ d: [D],
+        _ body: (
+            UnsafeBufferPointer<A>, UnsafeBufferPointer<B>, UnsafeBufferPointer<C>, UnsafeBufferPointer<D>
+        ) -> Result
+    ) -> Result {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                c.withUnsafeBufferPointer { c in d.withUnsafeBufferPointer { d in body(a, b, c, d) } }
+            }
+        }
+    }
+
+    /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`
+    /// and returns the piece's size so far, `finish` hands over the piece's JSON. Without
+    /// entries there is one empty piece if `atLeastOne`, else none.
+    private static func pieces(
+        count: Int, limit: Int, atLeastOne: Bool, key: (Int) -> [UInt16],
+        append: (Int) -> Int, finish: () -> [UInt8]
+    )
+        -> (texts: [[UInt8]], separators: [[UInt16]])
+    {
+        var texts: [[UInt8]] = []
+        var firstKeys: [[UInt16]] = [], lastKeys: [[UInt16]] = []
+        var open = false
+        for index in 0..<count {
+            if !open { firstKeys.append(key(index)) }
+            open = true
+            if append(index) >= limit || index == count - 1 {
+                texts.append(finish())
+                lastKeys.append(key(index))
+                open = false
+            }
+        }
+        if texts.isEmpty {
+            return atLeastOne ? ([finish()], [[]]) : ([], [])
+        }
+        return (texts, SearchSeparators.separators(firstKeys: firstKeys, lastKeys: lastKeys))
+    }
+}

@@ -1,0 +1,41 @@
+import Dispatch
+import Synchronization
+
+/// The directory's list rows, handed by the site renderer to the search index it started
+/// before making them. A result row shows the display form of every phone number and the
+/// language of the name, and a list row has worked out the first number's form and the
+/// language already; formatting phone numbers is most of the cost of a result row.
+///
+/// The index reaches its rows long after the list rows are made (they are made beside its
+/// terms), so waiting for them costs nothing in practice.
+package final class SearchListRows: Sendable {
+    private let rows = Mutex<[any SearchListRow]?>(nil)
+    private let handed = DispatchGroup()
+
+    /// Rows to be handed over once.
+    package init() {
+        handed.enter()
+    }
+
+    /// Hands over the rows, one per directory entry, in directory order.
+    package func hand(_ rows: [any SearchListRow]) {
+        self.rows.withLock { $0 = rows }
+        handed.leave()
+    }
+
+    /// The rows; waits until they are handed over.
+    var all: [any SearchListRow] {
+        handed.wait()
+        return rows.withLock { $0 ?? [] }
+    }
+}
+
+/// What a contact list row has worked out that a search result row shows as well.
+package protocol SearchListRow: AnyObject, Sendable {
+    /// The name's language tag when it differs from the page's, else "".
+    var lang: String { get }
+    /// The organization as the list shows it ("" when hidden or the contact is one).
+    var organization: String { get }
+    /// The first phone number as the list shows it, when it shows one.
+    var firstPhoneDisplay: String? { get }
+}

@@ -1,0 +1,450 @@
+import Synchronization
+import RolodeckCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The preview server of `rolodeck serve`: HTTP/1.1 on Glibc sockets, GET and HEAD, files from
+/// the output folder only, live reload by Server-Sent Events.
+///
+/// One thread runs an event loop over non-blocking sockets with `poll`: a client that sends half
+/// a request and stalls costs a table entry, not a thread, and cannot hold anyone up. Every
+/// connection is under a deadline (`Limits`): a request head must arrive whole and within its
+/// size, a kept-alive connection may idle only so long, a response must keep moving, and an
+/// event stream whose client stops reading is dropped. Files are sent in chunks as the socket
+/// takes them, so a large page costs no more memory than a small one.
+///
+/// Other threads talk to it through `siteRebuilt`, `rebuildFailed` and `stop`, which wake the
+/// loop through a pipe.
+package final class HTTPServer: Sendable {
+    /// The limits and timeouts that keep slow or broken clients from hanging the server.
+    package struct Limits: Sendable {
+        /// The largest request head (request line and header fields), in bytes.
+        var maximumHead = 16 * 1024
+        /// How long a request head may take to arrive, from its first byte.
+        var headTimeout: Duration = .seconds(10)
+        /// How long a connection may stay open between requests.
+        var idleTimeout: Duration = .seconds(15)
+        /// How long a response may go without a byte being taken by the client.
+        var writeTimeout: Duration = .seconds(30)
+        /// How many connections are served at once; more wait in the listen queue.
+        var maximumConnections = 512
+        /// How many bytes may wait for an event stream's client before it is dropped.
+        var maximumEventBacklog = 1 << 20
+        /// How often an idle event stream is sent a comment, to find clients that went away.
+        var heartbeat: Duration = .seconds(15)
+
+        /// The defaults.
+        init() {}
+    }
+
+    private struct Shared {
+        var generation = 1
+        var failure: [Diagnostic]?
+        var events: [[UInt8]] = []
+        var stopping = false
+    }
+
+    /// The address the server listens on, as given.
+    let host: String
+    /// The port it listens on (the one the system chose when asked for port 0).
+    package let port: Int
+    /// Whether the address is this machine's loopback, reachable from no other.
+    package let isLoopback: Bool
+    private let listener: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let limits: Limits
+    private let root: @Sendable () -> String
+    private let shared = Mutex(Shared())
+
+    /// Listens on `host` and `port`; `root` says where the output folder is (it can change when
+    /// the config does). The server answers nothing until `run` is called.
+    package init(host: String, port: Int, limits: Limits = Limits(), root: @escaping @Sendable () -> String)
+        throws(ServeError)
+    {
+        guard (0...65535).contains(port) else { throw ServeError(.badPort(String(port))) }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let first = found else {
+            throw ServeError(.unknownHost(host, detail: String(cString: gai_strerror(status))))
+        }
+        defer { freeaddrinfo(found) }
+        var descriptor: Int32 = -1
+        var lastError: Int32 = 0
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let address = candidate {
+            candidate = address.pointee.ai_next
+            let fd = socket(
+                address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            guard fd >= 0 else { lastError = errno; continue }
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            if bind(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0, listen(fd, 128) == 0 {
+                descriptor = fd
+                break
+            }
+            lastError = errno
+            close(fd)
+        }
+        guard descriptor >= 0 else {
+            throw ServeError(.cannotListen(host: host, port: port, errno: lastError))
+        }
+        Self.makeNonBlocking(descriptor)
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            close(descriptor)
+            throw ServeError(.system(operation: "create a pipe", errno: errno))
+        }
+        ends.forEach(Self.makeNonBlocking)
+        self.host = host
+        self.port = Self.boundPort(descriptor) ?? port
+        self.isLoopback = Self.isLoopback(descriptor)
+        self.listener = descriptor
+        self.wakeRead = ends[0]
+        self.wakeWrite = ends[1]
+        self.limits = limits
+        self.root = root
+    }
+
+    deinit {
+        close(listener)
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Tells open pages the site was rebuilt: `changedPaths` are the output files written or
+    /// removed (nil when any may have changed). Clears a shown failure.
+    package func siteRebuilt(changedPaths: [String]?) {
+        shared.withLock { shared in
+            shared.generation += 1
+            shared.failure = nil
+            shared.events.append(LiveReload.reloadEvent(generation: shared.generation, paths: changedPaths))
+        }
+        wake()
+    }
+
+    /// Shows open pages why the last rebuild failed.
+    package func rebuildFailed(_ diagnostics: [Diagnostic]) {
+        shared.withLock { shared in
+            shared.failure = diagnostics
+            shared.events.append(
+                Array(LiveReload.failureEvent(generation: shared.generation, diagnostics).utf8))
+        }
+        wake()
+    }
+
+    /// Makes `run` return, closing every connection.
+    package func stop() {
+        shared.withLock { $0.stopping = true }
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Serves until `stop` is called.
+    package func run() {
+        var connections: [Int32: HTTPConnection] = [:]
+        var nextHeartbeat = ContinuousClock.now + limits.heartbeat
+        while true {
+            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            if connections.count < limits.maximumConnections {
+                descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+            }
+            for connection in connections.values {
+                var events = Int16(POLLIN)
+                if !connection.output.isEmpty { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+            }
+            // Deadlines are checked at least once a second; none needs to be kept to the millisecond.
+            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            let now = ContinuousClock.now
+
+            if descriptors[0].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 256)
+                while read(wakeRead, &drain, drain.count) > 0 {}
+                let (events, stopping) = shared.withLock { shared -> ([[UInt8]], Bool) in
+                    defer { shared.events = [] }
+                    return (shared.events, shared.stopping)
+                }
+                if stopping { return }
+                for event in events {
+                    for connection in connections.values where connection.isEventStream {
+                        connection.send(event)
+                    }
+                }
+            }
+            for polled in descriptors.dropFirst() where polled.revents != 0 {
+                if polled.fd == listener {
+                    accept(into: &connections, now: now)
+                    continue
+                }
+                guard let connection = connections[polled.fd] else { continue }
+                if polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                    let wasEmpty = connection.input.isEmpty
+                    if !connection.receive(limit: limits.maximumHead + 1) { connection.peerClosed = true }
+                    if wasEmpty, !connection.input.isEmpty, connection.output.isEmpty {
+                        connection.waitingSince = now
+                    }
+                }
+            }
+            if now >= nextHeartbeat {
+                nextHeartbeat = now + limits.heartbeat
+                for connection in connections.values
+                where connection.isEventStream && connection.output.isEmpty {
+                    connection.send(LiveReload.heartbeat)
+                }
+            }
+            for (descriptor, connection) in connections where !serve(connection, now: now) {
+                connections[descriptor] = nil
+            }
+        }
+    }
+
+    private func accept(into connections: inout [Int32: HTTPConnection], now: ContinuousClock.Instant) {
+        while connections.count < limits.maximumConnections {
+            let fd = Glibc.accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            Self.makeNonBlocking(fd)
+            var yes: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            connections[fd] = HTTPConnection(descriptor: fd, now: now)
+        }
+    }
+
+    /// Moves a connection along: answers what it asked, sends what is queued, enforces the
+    /// limits. Returns false when it is to be closed.
+    private func serve(_ connection: HTTPConnection, now: ContinuousClock.Instant) -> Bool {
+        while true {
+            // One request at a time: the next is read once this one's response is sent.
+            if connection.output.isEmpty, !connection.isEventStream, !connection.closesAfterWriting,
+                !connection.input.isEmpty
+            {
+                switch HTTPRequestParser.parse(connection.input[...], limit: limits.maximumHead) {
+                case .incomplete:
+                    if connection.peerClosed { return false }
+                    if now - connection.waitingSince > limits.headTimeout {
+                        refuse(connection, .requestTimeout)
+                    }
+                case .refused(let status):
+                    refuse(connection, status)
+                case .request(let request, let length):
+                    connection.input.removeFirst(length)
+                    respond(to: request, on: connection)
+                    connection.lastProgress = now
+                }
+            }
+            guard !connection.output.isEmpty else { break }
+            guard connection.flush(now: now) else { return false }
+            if connection.isEventStream, connection.queued > limits.maximumEventBacklog { return false }
+            if !connection.output.isEmpty { return now - connection.lastProgress <= limits.writeTimeout }
+            // Sent: the connection waits for its next request from now.
+            connection.waitingSince = now
+            if connection.closesAfterWriting || connection.isEventStream || connection.input.isEmpty { break }
+        }
+        if connection.closesAfterWriting { return false }
+        if connection.isEventStream { return !connection.peerClosed }
+        if connection.input.isEmpty {
+            return !connection.peerClosed && now - connection.waitingSince <= limits.idleTimeout
+        }
+        return true
+    }
+
+    /// Answers a request the server cannot take, and closes the connection after.
+    private func refuse(_ connection: HTTPConnection, _ status: HTTPStatus) {
+        let (head, body) = HTTPResponseHead.plain(status, close: true)
+        connection.send(head.bytes + body)
+        connection.closesAfterWriting = true
+        connection.input = []
+    }
+
+    private func respond(to request: HTTPRequest, on connection: HTTPConnection) {
+        let isHead = request.method == "HEAD"
+        guard request.method == "GET" || isHead else {
+            let (head, body) = HTTPResponseHead.plain(
+                .methodNotAllowed, close: true, extra: [("Allow", "GET, HEAD")])
+            connection.send(head.bytes + body)
+            connection.closesAfterWriting = true
+            return
+        }
+        if request.hasBody {
+            // A body the server does not read would be taken for the next request.
+            refuse(connection, .contentTooLarge)
+            return
+        }
+        let keepAlive = request.keepsAlive && !connection.peerClosed
+        connection.closesAfterWriting = !keepAlive
+        let connectionHeader = ("Connection", keepAlive ? "keep-alive" : "close")
+        let path = request.target.prefix { $0 != "?" && $0 != "#" }
+        if path == LiveReload.eventsPath {
+            let head = HTTPResponseHead(
+                .ok,
+                [
+                    ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
+                    ("X-Accel-Buffering", "no"), ("Connection", isHead ? connectionHeader.1 : "keep-alive"),
+                ])
+            connection.send(head.bytes)
+            guard !isHead else { return }
+            connection.isEventStream = true
+            connection.closesAfterWriting = false
+            let (generation, failure) = shared.withLock { ($0.generation, $0.failure) }
+            connection.send(LiveReload.greeting(generation: generation, failure: failure))
+            return
+        }
+        let root = self.root()
+        switch OutputFiles.segments(of: request.target) {
+        case .failure(.badPath):
+            let (head, body) = HTTPResponseHead.plain(.badRequest, close: !keepAlive)
+            connection.send(head.bytes + (isHead ? [] : body))
+        case .failure(.notFound):
+            sendMissingPage(on: connection, root: root, isHead: isHead, connection: connectionHeader)
+        case .success(let segments):
+            switch OutputFiles.open(root: root, segments: segments) {
+            case .failure:
+                sendMissingPage(on: connection, root: root, isHead: isHead, connection: connectionHeader)
+            case .success(let file):
+                send(
+                    file, status: .ok, request: request, on: connection, isHead: isHead,
+                    connection: connectionHeader)
+            }
+        }
+    }
+
+    /// The theme's `404.html` with status 404, or a plain 404 when the output has none.
+    private func sendMissingPage(
+        on connection: HTTPConnection, root: String, isHead: Bool, connection header: (String, String)
+    ) {
+        guard case .success(let file) = OutputFiles.open(root: root, segments: [Array("404.html".utf8)])
+        else {
+            let (head, body) = HTTPResponseHead.plain(.notFound, close: header.1 == "close")
+            connection.send(head.bytes + (isHead ? [] : body))
+            return
+        }
+        send(file, status: .notFound, request: nil, on: connection, isHead: isHead, connection: header)
+    }
+
+    /// Sends a file: HTML with the live-reload script added, with validators for conditional
+    /// requests (`If-None-Match`, and `If-Modified-Since` for files sent as they are).
+    private func send(
+        _ opened: OutputFiles.Opened, status: HTTPStatus, request: HTTPRequest?,
+        on connection: HTTPConnection,
+        isHead: Bool, connection header: (String, String)
+    ) {
+        let file = OpenFile(opened.descriptor)
+        let type = ContentTypes.type(of: opened.name)
+        let isPage = type.hasPrefix("text/html")
+        let generation = shared.withLock { $0.generation }
+        let modified = Int64(opened.modified.tv_sec) * 1_000_000_000 + Int64(opened.modified.tv_nsec)
+        // A page's bytes depend on the site's generation too (it is in the script).
+        let tag =
+            "\"\(String(opened.inode, radix: 16))-\(String(opened.size, radix: 16))-\(String(modified, radix: 16))"
+            + (isPage ? "-g\(generation)\"" : "\"")
+        var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("ETag", tag)]
+        if !isPage {
+            headers.append(("Last-Modified", HTTPDate.format(secondsSince1970: Int(opened.modified.tv_sec))))
+        }
+        if status == .ok, let request,
+            Self.isNotModified(request, tag: tag, modified: isPage ? nil : Int(opened.modified.tv_sec))
+        {
+            connection.send(HTTPResponseHead(.notModified, headers + [header]).bytes)
+            return
+        }
+        var script: [UInt8] = []
+        var insertion = opened.size
+        if isPage {
+            script = LiveReload.script(generation: generation, isMissingPage: status == .notFound)
+            let tailStart = max(0, opened.size - 4096)
+            var tail = [UInt8](repeating: 0, count: opened.size - tailStart)
+            let count = tail.withUnsafeMutableBytes {
+                pread(file.descriptor, $0.baseAddress, $0.count, off_t(tailStart))
+            }
+            tail.removeLast(tail.count - max(0, count))
+            insertion = LiveReload.insertionOffset(tail: tail, tailOffset: tailStart)
+        }
+        headers =
+            [
+                ("Content-Type", type), ("Content-Length", String(opened.size + script.count)),
+                ("X-Content-Type-Options", "nosniff"),
+            ] + headers + [header]
+        connection.send(HTTPResponseHead(status, headers).bytes)
+        guard !isHead else { return }
+        connection.send(file, from: 0, to: insertion)
+        connection.send(script)
+        connection.send(file, from: insertion, to: opened.size)
+    }
+
+    /// Whether a conditional request's validators match the file as it is.
+    private static func isNotModified(_ request: HTTPRequest, tag: String, modified: Int?) -> Bool {
+        if let match = request.header("if-none-match") {
+            // Weak comparison (RFC 9110, 13.1.2): W/ prefixes do not matter for GET and HEAD.
+            let tags = match.split(separator: ",").map { String($0).trimmingWhitespace }
+                .map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
+            return tags.contains("*") || tags.contains(tag)
+        }
+        if let modified, let since = request.header("if-modified-since").flatMap(HTTPDate.parse) {
+            return modified <= since
+        }
+        return false
+    }
+
+    private static func makeNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
+    private static func boundPort(_ fd: Int32) -> Int? {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { return nil }
+        return withUnsafePointer(to: &address) { pointer -> Int? in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin_port))
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Whether the socket is bound to a loopback address (127.0.0.0/8 or ::1).
+    private static func isLoopback(_ fd: Int32) -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return withUnsafePointer(to: &address) { pointer in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt32(bigEndian: $0.pointee.sin_addr.s_addr) >> 24 == 127
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                    withUnsafeBytes(of: pointer.pointee.sin6_addr) { bytes in
+                        bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
+                    }
+                }
+            default:
+                return false
+            }
+        }
+    }
+}

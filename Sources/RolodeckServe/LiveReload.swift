@@ -1,0 +1,173 @@
+import RolodeckCore
+
+/// Live reload: what the server adds to the pages it sends, and the Server-Sent Events that tell
+/// open pages a rebuild happened.
+///
+/// Every HTML page the server sends gets a small script before `</body>` (in the response only:
+/// the files on disk never change). The script opens an `EventSource` on `eventsPath` and:
+///
+/// - on `hello` (sent when it connects) reloads if the site was rebuilt since the page was sent,
+///   so a rebuild that lands between the page and the connection is not missed;
+/// - on `reload` reloads when its own page, a file the page has loaded (a stylesheet, a script,
+///   an image, a search piece) or everything changed, and removes an error overlay; so an edit
+///   that rewrites the search index reloads the index page, not every open contact page;
+/// - on `failure` shows the rebuild's diagnostics (`file:line:column: error: message`) in an
+///   overlay over the page, which stays until a good rebuild.
+enum LiveReload {
+    /// The path of the event stream; hidden, so no file of the site can be in its way.
+    static let eventsPath = "/.rolodeck-serve/events"
+
+    /// The script for a page sent when the site was at `generation`; `isMissingPage` for the 404
+    /// page, which reloads on any rebuild (the page asked for may exist now).
+    static func script(generation: Int, isMissingPage: Bool) -> [UInt8] {
+        Array(
+            """
+            <script data-rolodeck-serve>
+            (function () {
+              var generation = \(generation), missing = \(isMissingPage);
+              var here = location.pathname.replace(/\\/$/, "/index.html");
+              var overlay = null;
+              function hide() { if (overlay) { overlay.remove(); overlay = null; } }
+              function show(failure) {
+                hide();
+                overlay = document.createElement("div");
+                overlay.setAttribute("role", "alert");
+                overlay.id = "rolodeck-serve-failure";
+                overlay.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;z-index:2147483647;"
+                  + "margin:0;padding:1em 1.5em;background:#fff4f4;color:#5c0000;border-top:4px solid #c00;"
+                  + "font:14px/1.5 ui-monospace,monospace;box-shadow:0 -4px 16px rgba(0,0,0,.25)";
+                var heading = document.createElement("strong");
+                heading.textContent = failure.summary;
+                var list = document.createElement("pre");
+                list.style.cssText = "margin:.5em 0 0;white-space:pre-wrap";
+                list.textContent = failure.diagnostics.join("\\n");
+                overlay.append(heading, list);
+                document.body.append(overlay);
+              }
+              var events = new EventSource("\(eventsPath)");
+              events.addEventListener("hello", function (event) {
+                if (JSON.parse(event.data).generation !== generation) location.reload();
+              });
+              // Every file of this site the page has loaded: its stylesheets, scripts and images,
+              // and what they loaded in turn (fonts, search pieces), by path.
+              function loaded() {
+                var paths = {};
+                function add(url) {
+                  var parsed = new URL(url, location.href);
+                  if (parsed.origin === location.origin) paths[parsed.pathname] = true;
+                }
+                document.querySelectorAll("link[href], script[src], img[src]").forEach(function (element) {
+                  add(element.getAttribute("href") || element.getAttribute("src"));
+                });
+                performance.getEntriesByType("resource").forEach(function (entry) { add(entry.name); });
+                return paths;
+              }
+              events.addEventListener("reload", function (event) {
+                var data = JSON.parse(event.data);
+                hide();
+                generation = data.generation;
+                var uses = loaded();
+                if (missing || data.paths === null || data.paths.some(function (path) {
+                  return path === here || uses[path];
+                })) location.reload();
+              });
+              events.addEventListener("failure", function (event) { show(JSON.parse(event.data)); });
+            })();
+            </script>
+
+            """.utf8)
+    }
+
+    /// Where the script goes in a page: before the last `</body>`, searched for in the page's
+    /// last bytes (`tail`, which start at `tailOffset`); the end of the page when there is none.
+    static func insertionOffset(tail: [UInt8], tailOffset: Int) -> Int {
+        let needle = Array("</body".utf8)
+        guard tail.count >= needle.count else { return tailOffset + tail.count }
+        var index = tail.count - needle.count
+        while index >= 0 {
+            if zip(tail[index..<(index + needle.count)], needle).allSatisfy({ lowercase($0) == $1 }) {
+                return tailOffset + index
+            }
+            index -= 1
+        }
+        return tailOffset + tail.count
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// The first event on a new stream: the generation, and the failure when the last rebuild failed.
+    static func greeting(generation: Int, failure: [Diagnostic]?) -> [UInt8] {
+        var text = "retry: 1000\n\n" + event("hello", "{\"generation\":\(generation)}")
+        if let failure { text += failureEvent(generation: generation, failure) }
+        return Array(text.utf8)
+    }
+
+    /// The event sent after a good rebuild: the output paths that changed (as URL paths), or
+    /// nil when any may have.
+    static func reloadEvent(generation: Int, paths: [String]?) -> [UInt8] {
+        let list = paths.map { "[" + $0.map { json(urlPath($0)) }.joined(separator: ",") + "]" } ?? "null"
+        return Array(event("reload", "{\"generation\":\(generation),\"paths\":\(list)}").utf8)
+    }
+
+    /// The event sent after a failed rebuild, with its diagnostics.
+    static func failureEvent(generation: Int, _ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let summary =
+            "Rebuild failed with \(errors) error\(errors == 1 ? "" : "s"); the page shows the last good build."
+        let list = diagnostics.map { json($0.description) }.joined(separator: ",")
+        return event(
+            "failure", "{\"generation\":\(generation),\"summary\":\(json(summary)),\"diagnostics\":[\(list)]}"
+        )
+    }
+
+    /// A comment line that keeps the connection alive and finds clients that went away.
+    static let heartbeat = Array(": ping\n\n".utf8)
+
+    private static func event(_ name: String, _ data: String) -> String {
+        "event: \(name)\ndata: \(data)\n\n"
+    }
+
+    /// A JSON string literal.
+    static func json(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "<": result += "\\u003c"  // never "</script>" in a page
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// An output path as a browser's `location.pathname` shows it: `/` first, bytes other than
+    /// unreserved ones percent-encoded.
+    static func urlPath(_ path: String) -> String {
+        var result = "/"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,223 @@
+import Mustache
+import RolodeckCore
+import RolodeckPlan
+import RolodeckSearch
+import RolodeckLocale
+
+/// What a rendered site was made from, kept by watch to tell which pages a change affects.
+package struct SiteSnapshot: Sendable {
+    /// The settings.
+    package var config: SiteConfig
+    /// The date ages and overdue todos were computed for.
+    var today: PartialDate
+    /// The planned directory.
+    package var directory: Directory
+    /// The compiled theme.
+    var theme: Theme
+    /// The site's own template files by file name, as read.
+    var siteTemplates: [String: [UInt8]]
+    /// The search index written with the pages.
+    var search: SearchIndex
+
+    /// Creates a snapshot.
+    package init(
+        config: SiteConfig, today: PartialDate, directory: Directory, theme: Theme,
+        siteTemplates: [String: [UInt8]], search: SearchIndex
+    ) {
+        self.config = config
+        self.today = today
+        self.directory = directory
+        self.theme = theme
+        self.siteTemplates = siteTemplates
+        self.search = search
+    }
+}
+
+/// Which pages of a site a change of its input touches: the rules that let watch re-render a
+/// few pages and still write exactly what a whole build would.
+///
+/// A page is a function of its template (and the templates that template reaches) and its
+/// context. Each rule below names what a page's context is made of, as `ViewBuilder` builds it;
+/// when none of that changed and none of its templates did, the page's bytes cannot have changed:
+///
+/// - every page: the config, today, and `site` with its three counts (only for pages whose
+///   templates name a count);
+/// - a contact page: the contact, its slug and display name, and the names and slugs of its
+///   groups;
+/// - `index.html`: the sections and, for every listed contact, its row (the contact, slug and
+///   display name);
+/// - `groups.html`: every group, its slug and member count;
+/// - a group page: the group, slug, member count, its sections and its members' rows;
+/// - `todos.html`: every todo with its place, subtasks and linked contact;
+/// - `404.html`: nothing beyond what every page has;
+/// - a file of the search index: its bytes (the index is built whole from the directory, which
+///   is cheap next to rendering, and compared piece by piece); `index.html` names the index's
+///   version, so it changes with any piece;
+/// - a static file: its bytes.
+///
+/// `ViewBuilder` and these rules change together; the tests compare watched sites with whole
+/// builds after every kind of edit, and fail when a rule misses a dependency.
+package enum PageDependencies {
+    /// The pages of `renderer` (planned from `new`) whose bytes may differ from those rendered
+    /// from `old`, in page order. Pages new to the site are included.
+    package static func changedPages(from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer)
+        -> [SitePage]
+    {
+        let pages = renderer.pages
+        if old.config != new.config || old.today != new.today {
+            return pages
+        }
+        let templates = changedTemplates(old.siteTemplates, new.siteTemplates)
+        let countNames = changedCounts(old.directory, new.directory)
+        /// Whether a change of templates or counts reaches pages made from `template`.
+        func touched(_ template: String) -> Bool {
+            let reached = [old.theme, new.theme].compactMap { $0.templates.usage(of: template) }
+            return reached.count < 2
+                || reached.contains {
+                    !$0.templates.isDisjoint(with: templates) || !$0.names.isDisjoint(with: countNames)
+                }
+        }
+        let touchedContacts = touched(SiteRenderer.template(of: .contact(0))!)
+        let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
+        let rows = RowChanges(old: old.directory, new: new.directory)
+        let relinked = changedGroupLinks(old.directory, new.directory)
+        var oldSearch: [String: [UInt8]] = [:]
+        if old.search.version != new.search.version {
+            for file in old.search.files { oldSearch[file.path] = file.bytes }
+        }
+        return pages.filter { page in
+            switch page {
+            case .contact: if touchedContacts { return true }
+            case .group: if touchedGroups { return true }
+            default: if let template = SiteRenderer.template(of: page), touched(template) { return true }
+            }
+            switch page {
+            case .asset(let path):
+                return old.theme.assets[path] != new.theme.assets[path]
+            case .search(let index):
+                let file = new.search.files[index]
+                return old.search.version != new.search.version && oldSearch[file.path] != file.bytes
+            case .index:
+                return rows.anyChanged || old.search.version != new.search.version
+                    || !sameSections(
+                        old.directory, old.directory.sections,
+                        new.directory, new.directory.sections)
+            case .groups:
+                return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
+                    left.group == right.group && left.slug == right.slug
+                        && left.memberCount == right.memberCount
+                }
+            case .todos:
+                return !sameTodos(old.directory, new.directory)
+            case .notFound:
+                return false
+            case .contact(let index):
+                // An unchanged contact has the same group ids; their names or slugs may differ.
+                return rows.changed(index)
+                    || (!relinked.isEmpty
+                        && new.directory.entries[index].contact.groupIDs.contains(where: relinked.contains))
+            case .group(let index):
+                let entry = new.directory.groups[index]
+                guard let position = old.directory.groupIndex[entry.group.id] else { return true }
+                let before = old.directory.groups[position]
+                return before.group != entry.group || before.slug != entry.slug
+                    || before.memberCount != entry.memberCount
+                    || !sameSections(old.directory, before.sections, new.directory, entry.sections)
+                    || entry.sections.contains { $0.items.contains(where: rows.changed) }
+            }
+        }
+    }
+
+    /// The names of the templates whose source changed, appeared or went away.
+    static func changedTemplates(_ old: [String: [UInt8]], _ new: [String: [UInt8]]) -> Set<String> {
+        var names: Set<String> = []
+        for file in Set(old.keys).union(new.keys) where old[file] != new[file] {
+            guard file.hasSuffix(Theme.templateExtension) else { continue }
+            names.insert(String(file.dropLast(Theme.templateExtension.count)))
+        }
+        return names
+    }
+
+    /// The names under `site` of the counts that changed.
+    private static func changedCounts(_ old: Directory, _ new: Directory) -> Set<String> {
+        var names: Set<String> = []
+        if old.entries.count != new.entries.count { names.insert("contactCount") }
+        if old.groups.count != new.groups.count { names.insert("groupCount") }
+        if old.todos.count != new.todos.count { names.insert("todoCount") }
+        return names
+    }
+
+    /// The ids of the groups whose link on a contact page (name and slug) changed, came or went.
+    private static func changedGroupLinks(_ old: Directory, _ new: Directory) -> Set<String> {
+        var ids: Set<String> = []
+        for id in Set(old.groupIndex.keys).union(new.groupIndex.keys) {
+            let before = old.groupIndex[id].map { old.groups[$0] }
+            let after = new.groupIndex[id].map { new.groups[$0] }
+            if before?.group.name != after?.group.name || before?.slug != after?.slug { ids.insert(id) }
+        }
+        return ids
+    }
+
+    /// Whether two lists of sections have the same headings and the same contacts, in order.
+    private static func sameSections(
+        _ oldDirectory: Directory, _ old: [SectionGroup<Int>],
+        _ newDirectory: Directory, _ new: [SectionGroup<Int>]
+    ) -> Bool {
+        old.elementsEqual(new) { left, right in
+            left.section == right.section
+                && left.items.elementsEqual(right.items) { oldIndex, newIndex in
+                    oldDirectory.entries[oldIndex].contact.id == newDirectory.entries[newIndex].contact.id
+                }
+        }
+    }
+
+    /// Whether the todo page shows the same todos the same way.
+    private static func sameTodos(_ old: Directory, _ new: Directory) -> Bool {
+        old.todos.elementsEqual(new.todos) { left, right in
+            guard left.todo == right.todo, left.parent == right.parent, left.subtasks == right.subtasks else {
+                return false
+            }
+            switch (left.contact, right.contact) {
+            case (nil, nil): return true
+            case (let before?, let after?): return RowChanges.sameRow(old.entries[before], new.entries[after])
+            default: return false
+            }
+        }
+    }
+}
+
+/// Which contacts' rows (what lists and links show of a contact) changed, by position in the
+/// new directory.
+private struct RowChanges {
+    private let changedRows: [Bool]
+    /// Whether any contact's row changed, or a contact came or went.
+    let anyChanged: Bool
+
+    init(old: Directory, new: Directory) {
+        // Contacts mostly keep their place; only those that moved are looked up by id.
+        var oldIndex: [String: Int]?
+        let changedRows = new.entries.indices.map { index -> Bool in
+            let entry = new.entries[index]
+            if index < old.entries.count, old.entries[index].contact.id == entry.contact.id {
+                return !RowChanges.sameRow(old.entries[index], entry)
+            }
+            if oldIndex == nil {
+                var byID: [String: Int] = [:]
+                byID.reserveCapacity(old.entries.count)
+                for (position, entry) in old.entries.enumerated() { byID[entry.contact.id] = position }
+                oldIndex = byID
+            }
+            return oldIndex![entry.contact.id].map { !RowChanges.sameRow(old.entries[$0], entry) } ?? true
+        }
+        self.changedRows = changedRows
+        anyChanged = old.entries.count != new.entries.count || changedRows.contains(true)
+    }
+
+    /// Whether the contact at `index` in the new directory is new or shows differently.
+    func changed(_ index: Int) -> Bool { changedRows[index] }
+
+    /// Whether two entries show the same: the whole contact, its slug and its name.
+    static func sameRow(_ left: Directory.Entry, _ right: Directory.Entry) -> Bool {
+        left.slug == right.slug && left.displayName == right.displayName && left.contact == right.contact
+    }
+}

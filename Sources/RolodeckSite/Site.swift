@@ -1,0 +1,73 @@
+import Synchronization
+import RolodeckCore
+import RolodeckStore
+import RolodeckPlan
+
+/// A site ready to render: its config, its validated store and its compiled theme.
+///
+/// `load` runs the load stage of the pipeline (parse and validate everything, collecting every
+/// problem); `render` runs plan and render, handing each finished file to a closure, which the
+/// CLI connects to the publisher.
+package struct Site: Sendable {
+    /// The settings.
+    package let config: SiteConfig
+    /// The validated store.
+    package let store: Store
+    /// The compiled templates and static files.
+    package let theme: Theme
+    /// Problems that did not stop the build.
+    package let warnings: [Diagnostic]
+
+    /// Validates the store and compiles the templates; throws every error found (with the
+    /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
+    /// the input (the config's warnings), reported together with these. `storeCache` lets a
+    /// watched site decode only the store files and records that changed.
+    package static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
+                            storeCache: StoreDecodeCache? = nil) throws(DiagnosticError) -> Site {
+        var diagnostics = earlier
+        let (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
+        diagnostics += storeDiagnostics
+        var theme: Theme?
+        do {
+            theme = try Theme.load(siteTemplates: input.templates, siteAssets: input.assets)
+            diagnostics += theme?.warnings ?? []
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        if !input.config.hiddenContacts.isEmpty {
+            // Hashing every contact's id costs a few tens of milliseconds at 100,000 contacts.
+            let ids = Set(store.contacts.map(\.id))
+            for id in input.config.hiddenContacts.sorted() where !ids.contains(id) {
+                let message = "hiddenContacts names \"\(id)\", which is not in the store"
+                diagnostics.append(Diagnostic(.warning, at: nil, message))
+            }
+        }
+        guard let theme, !diagnostics.containsErrors else { throw DiagnosticError(diagnostics) }
+        return Site(config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation())
+    }
+
+    /// Plans the directory and renders every page and static file, calling `emit` with each
+    /// file's output path and bytes (from several threads at once); `progress` hears how many of
+    /// the files are done.
+    func render(today: PartialDate, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                       emit: @Sendable (String, [UInt8]) throws -> Void) throws {
+        try renderer(today: today).render(progress: progress, emit: emit)
+    }
+
+    /// Plans the directory and returns what renders it. The renderer keeps the planned directory,
+    /// not the store: a caller that lets go of the site before rendering frees the store's copy
+    /// of every contact.
+    package func renderer(today: PartialDate) -> SiteRenderer {
+        SiteRenderer(directory: Directory(store: store, config: config), theme: theme, today: today)
+    }
+
+    /// The whole site in memory, by output path: for tests and tools that want to look at the
+    /// pages without a disk.
+    func renderFiles(today: PartialDate) throws -> [String: [UInt8]] {
+        let files = Mutex<[String: [UInt8]]>([:])
+        try render(today: today) { path, bytes in
+            files.withLock { $0[path] = bytes }
+        }
+        return files.withLock { $0 }
+    }
+}

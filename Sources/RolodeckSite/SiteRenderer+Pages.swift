@@ -1,0 +1,78 @@
+/// One file of the site, as `SiteRenderer` writes it: a page made from a template, or a static
+/// file of the theme. Watch renders pages one at a time by these, where a build renders them all.
+package enum SitePage: Hashable, Sendable {
+    /// A static file of the theme, by its path in the output.
+    case asset(String)
+    /// A file of the search index, by its position in the index's files.
+    case search(Int)
+    /// `index.html`.
+    case index
+    /// `groups.html`.
+    case groups
+    /// `todos.html`.
+    case todos
+    /// `404.html`.
+    case notFound
+    /// A contact's page, by its position in the directory's entries.
+    case contact(Int)
+    /// A group's page, by its position in the directory's groups.
+    case group(Int)
+}
+
+extension SiteRenderer {
+    /// Every file `render` emits: the ones that do not need the search index in the order it
+    /// emits them, then the search index's files and `index.html`, which `render` emits in
+    /// that order alongside the others once the index is built (so this waits for it). A test
+    /// checks that `pages` and `render` agree; a new kind of output file needs a case here and
+    /// a rule in `PageDependencies`.
+    package var pages: [SitePage] {
+        var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
+        pages += [.groups, .todos, .notFound]
+        pages += directory.entries.indices.map(SitePage.contact)
+        pages += directory.groups.indices.map(SitePage.group)
+        pages += search.files.indices.map(SitePage.search)
+        pages.append(.index)
+        return pages
+    }
+
+    /// The page's path in the output.
+    package func path(of page: SitePage) -> String {
+        switch page {
+        case .asset(let path): return path
+        case .search(let index): return search.files[index].path
+        case .index: return "index.html"
+        case .groups: return "groups.html"
+        case .todos: return "todos.html"
+        case .notFound: return "404.html"
+        case .contact(let index): return "contacts/\(directory.entries[index].slug).html"
+        case .group(let index): return "groups/\(directory.groups[index].slug).html"
+        }
+    }
+
+    /// The template the page is rendered from; nil for a static file.
+    static func template(of page: SitePage) -> String? {
+        switch page {
+        case .asset, .search: return nil
+        case .index: return "index"
+        case .groups: return "groups"
+        case .todos: return "todos"
+        case .notFound: return "not-found"
+        case .contact: return "contact"
+        case .group: return "group"
+        }
+    }
+
+    /// Renders one page (or returns a static file's bytes), exactly as `render` does.
+    package func render(_ page: SitePage) throws -> [UInt8] {
+        switch page {
+        case .asset(let path): return theme.assets[path] ?? []
+        case .search(let index): return search.files[index].bytes
+        case .index: return try self.page("index", views.indexPage())
+        case .groups: return try self.page("groups", views.groupsPage())
+        case .todos: return try self.page("todos", views.todosPage())
+        case .notFound: return try self.page("not-found", views.notFoundPage())
+        case .contact(let index): return try self.page("contact", views.contactPage(index))
+        case .group(let index): return try self.page("group", views.groupPage(index))
+        }
+    }
+}

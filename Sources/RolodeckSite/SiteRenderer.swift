@@ -1,0 +1,126 @@
+import Mustache
+import Synchronization
+import RolodeckPlan
+import RolodeckCore
+import RolodeckSearch
+
+/// Renders a planned directory into the site's files: one page per contact and per group, the
+/// index, the group list, the todo list, the 404 page, the search index and the theme's static
+/// files.
+///
+/// Every link is relative and ends in `.html`, so the output works from `file://` and from any
+/// sub-path of a server. Contact and group pages are rendered on every core at once, each
+/// handed to `emit` as soon as it is done, so memory does not grow with the number of pages.
+/// The search index is built on a thread of its own meanwhile: only its files and `index.html`
+/// (which names its version) wait for it.
+package struct SiteRenderer: Sendable {
+    /// The planned directory.
+    let directory: Directory
+    /// The compiled theme.
+    let theme: Theme
+    /// The date ages and overdue todos are computed for.
+    let today: PartialDate
+    /// The search index, written under `search/`; reading its files waits until it is built.
+    package let search: SearchIndex
+    let views: ViewBuilder
+
+    /// Creates a renderer, and starts building the search index, reusing what `searchCache`
+    /// kept of contacts that have not changed.
+    package init(
+        directory: Directory, theme: Theme, today: PartialDate, searchCache: SearchIndexCache? = nil
+    ) {
+        self.directory = directory
+        self.theme = theme
+        self.today = today
+        let listRows = SearchListRows()
+        self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
+        self.views = ViewBuilder(directory: directory, today: today, search: search)
+        listRows.hand(views.rows)
+    }
+
+    /// How many files `render` emits (waits for the search index).
+    var pageCount: Int {
+        4 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
+    }
+
+    /// Renders everything, handing each file to `emit`, which may be called from several
+    /// threads at once; `progress` hears how many files are done (from one thread at a time)
+    /// from when the search index is built and the total is known.
+    package func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
+                       emit: @Sendable (String, [UInt8]) throws -> Void) throws {
+        // Counters, not locks: every page passes here, from every core.
+        let done = Atomic(0)
+        // The number of files, once known; -1 before.
+        let total = Atomic(-1)
+        let report = Mutex(progress)
+        let failure = Mutex<(any Error)?>(nil)
+        let stop = Atomic<Bool>(false)
+        @Sendable func finish(_ path: String, _ bytes: [UInt8]) throws {
+            if stop.load(ordering: .relaxed) { throw Stopped() }
+            try emit(path, bytes)
+            let count = done.add(1, ordering: .relaxed).newValue
+            let total = total.load(ordering: .relaxed)
+            guard total >= 0 else { return }
+            if count % 256 == 0 || count == total {
+                report.withLock { $0?(count, total) }
+            }
+        }
+        @Sendable func fail(_ error: any Error) {
+            guard !(error is Stopped) else { return }
+            failure.withLock { if $0 == nil { $0 = error } }
+            stop.store(true, ordering: .relaxed)
+        }
+        // The files that need the search index are emitted by a thread of their own as soon as
+        // it is built, the others meanwhile by this one on every core.
+        ParallelWork.alongside {
+            do {
+                let files = search.files
+                total.store(pageCount, ordering: .relaxed)
+                for file in files {
+                    try finish(file.path, file.bytes)
+                }
+                try finish("index.html", try page("index", views.indexPage()))
+            } catch {
+                fail(error)
+            }
+        } _: {
+            do {
+                try renderPagesWithoutSearch(finish)
+            } catch {
+                fail(error)
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Every page but the search index's files and `index.html`, in `pages` order.
+    private func renderPagesWithoutSearch(_ finish: @Sendable (String, [UInt8]) throws -> Void) throws {
+        for path in theme.assets.keys.sorted() {
+            try finish(path, theme.assets[path]!)
+        }
+        try finish("groups.html", try page("groups", views.groupsPage()))
+        try finish("todos.html", try page("todos", views.todosPage()))
+        try finish("404.html", try page("not-found", views.notFoundPage()))
+        try ParallelWork.forEach(directory.entries.count) { index in
+            // The list row holds the page's path, `contacts/<slug>.html` as `path(of:)` makes it.
+            try finish(views.rows[index].path, try page("contact", views.contactPage(index)))
+        }
+        try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
+            try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
+        }
+    }
+
+    /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.
+    private struct Stopped: Error {}
+
+    func page(_ template: String, _ context: MustacheTable) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8192)
+        do {
+            try theme.templates.render(template, context, into: &bytes)
+        } catch {
+            throw DiagnosticError([theme.diagnostic(for: error)])
+        }
+        return bytes
+    }
+}

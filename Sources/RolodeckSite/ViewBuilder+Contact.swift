@@ -1,0 +1,314 @@
+import Mustache
+import RolodeckCore
+
+extension ViewBuilder {
+    private static let phoneKeys = MustacheTable.Keys(["label", "display", "tel"])
+    private static let emailKeys = MustacheTable.Keys(["label", "address", "href"])
+    private static let urlKeys = MustacheTable.Keys(["label", "display", "href"])
+    private static let addressKeys = MustacheTable.Keys([
+        "label", "street", "postalCode", "city", "region", "country", "lines",
+    ])
+    private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
+
+    /// What lists show of entry `index`: name, organization, first phone and email, its page.
+    func rowData(at index: Int, fields: RowFields) -> RowData {
+        // The entry's fields are read where the array holds them: an entry passed in was copied
+        // out whole (its section's strings too) and destroyed again, for every row.
+        let contact = directory.entries[index].contact
+        return RowData(
+            id: contact.id,
+            name: directory.entries[index].displayName,
+            lang: nameLanguage(contact),
+            path: String(joining: "contacts/", directory.entries[index].slug, ".html"),
+            salutation: fields.salutation ? contact.salutation : "",
+            organization: fields.organization && !contact.isOrganizationOnly ? contact.organization : "",
+            title: fields.title ? contact.title : "",
+            phone: fields.phones ? contact.phones.first.map { phone($0) } : nil,
+            email: fields.emails ? contact.emails.first.map { email($0) } : nil)
+    }
+
+    /// Everything the contact page shows; hidden fields are left out entirely.
+    func contactPage(_ index: Int) -> MustacheTable {
+        // Read in place, as in `rowData`: the whole entry copied was its section's strings too.
+        let contact = directory.entries[index].contact
+        let displayName = directory.entries[index].displayName
+        let config = directory.config
+        // The list row has some of it worked out already.
+        let row = rows[index]
+        var view = ContactView()
+        view.id = contact.id
+        view.name = displayName
+        view.lang = row.lang
+        view.givenName = contact.givenName
+        view.familyName = contact.familyName
+        view.additionalNames = contact.additionalNames
+        view.suffix = contact.suffix
+        // Once: for names in other scripts it asks Unicode tables.
+        let isOrganization = contact.isOrganizationOnly
+        view.isOrganization = isOrganization
+        view.monogram = Self.monogram(of: displayName)
+        // The readings joined as the name is written: family name first with no space for East
+        // Asian names, else given name first, one space between two that are not empty. (Not
+        // through an array filtered and joined, which made two arrays for every page.)
+        let phoneticGiven = contact.phoneticGivenName, phoneticFamily = contact.phoneticFamilyName
+        view.phoneticName =
+            NameScript.isEastAsian(contact.familyName) ? phoneticFamily + phoneticGiven
+            : phoneticFamily.isEmpty ? phoneticGiven
+            : phoneticGiven.isEmpty ? phoneticFamily : String(joining: phoneticGiven, " ", phoneticFamily)
+        if config.shows(.salutation) { view.salutation = contact.salutation }
+        if config.shows(.nickname), contact.nickname != displayName {
+            view.nickname = contact.nickname
+        }
+        if config.shows(.organization), !isOrganization {
+            view.organization = contact.organization
+        }
+        if config.shows(.title) { view.title = contact.title }
+        // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
+        // The first phone and email are the list row's, already worked out. (Loops, not a
+        // function taking a closure: the closure copied the whole builder on every page.)
+        if config.shows(.phones) {
+            view.phones.reserveCapacity(contact.phones.count)
+            for (position, value) in contact.phones.enumerated() {
+                view.phones.append(position == 0 ? row.phone ?? phone(value) : phone(value))
+            }
+        }
+        if config.shows(.emails) {
+            view.emails.reserveCapacity(contact.emails.count)
+            for (position, value) in contact.emails.enumerated() {
+                view.emails.append(position == 0 ? row.email ?? email(value) : email(value))
+            }
+        }
+        if config.shows(.addresses) { view.addresses = contact.addresses.map { address($0) } }
+        if config.shows(.urls) { view.urls = contact.urls.map { url($0) } }
+        if config.shows(.birthday), let birthday = contact.birthday {
+            let display = birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday)
+            // A string, so that an age of 0 still shows: sections treat the number 0 as false.
+            let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
+            view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
+                .string(display), .string(Self.htmlDate(birthday)),
+                age.map(MustacheValue.string) ?? .absent,
+            ])
+        }
+        if config.shows(.groups) {
+            // A loop into a reserved array: `compactMap` grew its array as it went. The groups'
+            // positions were found when the directory was planned.
+            let positions = directory.groupPositions(ofEntry: index)
+            var groups: [MustacheTable] = []
+            groups.reserveCapacity(positions.count)
+            for position in positions {
+                groups.append(contactGroupLinks[Int(directory.entryGroups[position])])
+            }
+            view.groups = groups
+        }
+        if config.shows(.notes) { view.notesHTML = contactNotes.htmlBytes(contact.notes) }
+
+        // Only the title differs between contact pages' common keys. One array literal: adding
+        // two arrays made a third and copied each value through generic code.
+        let frame = contactFrame
+        return MustacheTable(
+            keys: Self.contactPageKeys,
+            values: [
+                frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: displayName)),
+                .table(view.table),
+            ])
+    }
+
+    /// `date.htmlDateString` (`1990-03-05`, or `03-05` without a year) written digit by digit:
+    /// its interpolations and padding cost about 2,300 instructions a date.
+    static func htmlDate(_ date: PartialDate) -> String {
+        let (month, day) = (date.month, date.day)
+        // Fields of two digits and years of up to four (the padded width), as dates have them.
+        guard (0...99).contains(month), (0...99).contains(day),
+            date.year.map({ (0...9999).contains($0) }) ?? true
+        else { return date.htmlDateString }
+        return String(unsafeUninitializedCapacity: date.year == nil ? 5 : 10) { buffer in
+            var end = 0
+            func write(_ value: Int, digits: Int) {
+                var value = value
+                for position in (end..<end + digits).reversed() {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += digits
+            }
+            func dash() {
+                buffer[end] = UInt8(ascii: "-")
+                end += 1
+            }
+            if let year = date.year {
+                write(year, digits: 4)
+                dash()
+            }
+            write(month, digits: 2)
+            dash()
+            write(day, digits: 2)
+            return end
+        }
+    }
+
+    /// The first Character of a name, uppercased, for the page's monogram.
+    static func monogram(of name: String) -> String {
+        // Most names begin with an ASCII byte that is a Character of its own (the next byte is
+        // ASCII too, so no mark or joiner follows), which needs no Unicode tables. Its String
+        // is made in place: `String(decoding:)` of a one-byte collection costs a dynamic cast.
+        var bytes = name
+        let ascii = bytes.withUTF8 { bytes -> UInt8? in
+            guard let first = bytes.first, first < 0x80, first != UInt8(ascii: "\r"),
+                bytes.count == 1 || bytes[1] < 0x80
+            else { return nil }
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) ? first - 0x20 : first
+        }
+        if let ascii {
+            return String(unsafeUninitializedCapacity: 1) { buffer in
+                buffer[0] = ascii
+                return 1
+            }
+        }
+        return name.first.map { String($0).uppercased() } ?? ""
+    }
+
+    /// The language a name is written in when it is not the page's, for a `lang` attribute so
+    /// screen readers pronounce 김철수 as Korean on an English page; "" otherwise.
+    func nameLanguage(_ contact: Contact) -> String {
+        guard let tag = NameScript.languageTag(of: contact), tag != strings.language.languageTag else { return "" }
+        return tag
+    }
+
+    /// A phone number's table; numbers that make no `tel:` link have no `tel` key.
+    func phone(_ phone: LabeledValue) -> MustacheTable {
+        let (display, tel) = phones.displayAndLink(phone.value)
+        return MustacheTable(keys: Self.phoneKeys, values: [
+            .string(strings.label(for: phone.label)), .string(display),
+            tel.map(MustacheValue.string) ?? .absent,
+        ])
+    }
+
+    /// An email address's table; one that makes no `mailto:` link has no `href` key.
+    func email(_ email: LabeledValue) -> MustacheTable {
+        let address = email.value.trimmingWhitespace
+        var href: String?
+        // Only something shaped like an address becomes a link; anything else stays text. The
+        // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow).
+        var bytes = address
+        let shape = bytes.withUTF8(Self.addressShape)
+        if shape.hasAt, !shape.hasForbidden, shape.isASCII || !Self.hasWhitespace(address) {
+            href = "mailto:" + address
+        }
+        return MustacheTable(keys: Self.emailKeys, values: [
+            .string(strings.label(for: email.label)), .string(address),
+            href.map(MustacheValue.string) ?? .absent,
+        ])
+    }
+
+    /// Whether a Character of `text` is whitespace. A Character is whitespace when its first
+    /// scalar is, so text with no whitespace scalar (nearly all) is decided by its scalars,
+    /// without breaking it into Characters.
+    private static func hasWhitespace(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: \.isWhitespaceWithoutTables)
+            && text.contains(where: \.isWhitespace)
+    }
+
+    /// Whether an address's bytes have an `@`; a control, space, `<` or `>`; only ASCII.
+    private static func addressShape<Bytes: Sequence<UInt8>>(_ bytes: Bytes)
+        -> (hasAt: Bool, hasForbidden: Bool, isASCII: Bool) {
+        var hasAt = false, hasForbidden = false, isASCII = true
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "@"): hasAt = true
+            case ...0x20, UInt8(ascii: "<"), UInt8(ascii: ">"): hasForbidden = true
+            case 0x80...: isASCII = false
+            default: break
+            }
+        }
+        return (hasAt, hasForbidden, isASCII)
+    }
+
+    /// A street's lines, split at every newline as `Character.isNewline` sees them, with the
+    /// empty ones left out; nil when it has no newline (most streets).
+    ///
+    /// Read off the bytes: a newline scalar is always a Character of its own (or CR LF, two
+    /// newlines here with nothing between), so splitting at the scalars U+000A–U+000D, U+0085,
+    /// U+2028 and U+2029 splits where the Characters do.
+    static func streetLines(_ street: String) -> [String]? {
+        var street = street
+        return street.withUTF8 { bytes -> [String]? in
+            var lines: [String]?
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let length =
+                    switch byte {
+                    case 0x0A...0x0D: 1
+                    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: 2
+                    case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                        && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): 3
+                    default: 0
+                    }
+                guard length > 0 else {
+                    index += 1
+                    continue
+                }
+                if lines == nil { lines = [] }
+                if index > start {
+                    lines?.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                index += length
+                start = index
+            }
+            if lines != nil, start < bytes.count {
+                lines?.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            }
+            return lines
+        }
+    }
+
+    /// A URL's table; one that is not a web link has no `href` key.
+    func url(_ url: LabeledValue) -> MustacheTable {
+        let text = url.value.trimmingWhitespace
+        var href: String?
+        // User data: only web links are links, so no javascript: or data: URL reaches an href.
+        let lower = text.lowercased()
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
+            href = text
+        } else if !lower.contains(":"), text.contains("."), !text.contains(where: \.isWhitespace) {
+            href = "https://" + text
+        }
+        return MustacheTable(keys: Self.urlKeys, values: [
+            .string(strings.label(for: url.label)), .string(text),
+            href.map(MustacheValue.string) ?? .absent,
+        ])
+    }
+
+    /// A postal address's table, with its lines as they are shown.
+    func address(_ address: PostalAddress) -> MustacheTable {
+        // The street's lines, "postal code city, region" and the country, each trimmed; empty
+        // ones are left out. Built in one array: a page has one per address.
+        var lines: [String] = []
+        lines.reserveCapacity(3)
+        func add(_ line: String) {
+            if !line.isEmpty { lines.append(line) }
+        }
+        if let street = Self.streetLines(address.street) {
+            for line in street { add(line.trimmingWhitespace) }
+        } else {
+            add(address.street.trimmingWhitespace)
+        }
+        // Each part in turn, not through an array of pairs (which was allocated and freed).
+        var cityLine = address.postalCode.trimmingWhitespace
+        func attach(_ part: String, after separator: String) {
+            let part = part.trimmingWhitespace
+            guard !part.isEmpty else { return }
+            cityLine = cityLine.isEmpty ? part : String(joining: cityLine, separator, part)
+        }
+        attach(address.city, after: " ")
+        attach(address.region, after: ", ")
+        add(cityLine)
+        add(address.country.trimmingWhitespace)
+        return MustacheTable(keys: Self.addressKeys, values: [
+            .string(strings.label(for: address.label)), .string(address.street), .string(address.postalCode),
+            .string(address.city), .string(address.region), .string(address.country), .strings(lines),
+        ])
+    }
+}

@@ -1,0 +1,233 @@
+import Mustache
+import RolodeckPlan
+import RolodeckCore
+import RolodeckSearch
+import RolodeckLocale
+import RolodeckMarkdown
+
+/// Builds the context each template receives. `docs/templates.md` lists every key built here;
+/// change both together.
+///
+/// Unchecked `Sendable`: the tables hold only strings, numbers, booleans and tables of them and
+/// are never changed after `init`, so the builder is shared read-only by the render workers.
+struct ViewBuilder: @unchecked Sendable {
+    let directory: Directory
+    let today: PartialDate
+    /// The search index the index page's search box loads; nil leaves the box out.
+    let search: SearchIndex?
+    let strings: InterfaceStrings
+    let phones: PhoneFormatter
+    /// Notes on contact pages, where they sit under the h2 "Notes".
+    let contactNotes: MarkdownRenderer
+    /// Notes of groups and todos, which sit directly under the page's h1.
+    let pageNotes: MarkdownRenderer
+    /// Whether todos come from more than one task list, so each says which it is on.
+    let showsTodoLists: Bool
+    private let site: MustacheTable
+    private let interface: MustacheTable
+    /// List rows by entry index, made once for the index and all group pages.
+    private(set) var rows: [RowData] = []
+    /// The values of `site`, `t`, `root` and `nav` on contact pages, made once for all of them.
+    private(set) var contactFrame: [MustacheValue] = []
+    /// The `page` key's keys on contact pages.
+    let contactInfo = PageInfo(kind: "contact")
+    /// Each group's `groups` entry on contact pages, by group index, made once for all of them.
+    private(set) var contactGroupLinks: [MustacheTable] = []
+
+    /// A contact page's keys: `contactFrame`'s, then `page` and `contact`.
+    static let contactPageKeys = MustacheTable.Keys(["site", "t", "root", "nav", "page", "contact"])
+    private static let siteKeys = MustacheTable.Keys([
+        "title", "lang", "noindex", "contactCount", "groupCount", "todoCount",
+    ])
+    private static let interfaceKeys = MustacheTable.Keys(InterfaceKey.allCases.map(\.rawValue))
+    private static let navKeys = MustacheTable.Keys(["label", "href", "current"])
+    private static let groupLinkKeys = MustacheTable.Keys(["name", "href"])
+    private static let sectionKeys = MustacheTable.Keys(["label", "anchor", "lang", "count", "contacts"])
+    private static let todoKeys = MustacheTable.Keys([
+        "id", "number", "title", "done", "notesHTML", "due", "priority", "contact", "categories",
+        "hasCategories", "list", "subtasks", "hasSubtasks",
+    ])
+    private static let dueKeys = MustacheTable.Keys(["display", "iso", "overdue"])
+    private static let priorityKeys = MustacheTable.Keys(["level", "label"])
+    private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
+
+    init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
+        self.directory = directory
+        self.today = today
+        self.search = search
+        let config = directory.config
+        strings = InterfaceStrings(localeIdentifier: config.locale)
+        phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
+        contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
+        pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
+        showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
+        site = MustacheTable(keys: Self.siteKeys, values: [
+            .string(config.title), .string(strings.language.languageTag), .bool(config.noindex),
+            .int(directory.entries.count), .int(directory.groups.count), .int(directory.todos.count),
+        ])
+        // A local: the closure below cannot capture `self` before `init` has set every property.
+        let strings = strings
+        interface = MustacheTable(
+            keys: Self.interfaceKeys, values: InterfaceKey.allCases.map { .string(strings[$0]) })
+        contactFrame = [
+            .table(site), .table(interface), .string("../"),
+            .tables(navigation(kind: "contact", root: "../")),
+        ]
+        contactGroupLinks = directory.groups.map { entry in
+            let href = "../groups/\(entry.slug).html"
+            return MustacheTable(keys: Self.groupLinkKeys, values: [.string(entry.group.name), .string(href)])
+        }
+        let builder = self
+        let fields = RowFields(config)
+        rows = ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) }
+    }
+
+    /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
+    func common(kind: String, title: String, root: String) -> [String: Any] {
+        [
+            "site": site, "t": interface, "root": root, "nav": navigation(kind: kind, root: root),
+            "page": PageInfo(kind: kind).table(title: title),
+        ]
+    }
+
+    /// The `nav` links of a page of `kind`, the one to the page itself marked `current`.
+    private func navigation(kind: String, root: String) -> [MustacheTable] {
+        let links: [(String, String, InterfaceKey)] = [
+            ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
+        ]
+        return links.map { name, href, key in
+            MustacheTable(
+                keys: Self.navKeys, values: [.string(strings[key]), .string(root + href), .bool(name == kind)])
+        }
+    }
+
+    func indexPage() -> MustacheTable {
+        var context = common(kind: "index", title: strings[.contacts], root: "")
+        context["sections"] = sections(directory.sections, root: "")
+        context["count"] = directory.entries.count
+        context["countText"] = strings.contactCount(directory.entries.count)
+        context["empty"] = directory.entries.isEmpty
+        if let search, !directory.entries.isEmpty {
+            context["search"] = ["index": search.rootReference, "client": "search.js"]
+        }
+        return MustacheTable(context)
+    }
+
+    func groupsPage() -> MustacheTable {
+        var context = common(kind: "groups", title: strings[.groups], root: "")
+        context["groups"] = directory.groups.map { entry -> [String: Any] in
+            [
+                "id": entry.group.id,
+                "name": entry.group.name,
+                "href": "groups/\(entry.slug).html",
+                "count": entry.memberCount,
+                "countText": strings.memberCount(entry.memberCount),
+                "notesHTML": pageNotes.html(entry.group.notes),
+            ]
+        }
+        context["count"] = directory.groups.count
+        context["empty"] = directory.groups.isEmpty
+        return MustacheTable(context)
+    }
+
+    func groupPage(_ index: Int) -> MustacheTable {
+        let entry = directory.groups[index]
+        var context = common(kind: "group", title: entry.group.name, root: "../")
+        context["group"] = [
+            "id": entry.group.id,
+            "name": entry.group.name,
+            "count": entry.memberCount,
+            "countText": strings.memberCount(entry.memberCount),
+            "notesHTML": pageNotes.html(entry.group.notes),
+        ] as [String: Any]
+        context["sections"] = sections(entry.sections, root: "../")
+        context["empty"] = entry.memberCount == 0
+        return MustacheTable(context)
+    }
+
+    func todosPage() -> MustacheTable {
+        var context = common(kind: "todos", title: strings[.todos], root: "")
+        context["todos"] = directory.todos.indices.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
+        let done = directory.todos.filter(\.todo.done).count
+        context["openCount"] = String(directory.todos.count - done)
+        context["doneCount"] = String(done)
+        context["empty"] = directory.todos.isEmpty
+        return MustacheTable(context)
+    }
+
+    func notFoundPage() -> MustacheTable {
+        // A server shows this page for a missing URL at any depth, where links relative to the
+        // page would break; with `baseURL` configured its links are absolute instead.
+        let root = directory.config.baseURL ?? ""
+        return MustacheTable(common(kind: "notFound", title: strings[.pageNotFound], root: root))
+    }
+
+    /// Sections of contact rows, as the index and the group pages show them.
+    func sections(_ sections: [SectionGroup<Int>], root: String) -> [MustacheTable] {
+        sections.map { section in
+            MustacheTable(keys: Self.sectionKeys, values: [
+                .string(section.section.label), .string(section.section.anchor),
+                .string(section.section.script.headingLanguage ?? ""), .int(section.items.count),
+                .tables(section.items.map { ContactRow(data: rows[$0], root: root).table }),
+            ])
+        }
+    }
+
+    /// A todo with its subtasks. Every key is set, if only to false, because a subtask's section
+    /// would otherwise find its parent's value for a key it lacks. Tables, not dictionaries: a
+    /// dictionary's keys are hashed again for every todo, and its values classified at each lookup.
+    private func todoView(at index: Int) -> MustacheTable {
+        let entry = directory.todos[index]
+        let todo = entry.todo
+        let subtasks = entry.subtasks.map(todoView(at:))
+        var due = MustacheValue.bool(false)
+        if let date = todo.due {
+            var display = strings.date(date.date)
+            // `description` writes a date without a year as `--03-05`; others as `htmlDate` does.
+            var iso = date.date.year == nil ? date.date.description : Self.htmlDate(date.date)
+            if let hour = date.hour, let minute = date.minute {
+                let time = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+                display += ", " + time
+                iso += "T" + time
+            }
+            due = .table(MustacheTable(keys: Self.dueKeys, values: [
+                .string(display), .string(iso), .bool(!todo.done && date.date < today),
+            ]))
+        }
+        var priority = MustacheValue.bool(false)
+        if let level = todo.priority {
+            let key: InterfaceKey = switch level {
+            case .high: .priorityHigh
+            case .medium: .priorityMedium
+            case .low: .priorityLow
+            }
+            priority = .table(MustacheTable(keys: Self.priorityKeys, values: [
+                .string(level.rawValue), .string(strings[key]),
+            ]))
+        }
+        var contact = MustacheValue.bool(false)
+        if let index = entry.contact {
+            // The list row has the name, its language and the page's path worked out.
+            let row = rows[index]
+            contact = .table(MustacheTable(keys: Self.todoContactKeys, values: [
+                .string(row.name), .string(row.lang), .string(row.path),
+            ]))
+        }
+        return MustacheTable(keys: Self.todoKeys, values: [
+            .string(todo.id),
+            // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
+            .int(index + 1),
+            .string(todo.title), .bool(todo.done), .string(pageNotes.html(todo.notes)), due, priority,
+            contact, .strings(todo.categories), .bool(!todo.categories.isEmpty),
+            .string(showsTodoLists ? todo.list : ""), .tables(subtasks), .bool(!subtasks.isEmpty),
+        ])
+    }
+}
+
+extension String {
+    /// "index" → "Index"; used for `page.isIndex`-style flags.
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

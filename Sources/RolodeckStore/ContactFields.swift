@@ -1,0 +1,116 @@
+import RolodeckCore
+
+/// Reads a contact's fields from a JSON object.
+enum ContactFields {
+    /// The members of a contact object.
+    enum Field: String, CaseIterable, Sendable {
+        case id, salutation, givenName, familyName, additionalNames, suffix, nickname
+        case phoneticGivenName, phoneticFamilyName, organization, title, emails, phones
+        case addresses, urls, birthday, groups, notes
+    }
+
+    private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
+
+    /// Every field a contact may have, for suggestions and the schema test.
+    static let known = Field.allCases.map(\.rawValue)
+
+    /// What a contact object yields: the contact, its id and where that is written (nil when
+    /// it has no usable id), and where each group reference was written.
+    struct Decoded {
+        var contact: Contact
+        var id: (String, Int)?
+        var groupOffsets: [(String, Int)]
+    }
+
+    /// Reads the contact object whose `{` the parser stands at, `depth` deep counting itself,
+    /// which starts at `offset`.
+    static func decode(_ parser: inout JSONParser, depth: Int, at offset: Int, reader: inout RecordReader)
+        throws(JSONSyntaxError) -> Decoded {
+        var contact = Contact(id: "")
+        var idMember: JSONMember?
+        var groups: [(String, Int)] = []
+        try reader.readMembers(of: &parser, depth: depth, names: names) {
+            (reader, parser, key, field) throws(JSONSyntaxError) in
+            switch field {
+            case .id: idMember = try parser.member(key)
+            case .salutation: contact.salutation = try reader.string(key, from: &parser)
+            case .givenName: contact.givenName = try reader.string(key, from: &parser)
+            case .familyName: contact.familyName = try reader.string(key, from: &parser)
+            case .additionalNames: contact.additionalNames = try reader.string(key, from: &parser)
+            case .suffix: contact.suffix = try reader.string(key, from: &parser)
+            case .nickname: contact.nickname = try reader.string(key, from: &parser)
+            case .phoneticGivenName: contact.phoneticGivenName = try reader.string(key, from: &parser)
+            case .phoneticFamilyName: contact.phoneticFamilyName = try reader.string(key, from: &parser)
+            case .organization: contact.organization = try reader.string(key, from: &parser)
+            case .title: contact.title = try reader.string(key, from: &parser)
+            case .emails: contact.emails = try reader.labeledValues(key, from: &parser)
+            case .phones: contact.phones = try reader.labeledValues(key, from: &parser)
+            case .urls: contact.urls = try reader.labeledValues(key, from: &parser)
+            case .addresses: contact.addresses = try addresses(key, from: &parser, reader: &reader)
+            case .birthday: contact.birthday = reader.date(try parser.member(key))
+            case .groups: groups = try reader.strings(key, from: &parser)
+            case .notes: contact.notes = try reader.string(key, from: &parser)
+            case nil: reader.unknown(try parser.member(key), known: known)
+            }
+        }
+        let identifier = reader.identifier(idMember, recordAt: offset)
+        let id = identifier?.0 ?? ""
+        contact.id = id
+        if !id.isEmpty, !contact.hasName {
+            reader.report(.noName(contactID: id), at: offset)
+        }
+        // A contact lists a few groups: comparing with those kept costs less than hashing each,
+        // and a set is made only for a long list.
+        var groupIDs: [String] = []
+        groupIDs.reserveCapacity(groups.count)
+        var seen: Set<String>? = groups.count > 16 ? Set(minimumCapacity: groups.count) : nil
+        for (groupID, groupOffset) in groups {
+            if seen?.insert(groupID).inserted == false || (seen == nil && groupIDs.contains(groupID)) {
+                reader.report(.repeatedGroup(contactID: id, groupID: groupID), at: groupOffset)
+            } else {
+                groupIDs.append(groupID)
+            }
+        }
+        if !groupIDs.isEmpty { contact.groupIDs = groupIDs }
+        return Decoded(contact: contact, id: identifier, groupOffsets: groups)
+    }
+
+    /// The members of an address object (`type` is another name for the label).
+    enum AddressField: String, CaseIterable, Sendable {
+        case label, type, street, postalCode, city, region, country
+    }
+
+    private static let addressNames = MemberNames<AddressField>(keys: StoreDecoder.knownKeys)
+    private static let addressFields = ["label", "street", "postalCode", "city", "region", "country"]
+
+    private static func addresses(
+        _ key: JSONMemberKey, from parser: inout JSONParser, reader: inout RecordReader
+    ) throws(JSONSyntaxError) -> [PostalAddress] {
+        var result: [PostalAddress] = []
+        try reader.forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
+            guard parser.nextByte == UInt8(ascii: "{") else {
+                let element = try parser.parseValue(depth: key.depth + 1)
+                if case .null = element.kind { return }
+                reader.report(.wrongType(field: "addresses", expected: "an array of address objects",
+                                         found: "an array containing \(element.typeDescription)"),
+                              at: element.offset)
+                return
+            }
+            var address = PostalAddress()
+            try reader.readMembers(of: &parser, depth: key.depth + 2, names: addressNames) {
+                (reader, parser, key, field) throws(JSONSyntaxError) in
+                switch field {
+                case .label, .type: address.label = try reader.string(key, from: &parser)
+                case .street: address.street = try reader.string(key, from: &parser)
+                case .postalCode: address.postalCode = try reader.string(key, from: &parser)
+                case .city: address.city = try reader.string(key, from: &parser)
+                case .region: address.region = try reader.string(key, from: &parser)
+                case .country: address.country = try reader.string(key, from: &parser)
+                case nil: reader.unknown(try parser.member(key), known: addressFields)
+                }
+            }
+            if !address.isEmpty { result.append(consume address) }
+        }
+        return result
+    }
+}

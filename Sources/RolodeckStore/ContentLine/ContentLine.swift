@@ -1,0 +1,66 @@
+import RolodeckCore
+
+/// One property of a vCard or iCalendar file, unfolded: `group.NAME;PARAM=value,value:value`.
+///
+/// vCard (RFC 2426, RFC 6350, and the older vCard 2.1) and iCalendar (RFC 5545) share this line
+/// syntax, so one reader serves both. The value stays bytes here: how to turn them into text
+/// (quoted-printable, `CHARSET`, escapes, lists) depends on the property, and is decided by
+/// `ContentLine.text()` and the readers of each format.
+struct ContentLine: Sendable {
+    /// A parameter: `TYPE=work,voice`, or a vCard 2.1 bare one (`CELL`), read as `TYPE=CELL`.
+    struct Parameter: Sendable, Equatable {
+        /// The name in upper case.
+        var name: String
+        /// The values, unquoted and with RFC 6868 `^n ^' ^^` decoded.
+        var values: [String]
+    }
+
+    /// How a value's bytes are encoded, from `ENCODING` (or a bare 2.1 parameter).
+    enum Encoding: Sendable, Equatable {
+        case quotedPrintable, base64
+    }
+
+    /// The group before the name (`item1` in `item1.TEL`), lowercased; "" when there is none.
+    var group: String
+    /// The property name in upper case.
+    var name: String
+    /// The parameters in the order written.
+    var parameters: [Parameter]
+    /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded.
+    var value: [UInt8]
+    /// Where the property starts.
+    var location: SourceLocation
+    /// Where the value starts, for messages about the value.
+    var valueLocation: SourceLocation
+
+    /// Every value of a parameter, in order (`TYPE=a;TYPE=b,c` gives a, b, c).
+    func values(of parameter: String) -> [String] {
+        parameters.filter { $0.name == parameter }.flatMap(\.values)
+    }
+
+    /// The first value of a parameter.
+    func value(of parameter: String) -> String? {
+        values(of: parameter).first
+    }
+
+    /// The value encoding, when one is named.
+    var encoding: Encoding? { ContentLine.encoding(in: parameters) }
+
+    /// The value encoding a list of parameters names.
+    static func encoding(in parameters: [Parameter]) -> Encoding? {
+        for value in parameters.filter({ $0.name == "ENCODING" }).flatMap(\.values) {
+            switch value.uppercased() {
+            case "QUOTED-PRINTABLE": return .quotedPrintable
+            case "B", "BASE64": return .base64
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The value's bytes as text, and a problem when the bytes are not what they claim to be.
+    func text() -> (text: String, problem: ContentLineIssue.Reason?) {
+        let bytes = encoding == .quotedPrintable ? QuotedPrintable.decode(value) : value
+        return TextDecoding.decode(bytes, charset: value(of: "CHARSET"))
+    }
+}

@@ -1,0 +1,75 @@
+import RolodeckCore
+
+/// One store record decoded on its own, before it is related to the others: the record (when
+/// it is usable), its id, the ids it refers to, and the problems found in it.
+struct DecodedRecord: Sendable {
+    /// The record itself.
+    enum Payload: Sendable {
+        case contact(Contact)
+        case group(Group)
+        case todo(Todo)
+        case none
+    }
+
+    var kind: StoreIssue.RecordKind?
+    var payload: Payload = .none
+    /// The id, when the record has a usable one.
+    var id: String?
+    /// Where the id's value is written (or the record starts, without one).
+    var idOffset = 0
+    /// Group ids a contact lists, with where each is written.
+    var groupReferences: [(String, Int)] = []
+    /// The contact a todo refers to, with where it is written.
+    var contactReference: (String, Int)?
+    /// The todo a subtask belongs to, with where it is written.
+    var parentReference: (String, Int)?
+    var diagnostics: [Diagnostic] = []
+
+    /// A record that could not even be parsed.
+    init(syntaxError error: JSONSyntaxError, source: SourceText) {
+        diagnostics = [Diagnostic(.error, at: source.location(at: error.offset), error.message)]
+    }
+
+    /// Reads the value the parser stands before, `depth` deep, as a record of `kind`, without
+    /// making a tree of it. Throws when the value does not parse, and then nothing found in the
+    /// record so far is kept: its syntax error is all it reports, as when it was parsed whole.
+    init(reading parser: inout JSONParser, depth: Int, kind: StoreIssue.RecordKind, source: SourceText)
+        throws(JSONSyntaxError) {
+        self.kind = kind
+        let offset = parser.offset
+        idOffset = offset
+        var reader = RecordReader(source: source, kind: kind)
+        guard parser.nextByte == UInt8(ascii: "{") else {
+            let value = try parser.parseValue(depth: depth)
+            reader.report(.notAnObject(kind, found: value.typeDescription), at: value.offset)
+            diagnostics = reader.diagnostics
+            return
+        }
+        // Without a usable id the fields are still read, so their own problems show in this run.
+        let identifier: (String, Int)?
+        switch kind {
+        case .contact:
+            let decoded = try ContactFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
+            groupReferences = decoded.groupOffsets
+            payload = .contact(decoded.contact)
+        case .group:
+            let decoded = try GroupFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
+            if let group = decoded.group { payload = .group(group) }
+        case .todo:
+            let decoded = try TodoFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
+            contactReference = decoded.contactReference
+            parentReference = decoded.parentReference
+            if let todo = decoded.todo { payload = .todo(todo) }
+        }
+        diagnostics = reader.diagnostics
+        if let (id, idOffset) = identifier {
+            self.idOffset = idOffset
+            // A record with an id has the payload of its kind.
+            if case .none = payload { return }
+            self.id = id
+        }
+    }
+}

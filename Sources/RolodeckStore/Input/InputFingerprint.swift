@@ -1,0 +1,131 @@
+import RolodeckCore
+
+/// A stable digest of everything a build reads, so that a build with nothing new to do can
+/// say so without rendering: two 64-bit hashes with different multipliers over the config,
+/// every store file, every site template and static file, the date ages are computed for, and
+/// the generator itself (its version and binary, which carry the built-in theme).
+///
+/// The bytes are taken 8 at a time, each word multiplied in and its high bits folded down:
+/// a million contacts are 700 MB of store, which byte-at-a-time FNV-1a took most of a second to
+/// read, on every build, changed or not. It is a check for change, not a defence against
+/// someone crafting a collision.
+package struct InputFingerprint {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    /// The fingerprint of a site's input.
+    package static func of(_ input: SiteInput, today: PartialDate, generator: [UInt8]) -> String {
+        var hasher = InputFingerprint()
+        hasher.add(generator)
+        hasher.add(Array(today.description.utf8))
+        hasher.add(input.configBytes)
+        for file in input.storeFiles {
+            hasher.add(Array(file.source.path.utf8))
+            hasher.add(file.source.bytes)
+        }
+        for name in input.templates.keys.sorted() {
+            hasher.add(Array(name.utf8))
+            hasher.add(input.templates[name]!.bytes)
+        }
+        for path in input.assets.keys.sorted() {
+            hasher.add(Array(path.utf8))
+            hasher.add(input.assets[path]!)
+        }
+        return hasher.hex
+    }
+
+    /// Adds one part; its length goes in first, so that parts cannot run into each other.
+    mutating func add(_ bytes: [UInt8]) {
+        mix(UInt64(bytes.count))
+        bytes.withUnsafeBytes { raw in
+            var first = self.first
+            var second = self.second
+            var offset = 0
+            // Blocks of 32 bytes go into four lanes per hash: each step waits for the multiply
+            // before it, so one chain per hash ran at a third of the speed the core can
+            // multiply at (17 ms for the 78 MB a build of 100,000 contacts reads, before
+            // anything else starts). The lanes are folded in after the blocks.
+            if raw.count >= 32 {
+                var firstLanes = Lanes(first, by: Self.firstMultiplier)
+                var secondLanes = Lanes(second, by: Self.secondMultiplier)
+                while offset + 32 <= raw.count {
+                    let words = (raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                                 raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
+                                 raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self),
+                                 raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                    firstLanes.step(words, by: Self.firstMultiplier)
+                    secondLanes.step(words, by: Self.secondMultiplier)
+                    offset += 32
+                }
+                first = firstLanes.folded(into: first, by: Self.firstMultiplier)
+                second = secondLanes.folded(into: second, by: Self.secondMultiplier)
+            }
+            while offset + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                first = Self.step(first, word, by: Self.firstMultiplier)
+                second = Self.step(second, word, by: Self.secondMultiplier)
+                offset += 8
+            }
+            // The last few bytes as one more word; the length above tells its zeros from data.
+            var tail: UInt64 = 0
+            for (position, byte) in raw[offset...].enumerated() {
+                tail |= UInt64(byte) << (8 * position)
+            }
+            self.first = Self.step(first, tail, by: Self.firstMultiplier)
+            self.second = Self.step(second, tail, by: Self.secondMultiplier)
+        }
+    }
+
+    /// Four hashes run side by side over the words of 32-byte blocks, started apart from one
+    /// state and folded back into one.
+    private struct Lanes {
+        var lanes: (UInt64, UInt64, UInt64, UInt64)
+
+        init(_ hash: UInt64, by multiplier: UInt64) {
+            func start(_ lane: UInt64) -> UInt64 { InputFingerprint.step(hash, lane, by: multiplier) }
+            lanes = (start(1), start(2), start(3), start(4))
+        }
+
+        @inline(__always)
+        mutating func step(_ words: (UInt64, UInt64, UInt64, UInt64), by multiplier: UInt64) {
+            lanes = (InputFingerprint.step(lanes.0, words.0, by: multiplier),
+                     InputFingerprint.step(lanes.1, words.1, by: multiplier),
+                     InputFingerprint.step(lanes.2, words.2, by: multiplier),
+                     InputFingerprint.step(lanes.3, words.3, by: multiplier))
+        }
+
+        /// The lanes stepped into `hash` one after the other. (Stepping one lane into another
+        /// would depend on their bitwise difference only, and flipping the top bit of any word
+        /// changes its lane by the same constant: two such flips in one block would cancel.)
+        func folded(into hash: UInt64, by multiplier: UInt64) -> UInt64 {
+            var hash = InputFingerprint.step(hash, lanes.0, by: multiplier)
+            hash = InputFingerprint.step(hash, lanes.1, by: multiplier)
+            hash = InputFingerprint.step(hash, lanes.2, by: multiplier)
+            return InputFingerprint.step(hash, lanes.3, by: multiplier)
+        }
+    }
+
+    private static let firstMultiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private static let secondMultiplier: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+
+    /// One word into a hash: multiplied in, then the high bits folded down, so that a change
+    /// in any bit reaches every bit of the next steps.
+    @inline(__always)
+    fileprivate static func step(_ hash: UInt64, _ word: UInt64, by multiplier: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* multiplier
+        return mixed ^ (mixed >> 29)
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        first = Self.step(first, word, by: Self.firstMultiplier)
+        second = Self.step(second, word, by: Self.secondMultiplier)
+    }
+
+    /// The digest as 32 hexadecimal digits.
+    var hex: String {
+        [first, second].map { value in
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+}

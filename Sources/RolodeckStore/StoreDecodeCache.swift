@@ -1,0 +1,242 @@
+import Synchronization
+import RolodeckCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What each store file yielded on its own at the last decode, kept between the rebuilds of a
+/// watched site, so that a save decodes again only what it changed.
+///
+/// A file whose bytes are unchanged yields what it yielded before. In a JSON list that changed
+/// (one contact edited in a `contacts.json` of 100,000), the records before and after the
+/// changed stretch are kept when their bytes are the same, their offsets moved to where they
+/// now are; only the stretch between is parsed. A record that had problems is always decoded
+/// again, so its messages point at where it is now. What relates records to each other
+/// (duplicate ids, references, vCard groups) is worked out by the decoder on every decode.
+package final class StoreDecodeCache: Sendable {
+    private struct Key: Hashable {
+        var path: String
+        var layout: String
+        var kind: String
+        var collection: String
+
+        init(_ file: StoreFile) {
+            path = file.source.path
+            layout = "\(file.layout)"
+            kind = "\(file.kind)"
+            collection = file.collection
+        }
+    }
+
+    private enum Yield {
+        case records([DecodedRecord], [Diagnostic], elements: [Range<Int>]?)
+        case cards([VCardRecord], [Diagnostic])
+        case todos([ICalendarTodo], [Diagnostic])
+    }
+
+    private struct Entry {
+        var bytes: [UInt8]
+        var yield: Yield
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var decoded = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty cache.
+    package init() {}
+
+    /// How many records (JSON records, cards, todos) the decodes since the last call parsed
+    /// afresh rather than took from the cache; resets the count.
+    func takeDecodedCount() -> Int {
+        state.withLock { state in
+            defer { state.decoded = 0 }
+            return state.decoded
+        }
+    }
+
+    /// A JSON file's records and file-wide problems.
+    func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
+        let key = Key(file)
+        let bytes = file.source.bytes
+        let previous = state.withLock { $0.entries[key] }
+        if let previous, case .records(let records, let diagnostics, _) = previous.yield,
+            Self.same(previous.bytes, bytes)
+        {
+            return (records, diagnostics)
+        }
+        let records: [DecodedRecord]
+        let diagnostics: [Diagnostic]
+        let elements = file.layout == .list ? JSONArraySplitter.elements(of: bytes) : nil
+        if let elements, let previous,
+            case .records(let oldRecords, let oldDiagnostics, let oldElements?) = previous.yield
+        {
+            let (patched, fresh) = Self.patch(
+                file, elements: elements, old: (previous.bytes, oldElements, oldRecords))
+            records = patched
+            if oldDiagnostics.isEmpty {
+                // Only whitespace, commas and brackets lie between records, and the kept
+                // records were valid UTF-8 before: only the decoded ones need checking.
+                diagnostics = fresh.flatMap { index in
+                    let range = elements[index]
+                    return UTF8Validator.invalidOffsets(in: Array(bytes[range])).map { offset in
+                        let issue = StoreIssue(.invalidUTF8(byte: bytes[range.lowerBound + offset]))
+                        return Diagnostic(
+                            .error, at: file.source.location(at: range.lowerBound + offset), issue.message)
+                    }
+                }.prefix(20).map { $0 }
+            } else {
+                diagnostics = StoreDecoder.utf8Diagnostics(file.source)
+            }
+            state.withLock { $0.decoded += fresh.count }
+        } else {
+            (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
+            state.withLock { $0.decoded += records.count }
+        }
+        state.withLock {
+            $0.entries[key] = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
+        }
+        return (records, diagnostics)
+    }
+
+    /// Whether two files have the same bytes (`==` compares element by element, this at
+    /// `memcmp` speed; a 70 MB store is compared on every rebuild).
+    private static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { leftBuffer in
+            right.withUnsafeBytes { rightBuffer in
+                leftBuffer.baseAddress == rightBuffer.baseAddress || left.isEmpty
+                    || memcmp(leftBuffer.baseAddress!, rightBuffer.baseAddress!, left.count) == 0
+            }
+        }
+    }
+
+    /// A vCard file's cards and problems.
+    func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
+        let key = Key(file)
+        if let previous = state.withLock({ $0.entries[key] }),
+            case .cards(let cards, let diagnostics) = previous.yield,
+            Self.same(previous.bytes, file.source.bytes)
+        {
+            return (cards, diagnostics)
+        }
+        let (cards, diagnostics) = StoreDecoder.cards(of: file)
+        state.withLock { state in
+            state.entries[key] = Entry(bytes: file.source.bytes, yield: .cards(cards, diagnostics))
+            state.decoded += cards.count
+        }
+        return (cards, diagnostics)
+    }
+
+    /// An iCalendar file's todos and problems.
+    func todos(of file: StoreFile) -> (todos: [ICalendarTodo], diagnostics: [Diagnostic]) {
+        let key = Key(file)
+        if let previous = state.withLock({ $0.entries[key] }),
+            case .todos(let todos, let diagnostics) = previous.yield,
+            Self.same(previous.bytes, file.source.bytes)
+        {
+            return (todos, diagnostics)
+        }
+        let (todos, diagnostics) = StoreDecoder.todos(of: file)
+        state.withLock { state in
+            state.entries[key] = Entry(bytes: file.source.bytes, yield: .todos(todos, diagnostics))
+            state.decoded += todos.count
+        }
+        return (todos, diagnostics)
+    }
+
+    /// Forgets the files that are no longer in the store.
+    func keepOnly(_ files: [StoreFile]) {
+        let keys = Set(files.map(Key.init))
+        state.withLock { state in
+            state.entries = state.entries.filter { keys.contains($0.key) }
+        }
+    }
+
+    /// The records of a changed JSON list: the unchanged records before and after the changed
+    /// stretch taken from the old decode, the rest decoded.
+    private static func patch(
+        _ file: StoreFile, elements: [Range<Int>],
+        old: (bytes: [UInt8], elements: [Range<Int>], records: [DecodedRecord])
+    )
+        -> (records: [DecodedRecord], fresh: [Int])
+    {
+        let bytes = file.source.bytes
+        // The last element's range runs on to the closing bracket; its trailing whitespace
+        // does not count, so the element that becomes the last one is still the same.
+        func trimmed(_ range: Range<Int>, _ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+            var end = range.upperBound
+            while end > range.lowerBound {
+                switch bytes[end - 1] {
+                case 0x20, 0x0A, 0x0D, 0x09: end -= 1
+                default: return range.lowerBound..<end
+                }
+            }
+            return range.lowerBound..<end
+        }
+        let (prefix, suffix) = old.bytes.withUnsafeBytes { oldBuffer in
+            bytes.withUnsafeBytes { newBuffer -> (Int, Int) in
+                func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+                    let left = trimmed(old.elements[oldIndex], oldBuffer)
+                    let right = trimmed(elements[newIndex], newBuffer)
+                    return left.count == right.count
+                        && memcmp(
+                            oldBuffer.baseAddress! + left.lowerBound,
+                            newBuffer.baseAddress! + right.lowerBound,
+                            left.count) == 0
+                }
+                let common = min(old.elements.count, elements.count)
+                var prefix = 0
+                while prefix < common, same(prefix, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < common - prefix,
+                    same(old.elements.count - 1 - suffix, elements.count - 1 - suffix)
+                {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
+        }
+        // A kept record that had problems is decoded again, so its messages point at its new place.
+        let oldIndex = { (index: Int) in
+            index < prefix ? index : old.elements.count - (elements.count - index)
+        }
+        let fresh = elements.indices.filter { index in
+            (index >= prefix && index < elements.count - suffix)
+                || !old.records[oldIndex(index)].diagnostics.isEmpty
+        }
+        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] }).records
+        var records: [DecodedRecord] = []
+        records.reserveCapacity(elements.count)
+        var next = 0
+        for index in elements.indices {
+            if next < fresh.count, fresh[next] == index {
+                records.append(decoded[next])
+                next += 1
+            } else {
+                let before = oldIndex(index)
+                records.append(
+                    old.records[before].moved(
+                        by: elements[index].lowerBound - old.elements[before].lowerBound))
+            }
+        }
+        return (records, fresh)
+    }
+}
+
+extension DecodedRecord {
+    /// The same record with every offset moved by `delta` bytes, for a record whose text moved.
+    func moved(by delta: Int) -> DecodedRecord {
+        guard delta != 0 else { return self }
+        var record = self
+        record.idOffset += delta
+        record.groupReferences = groupReferences.map { ($0.0, $0.1 + delta) }
+        record.contactReference = contactReference.map { ($0.0, $0.1 + delta) }
+        record.parentReference = parentReference.map { ($0.0, $0.1 + delta) }
+        return record
+    }
+}

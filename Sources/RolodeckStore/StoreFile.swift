@@ -1,0 +1,44 @@
+import RolodeckCore
+
+/// One file of the store, read into memory: which records it holds and its bytes.
+package struct StoreFile: Sendable {
+    /// How the records are laid out in the file.
+    package enum Layout: Sendable {
+        /// `contacts.json`: an array of records.
+        case list
+        /// `contacts/<name>.json`: a single record (an array is accepted too).
+        case single
+        /// A `.vcf` file: any number of vCards, contacts and group cards.
+        case vCard
+        /// An `.ics` file: an iCalendar object whose todos (`VTODO`) are read.
+        case iCalendar
+    }
+
+    /// The kind of record in the file (contacts for vCard, todos for iCalendar).
+    var kind: StoreIssue.RecordKind
+    /// How the records are laid out.
+    package var layout: Layout
+    /// The bytes and the path used in messages.
+    package var source: SourceText
+    /// The name of the vdir collection (address book or task list) the file is in, from its
+    /// `displayname` file or else the folder's name; "" outside a collection.
+    package var collection: String
+
+    /// Creates a store file.
+    package init(kind: StoreIssue.RecordKind, layout: Layout, source: SourceText, collection: String = "") {
+        self.kind = kind
+        self.layout = layout
+        self.source = source
+        self.collection = collection
+    }
+
+    /// A vCard file.
+    package static func vCard(_ source: SourceText, collection: String = "") -> StoreFile {
+        StoreFile(kind: .contact, layout: .vCard, source: source, collection: collection)
+    }
+
+    /// An iCalendar file.
+    package static func iCalendar(_ source: SourceText, collection: String = "") -> StoreFile {
+        StoreFile(kind: .todo, layout: .iCalendar, source: source, collection: collection)
+    }
+}

@@ -1,0 +1,107 @@
+import RolodeckCore
+
+/// A problem with the store's contents; its wording lives in one place, `message`.
+package struct StoreIssue: Sendable, Equatable {
+    /// The kinds of record a store holds, as messages name them.
+    package enum RecordKind: String, Sendable, Equatable {
+        case contact, group, todo
+    }
+
+    /// Everything that can be wrong with a store.
+    package enum Reason: Sendable, Equatable {
+        case invalidUTF8(byte: UInt8)
+        case syntax(JSONSyntaxError)
+        case wrongTopLevel(RecordKind, found: String, expected: String)
+        case wrongType(field: String, expected: String, found: String)
+        case notAnObject(RecordKind, found: String)
+        case missingID(RecordKind)
+        case emptyID(RecordKind)
+        case duplicateID(RecordKind, id: String, first: SourceLocation)
+        case duplicateKey(String, first: SourceLocation)
+        case noName(contactID: String)
+        case missingField(RecordKind, id: String, field: String)
+        case missingValue(field: String)
+        case unknownGroup(contactID: String, groupID: String)
+        case unknownContact(todoID: String, contactID: String)
+        case unknownParent(todoID: String, parentID: String)
+        case subtaskCycle(todoID: String)
+        case invalidDate(field: String, text: String, detail: String?)
+        case invalidPriority(String)
+        case unknownField(RecordKind?, field: String, suggestion: String?)
+        case repeatedGroup(contactID: String, groupID: String)
+        case noStore(path: String)
+    }
+
+    /// What is wrong.
+    var reason: Reason
+
+    /// Creates an issue.
+    package init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    /// Whether the issue stops the build.
+    var severity: Diagnostic.Severity {
+        switch reason {
+        case .unknownField, .repeatedGroup: return .warning
+        default: return .error
+        }
+    }
+
+    /// The message the user reads.
+    package var message: String {
+        switch reason {
+        case .invalidUTF8(let byte):
+            return "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); "
+                + "the store must be saved as UTF-8"
+        case .syntax(let error):
+            return error.message
+        case .wrongTopLevel(let kind, let found, let expected):
+            return "expected \(expected) of \(kind.rawValue)s here, found \(found)"
+        case .wrongType(let field, let expected, let found):
+            return "\"\(field)\" must be \(expected), not \(found)"
+        case .notAnObject(let kind, let found):
+            return "each \(kind.rawValue) must be an object, not \(found)"
+        case .missingID(let kind):
+            return "this \(kind.rawValue) has no \"id\"; every \(kind.rawValue) needs a unique id"
+        case .emptyID(let kind):
+            return "the \(kind.rawValue)'s \"id\" is empty; every \(kind.rawValue) needs a unique id"
+        case .duplicateID(let kind, let id, let first):
+            return "duplicate \(kind.rawValue) id \"\(id)\"; it is already used at \(first)"
+        case .duplicateKey(let key, let first):
+            return "\"\(key)\" appears twice in this object; the first is at \(first)"
+        case .noName(let id):
+            return "contact \"\(id)\" has no name; give at least one of givenName, familyName, "
+                + "nickname or organization"
+        case .missingField(let kind, let id, let field):
+            return "\(kind.rawValue) \"\(id)\" has no \"\(field)\""
+        case .missingValue(let field):
+            return "this entry of \"\(field)\" has no \"value\""
+        case .unknownGroup(let contactID, let groupID):
+            return "contact \"\(contactID)\" is in group \"\(groupID)\", which does not exist; "
+                + "add it to groups.json or remove it here"
+        case .unknownContact(let todoID, let contactID):
+            return "todo \"\(todoID)\" refers to contact \"\(contactID)\", which does not exist"
+        case .unknownParent(let todoID, let parentID):
+            return "todo \"\(todoID)\" is a subtask of \"\(parentID)\", which does not exist"
+        case .subtaskCycle(let todoID):
+            return "todo \"\(todoID)\" is, through \"parent\", a subtask of itself"
+        case .invalidDate(let field, let text, let detail):
+            let format = field == "due"
+                ? "write YYYY-MM-DD or YYYY-MM-DDTHH:MM" : "write YYYY-MM-DD, or --MM-DD when the year is unknown"
+            if let detail { return "\(field) \"\(text)\" is not a date: \(detail)" }
+            return "\(field) \"\(text)\" is not a date; \(format)"
+        case .invalidPriority(let text):
+            return "priority \(text) is not one of \"high\", \"medium\", \"low\" or a number from 0 to 9"
+        case .unknownField(let kind, let field, let suggestion):
+            let owner = kind.map { " of a \($0.rawValue)" } ?? ""
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "; it is ignored"
+            return "unknown field \"\(field)\"\(owner)\(hint)"
+        case .repeatedGroup(let contactID, let groupID):
+            return "contact \"\(contactID)\" lists group \"\(groupID)\" more than once"
+        case .noStore(let path):
+            return "no store found in \(path): expected contacts.json (or a contacts/ folder), "
+                + "groups.json and todos.json, or vCard (.vcf) and iCalendar (.ics) files"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import RolodeckCore
+
+/// What one vCard yields for the store: a contact or a group, with what it refers to by name or
+/// UID, which the store resolves once every file is read.
+struct VCardRecord: Sendable {
+    /// What the card stands for.
+    enum Content: Sendable {
+        /// A person or an organization; its id is still empty.
+        case contact(Contact)
+        /// A group card (`KIND:group` or Apple's `X-ADDRESSBOOKSERVER-KIND:group`) and its
+        /// members as written (`urn:uuid:…`, a bare UID or `mailto:`).
+        case group(name: String, notes: String, members: [Located<String>])
+    }
+
+    /// The contact or group.
+    var content: Content
+    /// The UID without `urn:uuid:`, when the card has one.
+    var uid: Located<String>?
+    /// The name a person reads: `FN`, or what stands in for it (from `N`, `ORG`, `NICKNAME`,
+    /// `EMAIL` or `TEL`); ids of cards without a UID are made from it.
+    var formattedName: String
+    /// Its `CATEGORIES`, each the name of a group it belongs to.
+    var categories: [Located<String>]
+    /// Where `BEGIN:VCARD` is.
+    var location: SourceLocation
+    /// `FN` as written, for comparing readings.
+    var writtenFN: String?
+    /// The components of `N` as written (family, given, additional, prefix, suffix), each a list.
+    var writtenN: [[String]]?
+}

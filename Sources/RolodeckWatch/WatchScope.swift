@@ -1,0 +1,83 @@
+import Foundation
+import RolodeckCore
+
+/// Which files of a site can change its build, so the watcher watches those folders and lets
+/// everything else (editor swap files, the output it writes itself, a `.git` folder) pass.
+///
+/// It mirrors what `SiteReader` reads: `rolodeck.json`; in the store, JSON files, `.vcf`,
+/// `.vcard` and `.ics` files and vdir `displayname` files; anything in `Templates/` and
+/// `Public/`; never hidden files, files ending in `~`, `.swp` or `.tmp`, or the output folder.
+package struct WatchScope: Sendable, Equatable {
+    /// The site folder, absolute.
+    let siteFolder: String
+    /// The store folder, absolute.
+    let store: String
+    /// The output folder, absolute, when it is known.
+    let output: String?
+
+    /// Creates the scope of a site: `store` is relative to the site folder (the config's
+    /// `store`), `output` the output folder as given (relative to the current folder).
+    package init(siteFolder: URL, store: String, output: String?) {
+        self.siteFolder = Self.absolute(siteFolder.path)
+        // As SiteReader does: the store is always inside, or relative to, the site folder.
+        self.store = Self.absolute(self.siteFolder + "/" + store)
+        self.output = output.map { Self.absolute(URL(fileURLWithPath: $0).path) }
+    }
+
+    /// The folders watched with everything under them.
+    var trees: [String] {
+        var trees = [store, siteFolder + "/Templates", siteFolder + "/Public"]
+        // A store that is the site folder, or inside Templates/ or Public/, is covered once.
+        trees = trees.filter { tree in !trees.contains { $0 != tree && Self.isInside(tree, $0) } }
+        return trees
+    }
+
+    /// Whether a folder's contents matter (and it is watched, with its subfolders).
+    func isWatched(folder path: String) -> Bool {
+        if let output, path == output || Self.isInside(path, output) { return false }
+        guard let tree = trees.first(where: { path == $0 || Self.isInside(path, $0) }) else { return false }
+        let below = path.dropFirst(tree.count).split(separator: "/")
+        return !below.contains { $0.hasPrefix(".") }
+    }
+
+    /// Whether a change to `name` inside `folder` can change what a build reads.
+    func isRelevant(_ name: String, in folder: String, isFolder: Bool) -> Bool {
+        guard !Self.isIgnoredName(name) else { return false }
+        let path = folder + "/" + name
+        if let output, path == output || Self.isInside(path, output) { return false }
+        if folder == siteFolder {
+            if name == SiteConfig.fileName { return true }
+            if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }
+        }
+        if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }
+        guard isWatched(folder: folder) else { return false }
+        if isFolder || !(folder == store || Self.isInside(folder, store)) { return true }
+        let lowered = name.lowercased()
+        return name == "displayname"
+            || [".json", ".vcf", ".vcard", ".ics"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// Names `SiteReader` never reads: hidden files and editors' backup, swap and temporary files.
+    static func isIgnoredName(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+    }
+
+    /// Whether `path` is strictly inside `folder`.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
+    }
+
+    /// A path made absolute and tidy, without `.`, `..`, doubled or trailing slashes.
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

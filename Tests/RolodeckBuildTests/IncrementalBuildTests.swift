@@ -1,0 +1,421 @@
+@testable import RolodeckBuild
+@testable import RolodeckTestSupport
+@testable import RolodeckPublish
+@testable import RolodeckSite
+@testable import RolodeckStore
+@testable import RolodeckCore
+import Foundation
+import Synchronization
+import Testing
+
+/// The invariant of watch: after every edit, the output an incremental rebuild leaves is byte
+/// for byte the output of a whole build of the same input into an empty folder (the manifest
+/// included), files it did not need to write keep their modification time, and a bad edit
+/// leaves the last good output exactly as it was.
+@Suite(.serialized) struct IncrementalBuildTests {
+    static let generator = Array("rolodeck test".utf8)
+    static let today = PartialDate(year: 2026, month: 11, day: 30)
+
+    /// A step of the edit sequence, applied to the site folder.
+    struct Step: Sendable {
+        enum Expect: Sendable { case patched, whole, failed }
+        var label: String
+        var expect: Expect
+        var today: PartialDate = IncrementalBuildTests.today
+        /// Whether some page's bytes change (a fix that restores the last good input does not).
+        var writes = true
+        var edit: @Sendable (SiteFiles) throws -> Void
+    }
+
+    /// The site folder being edited: the demo store, a vdir address book and task list beside it.
+    struct SiteFiles: Sendable {
+        let folder: URL
+
+        func url(_ path: String) -> URL { folder.appendingPathComponent(path) }
+
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(
+                at: url(path).deletingLastPathComponent(),
+                withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url(path))
+        }
+
+        func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
+
+        func replace(_ path: String, _ old: String, _ new: String) throws {
+            let text = try read(path)
+            #expect(text.contains(old), "\(path) has no \(old)")
+            try write(path, text.replacingOccurrences(of: old, with: new))
+        }
+
+        func remove(_ path: String) throws { try FileManager.default.removeItem(at: url(path)) }
+
+        /// Changes the record with an id in a JSON list file.
+        func update(_ path: String, _ id: String, _ change: @escaping (inout [String: Any]) -> Void) throws {
+            try records(path) { records in
+                let index = records.firstIndex { $0["id"] as? String == id }
+                #expect(index != nil, "\(path) has no \(id)")
+                if let index { change(&records[index]) }
+            }
+        }
+
+        /// Changes the records of a JSON list file.
+        func records(_ path: String, _ change: (inout [[String: Any]]) -> Void) throws {
+            var records =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: url(path))) as! [[String: Any]]
+            change(&records)
+            let data = try JSONSerialization.data(
+                withJSONObject: records, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: url(path))
+        }
+    }
+
+    static func card(_ uid: String, _ name: String, extra: [String] = []) -> String {
+        (["BEGIN:VCARD", "VERSION:3.0", "FN:\(name)", "N:\(name);;;;", "UID:\(uid)"] + extra + ["END:VCARD"])
+            .joined(separator: "\r\n") + "\r\n"
+    }
+
+    static let steps: [Step] = [
+        Step(label: "a contact's notes", expect: .patched) { site in
+            try site.replace(
+                "store/contacts.json", "Prefers **phone calls** over email.", "Prefers *letters*.")
+        },
+        Step(label: "a contact's family name, which moves it to another section", expect: .patched) { site in
+            try site.replace(
+                "store/contacts.json", #""familyName": "Müller""#, #""familyName": "Zimmermann""#)
+        },
+        Step(label: "a contact added to a group", expect: .patched) { site in
+            try site.records("store/contacts.json") { records in
+                records.append([
+                    "id": "new-person", "givenName": "Nova", "familyName": "Neu", "groups": ["friends"],
+                    "phones": [["label": "mobile", "value": "+49 151 0000 0000"]],
+                ])
+            }
+        },
+        Step(label: "a contact's id, which moves its page", expect: .patched) { site in
+            try site.update("store/contacts.json", "new-person") { $0["id"] = "nova-neu" }
+        },
+        Step(label: "a contact removed", expect: .patched) { site in
+            try site.records("store/contacts.json") { records in
+                records.removeAll { $0["id"] as? String == "nova-neu" }
+            }
+        },
+        Step(label: "a group renamed", expect: .patched) { site in
+            try site.update("store/groups.json", "friends") { $0["name"] = "Close Friends" }
+        },
+        Step(label: "a new group with no members, then its page", expect: .patched) { site in
+            try site.records("store/groups.json") { records in
+                records.append(["id": "chess-club", "name": "Chess Club"])
+            }
+        },
+        Step(label: "a todo done and linked to a contact", expect: .patched) { site in
+            try site.records("store/todos.json") { records in
+                records[1]["done"] = true
+                records[1]["contact"] = "juergen-mueller"
+            }
+        },
+        Step(label: "the linked contact's name, shown on the todo page", expect: .patched) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["givenName"] = "Jörg" }
+        },
+        Step(label: "a vCard address book with a displayname", expect: .patched) { site in
+            try site.write("store/book/displayname", "Work\n")
+            try site.write("store/book/ann.vcf", card("ann-v", "Ann Vee", extra: ["CATEGORIES:Tennis"]))
+            try site.write("store/book/bo.vcf", card("bo-v", "Bo Vee", extra: ["EMAIL:bo@example.com"]))
+            try site.write("store/tasks/displayname", "Errands\n")
+            try site.write(
+                "store/tasks/call.ics",
+                """
+                BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:call-bo\r\nSUMMARY:Call Bo\r\n\
+                END:VTODO\r\nEND:VCALENDAR\r\n
+                """)
+        },
+        Step(label: "a card saved by rename, and a task list renamed", expect: .patched) { site in
+            try site.write("store/book/.bo.vcf.swp", "junk")
+            try site.write("store/book/bo.vcf.tmp", card("bo-v", "Bodil Vee"))
+            _ = rename(site.url("store/book/bo.vcf.tmp").path, site.url("store/book/bo.vcf").path)
+            try site.write("store/tasks/displayname", "Chores\n")
+        },
+        Step(label: "a whole address book folder deleted", expect: .patched) { site in
+            try FileManager.default.removeItem(at: site.url("store/book"))
+        },
+        Step(label: "a site template for todos only", expect: .patched) { site in
+            try site.write(
+                "Templates/todos.mustache",
+                """
+                {{<layout}}{{$main}}<h1>{{t.todos}}</h1><ol>{{#todos}}<li>{{title}}</li>{{/todos}}</ol>{{/main}}{{/layout}}
+                """)
+        },
+        Step(label: "the contact list partial, used by the index and group pages", expect: .patched) { site in
+            try site.write(
+                "Templates/contact-list.mustache",
+                """
+                <ul>{{#sections}}{{#contacts}}<li><a href="{{href}}">{{name}}</a></li>{{/contacts}}{{/sections}}</ul>
+                """)
+        },
+        Step(label: "a 404 page that shows the contact count, then a contact added", expect: .patched) {
+            site in
+            try site.write(
+                "Templates/not-found.mustache",
+                """
+                {{<layout}}{{$main}}<h1>{{t.pageNotFound}}</h1><p>{{site.contactCount}}</p>{{/main}}{{/layout}}
+                """)
+            try site.records("store/contacts.json") { records in
+                records.append(["id": "counted", "givenName": "Count", "familyName": "Ed"])
+            }
+        },
+        Step(label: "a contact removed while a template shows the count", expect: .patched) { site in
+            try site.records("store/contacts.json") { records in
+                records.removeAll { $0["id"] as? String == "counted" }
+            }
+        },
+        Step(label: "a static file added, and the stylesheet overridden", expect: .patched) { site in
+            try site.write("Public/img/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+            try site.write("Public/style.css", "body { color: teal }\n")
+            // Named with a combining accent, which String's order puts after "caff.txt" and the
+            // order of the bytes before it: the manifest must list them as a whole build does.
+            try site.write("Public/cafe\u{301}.txt", "decomposed\n")
+            try site.write("Public/caff.txt", "plain\n")
+        },
+        Step(label: "the stylesheet override and the image folder removed", expect: .patched) { site in
+            try site.remove("Public/style.css")
+            try site.remove("Public/img")
+        },
+        Step(label: "a broken store file", expect: .failed) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["birthday"] = "1971-02-30" }
+        },
+        Step(label: "the store fixed, with another edit made meanwhile", expect: .patched) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["birthday"] = "1971-03-15" }
+            try site.update("store/contacts.json", "sabine-weiss") { $0["title"] = "Hausärztin" }
+        },
+        Step(label: "a broken template", expect: .failed) { site in
+            try site.write("Templates/group.mustache", "{{#members}}unclosed")
+        },
+        Step(label: "the broken template removed", expect: .patched, writes: false) { site in
+            try site.remove("Templates/group.mustache")
+        },
+        Step(label: "a group template that fails while rendering, with a new group", expect: .failed) {
+            site in
+            try site.write("Templates/group.mustache", "{{>*group.id}}")
+            try site.records("store/groups.json") { records in
+                records.append(["id": "go-club", "name": "Go Club"])
+            }
+        },
+        Step(label: "a contact template that fails while rendering", expect: .failed) { site in
+            try site.remove("Templates/group.mustache")
+            try site.write("Templates/contact.mustache", "{{>*contact.id}}")
+        },
+        Step(label: "the failing templates removed", expect: .patched) { site in
+            try site.remove("Templates/contact.mustache")
+        },
+        Step(label: "the layout, used by every page", expect: .whole) { site in
+            try site.write(
+                "Templates/layout.mustache",
+                "<!DOCTYPE html><title>{{page.title}}</title>{{$main}}{{/main}}\n")
+        },
+        Step(label: "the config", expect: .whole) { site in
+            try site.replace("rolodeck.json", "Rolodeck Demo Directory", "Our Directory")
+        },
+        Step(label: "the phone region, which every phone number's search terms follow", expect: .whole) {
+            site in
+            try site.replace("rolodeck.json", #""phoneRegion": "KR""#, #""phoneRegion": "DE""#)
+        },
+        Step(label: "the locale, which the search rows' languages follow", expect: .whole) { site in
+            try site.replace("rolodeck.json", #""locale": "en""#, #""locale": "de""#)
+        },
+        Step(label: "another day", expect: .whole, today: PartialDate(year: 2026, month: 12, day: 1)) { _ in
+        },
+        Step(
+            label: "every contact leaves its groups", expect: .whole,
+            today: PartialDate(year: 2026, month: 12, day: 1)
+        ) { site in
+            try site.records("store/contacts.json") { records in
+                for index in records.indices { records[index]["groups"] = [] }
+            }
+        },
+        Step(
+            label: "every group removed, and their folder", expect: .patched,
+            today: PartialDate(year: 2026, month: 12, day: 1)
+        ) { site in
+            try site.write("store/groups.json", "[]\n")
+        },
+    ]
+
+    /// Every file and folder under `root`, files with their bytes.
+    static func tree(_ root: URL) throws -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        while let url = enumerator?.nextObject() as? URL {
+            let relative = String(
+                url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            let isFolder = try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true
+            result[relative] = isFolder ? .some(nil) : try Data(contentsOf: url)
+        }
+        return result
+    }
+
+    /// What `rolodeck build` writes for the site into a new folder.
+    static func wholeBuild(_ folder: URL, into output: URL, today: PartialDate) throws {
+        let (input, warnings) = try SiteReader(folder: folder, displayPath: "site").read()
+        let site = try Site.load(input, earlier: warnings)
+        let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
+        _ = try Publisher(outputPath: output.path).publish(fingerprint: fingerprint) { writer in
+            try site.render(today: today) { path, bytes in try writer.write(path, bytes) }
+        }
+    }
+
+    @Test func everyEditLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        let output = scratch.appendingPathComponent("out")
+        let build = IncrementalBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
+            _ in output.path
+        }
+
+        let first = build.rebuild(today: Self.today)
+        guard case .published = first.outcome else {
+            Issue.record("the first build failed: \(first.outcome)")
+            return
+        }
+        #expect(first.isWhole)
+        #expect(first.counts.contacts == 80)
+        var patchedSteps = 0
+        for (number, step) in Self.steps.enumerated() {
+            let label = "step \(number + 1), \(step.label)"
+            let before = try FolderSnapshot.of(output)
+            try step.edit(site)
+            let result = build.rebuild(today: step.today)
+            #expect(
+                !result.changedInputs.isEmpty || step.today != Self.today,
+                "\(label): no changed input reported")
+            switch (result.outcome, step.expect) {
+            case (.failed, .failed):
+                let after = try FolderSnapshot.of(output)
+                #expect(after.mapValues(\.bytes) == before.mapValues(\.bytes), "\(label): the output changed")
+                #expect(
+                    after.mapValues(\.modified) == before.mapValues(\.modified),
+                    "\(label): the output was touched")
+                let leftovers = try FileManager.default.subpathsOfDirectory(atPath: scratch.path)
+                    .filter {
+                        $0.contains(".rolodeck-new-") || $0.contains(".rolodeck-staging-")
+                            || $0 == "out/groups/go-club.html"
+                    }
+                #expect(leftovers.isEmpty, "\(label): left \(leftovers)")
+                continue
+            case (.published, .patched):
+                #expect(!result.isWhole, "\(label): published whole")
+                patchedSteps += 1
+            case (.published, .whole):
+                #expect(result.isWhole, "\(label): patched")
+            default:
+                Issue.record("\(label): \(result.outcome), expected \(step.expect)")
+                continue
+            }
+            let reference = scratch.appendingPathComponent("reference-\(number)")
+            try Self.wholeBuild(site.folder, into: reference, today: step.today)
+            let watched = try Self.tree(output)
+            let built = try Self.tree(reference)
+            #expect(
+                watched.keys.contains("groups") == built.keys.contains("groups"),
+                "\(label): the groups folder")
+            #expect(
+                Set(watched.keys) == Set(built.keys),
+                "\(label): \(Set(watched.keys).symmetricDifference(built.keys))")
+            for (path, bytes) in built where watched[path] != bytes {
+                Issue.record("\(label): \(path) differs from a whole build")
+            }
+            guard !result.isWhole else { continue }
+            // Files the rebuild says it did not write are untouched.
+            let after = try FolderSnapshot.of(output)
+            let changed = Set(result.changedFiles)
+            for (path, old) in before where path != Publisher.markerName && !changed.contains(path) {
+                #expect(after[path]?.modified == old.modified, "\(label): \(path) was rewritten")
+            }
+            #expect(changed.isEmpty != step.writes, "\(label): \(changed.count) files written")
+        }
+        #expect(patchedSteps >= 15)
+        // An unchanged input is not rebuilt.
+        let again = build.rebuild(today: Self.steps.last!.today)
+        guard case .unchanged = again.outcome else {
+            Issue.record("a rebuild with nothing changed did \(again.outcome)")
+            return
+        }
+    }
+}
+
+extension IncrementalBuildTests {
+    @Test func aCancelledRebuildLeavesTheOutputAndNoTemporaryFiles() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        let output = scratch.appendingPathComponent("out")
+        let build = IncrementalBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
+            _ in output.path
+        }
+        // Cancelled during the first, whole build: nothing is published.
+        let calls = Mutex(0)
+        let cancelLate: @Sendable () -> Bool = {
+            calls.withLock {
+                $0 += 1; return $0 > 20
+            }
+        }
+        guard case .cancelled = build.rebuild(today: Self.today, isCancelled: cancelLate).outcome else {
+            Issue.record("the first build was not cancelled")
+            return
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        guard case .published = build.rebuild(today: Self.today).outcome else {
+            Issue.record("the build after a cancelled one failed")
+            return
+        }
+        // Cancelled while patching: the output stays as it was.
+        let before = try FolderSnapshot.of(output)
+        try site.replace("store/groups.json", "\"Friends\"", "\"Good Friends\"")
+        calls.withLock { $0 = 0 }
+        let result = build.rebuild(
+            today: Self.today,
+            isCancelled: {
+                calls.withLock {
+                    $0 += 1; return $0 > 3
+                }
+            })
+        guard case .cancelled = result.outcome else {
+            Issue.record("the patch was not cancelled: \(result.outcome)")
+            return
+        }
+        let after = try FolderSnapshot.of(output)
+        #expect(after.mapValues(\.bytes) == before.mapValues(\.bytes))
+        #expect(after.mapValues(\.modified) == before.mapValues(\.modified))
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: scratch.path)
+            .filter { $0.contains(".rolodeck-new-") || $0.contains(".rolodeck-staging-") }
+        #expect(leftovers.isEmpty, "left \(leftovers)")
+        // The same input is rebuilt next time, not taken as done.
+        guard case .published = build.rebuild(today: Self.today).outcome else {
+            Issue.record("the rebuild after a cancelled one did not publish")
+            return
+        }
+        #expect(
+            try String(contentsOf: output.appendingPathComponent("groups.html"), encoding: .utf8).contains(
+                "Good Friends"))
+    }
+}
+
+/// Snapshots of a folder, as the CLI tests take them.
+enum FolderSnapshot {
+    static func of(_ root: URL) throws -> [String: (bytes: Data, modified: Date)] {
+        var result: [String: (Data, Date)] = [:]
+        let keys: [URLResourceKey] = [.isRegularFileKey, .contentModificationDateKey]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys)
+        while let url = enumerator?.nextObject() as? URL {
+            let values = try url.resourceValues(forKeys: Set(keys))
+            guard values.isRegularFile == true else { continue }
+            let relative = String(
+                url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            result[relative] = (try Data(contentsOf: url), values.contentModificationDate ?? .distantPast)
+        }
+        return result
+    }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+import Synchronization
+import Testing
+@testable import RolodeckCore
+
+@Suite struct ParallelWorkTests {
+    struct Failure: Error, Equatable {}
+
+    /// The two run at the same time (each waits for the other), and `alongside` returns only
+    /// once the background work is done.
+    @Test func alongsideRunsBothAtOnceAndWaitsForTheBackground() {
+        let started = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
+        let log = Mutex<[String]>([])
+        ParallelWork.alongside {
+            let heard = started.wait(timeout: .now() + 30) == .success
+            log.withLock { $0.append(heard ? "background heard body" : "background alone") }
+            answered.signal()
+        } _: {
+            started.signal()
+            let heard = answered.wait(timeout: .now() + 30) == .success
+            log.withLock { $0.append(heard ? "body heard background" : "body alone") }
+        }
+        #expect(log.withLock { $0 } == ["background heard body", "body heard background"])
+    }
+
+    @Test func alongsideRethrowsAfterTheBackgroundIsDone() {
+        let done = Mutex(false)
+        #expect(throws: Failure()) {
+            try ParallelWork.alongside {
+                done.withLock { $0 = true }
+            } _: {
+                throw Failure()
+            }
+        }
+        #expect(done.withLock { $0 })
+    }
+}

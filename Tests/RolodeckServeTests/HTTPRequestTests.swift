@@ -1,0 +1,128 @@
+import Testing
+@testable import RolodeckServe
+
+/// Request heads as the server reads them: what it takes, and what it refuses with which status.
+@Suite struct HTTPRequestTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var bytes: String
+        var limit = 1024
+        /// `.request` is checked by method, target, minor version and length only.
+        var expected: Expected
+        var testDescription: String { label }
+    }
+
+    enum Expected: Sendable, Equatable {
+        case incomplete
+        case request(method: String, target: String, minor: Int, length: Int)
+        case refused(Int)
+    }
+
+    static let cases: [Case] = [
+        Case(
+            label: "a GET", bytes: "GET /a.html HTTP/1.1\r\nHost: x\r\n\r\n",
+            expected: .request(method: "GET", target: "/a.html", minor: 1, length: 33)),
+        Case(
+            label: "only the first of two pipelined requests",
+            bytes: "HEAD / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\n",
+            expected: .request(method: "HEAD", target: "/", minor: 1, length: 28)),
+        Case(
+            label: "bare line feeds and empty lines before",
+            bytes: "\r\n\nGET /?q=1 HTTP/1.0\nAccept: */*\n\n",
+            expected: .request(method: "GET", target: "/?q=1", minor: 0, length: 35)),
+        Case(
+            label: "HTTP/1.0 needs no Host", bytes: "GET / HTTP/1.0\r\n\r\n",
+            expected: .request(method: "GET", target: "/", minor: 0, length: 18)),
+        Case(label: "half a request", bytes: "GET / HT", expected: .incomplete),
+        Case(label: "a head without its end", bytes: "GET / HTTP/1.1\r\nHost: x\r\n", expected: .incomplete),
+        Case(
+            label: "a request line longer than the limit",
+            bytes: "GET /" + String(repeating: "a", count: 100),
+            limit: 64, expected: .refused(414)),
+        Case(
+            label: "header fields longer than the limit",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "a", count: 100), limit: 64,
+            expected: .refused(431)),
+        Case(label: "a request line without a version", bytes: "GET /\r\n\r\n", expected: .refused(400)),
+        Case(
+            label: "two spaces in the request line", bytes: "GET  / HTTP/1.1\r\nHost: x\r\n\r\n",
+            expected: .refused(400)),
+        Case(label: "HTTP/2", bytes: "GET / HTTP/2.0\r\nHost: x\r\n\r\n", expected: .refused(505)),
+        Case(label: "not HTTP", bytes: "GET / SPDY/3\r\n\r\n", expected: .refused(400)),
+        Case(label: "HTTP/1.1 without Host", bytes: "GET / HTTP/1.1\r\n\r\n", expected: .refused(400)),
+        Case(
+            label: "HTTP/1.1 with two Hosts", bytes: "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a field without a colon", bytes: "GET / HTTP/1.1\r\nHost: x\r\nBroken\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a space before the colon", bytes: "GET / HTTP/1.1\r\nHost : x\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a folded field", bytes: "GET / HTTP/1.1\r\nHost: x\r\n  folded\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a control character in the target", bytes: "GET /a\u{7F} HTTP/1.1\r\nHost: x\r\n\r\n",
+            expected: .refused(400)),
+    ]
+
+    @Test(arguments: cases)
+    func parse(_ test: Case) {
+        let result = HTTPRequestParser.parse(Array(test.bytes.utf8)[...], limit: test.limit)
+        switch result {
+        case .incomplete:
+            #expect(test.expected == .incomplete)
+        case .refused(let status):
+            #expect(test.expected == .refused(status.rawValue))
+        case .request(let request, let length):
+            #expect(
+                test.expected
+                    == .request(
+                        method: request.method, target: request.target, minor: request.minorVersion,
+                        length: length))
+        }
+    }
+
+    struct Connection: Sendable, CustomTestStringConvertible {
+        var head: String
+        var keepsAlive: Bool
+        var hasBody: Bool
+        var testDescription: String { head.replacingOccurrences(of: "\r\n", with: " ") }
+    }
+
+    static let connections: [Connection] = [
+        Connection(head: "GET / HTTP/1.1\r\nHost: x\r\n\r\n", keepsAlive: true, hasBody: false),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nConnection: Keep-Alive, Close\r\n\r\n", keepsAlive: false,
+            hasBody: false),
+        Connection(head: "GET / HTTP/1.0\r\n\r\n", keepsAlive: false, hasBody: false),
+        Connection(
+            head: "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", keepsAlive: true, hasBody: false),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", keepsAlive: true, hasBody: false),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n", keepsAlive: true, hasBody: true),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", keepsAlive: true,
+            hasBody: true),
+    ]
+
+    @Test(arguments: connections)
+    func connectionAndBody(_ test: Connection) throws {
+        guard case .request(let request, _) = HTTPRequestParser.parse(Array(test.head.utf8)[...], limit: 1024)
+        else {
+            Issue.record("not a request")
+            return
+        }
+        #expect(request.keepsAlive == test.keepsAlive)
+        #expect(request.hasBody == test.hasBody)
+    }
+
+    @Test func httpDatesRoundTrip() {
+        #expect(HTTPDate.format(secondsSince1970: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 25:49:37 GMT") == nil)
+    }
+}

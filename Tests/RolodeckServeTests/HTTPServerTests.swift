@@ -1,0 +1,317 @@
+import Foundation
+import HTTPTestClient
+import Testing
+@testable import RolodeckServe
+@testable import RolodeckTestSupport
+@testable import RolodeckCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The preview server with real sockets and real requests: statuses, content types, HEAD,
+/// validators, traversal attempts, stalled and numerous clients, and live-reload events.
+@Suite(.serialized) struct HTTPServerTests {
+    /// A server on an ephemeral port of 127.0.0.1, over an output folder with a few files and
+    /// links pointing out of it, running on its own thread until the fixture goes away.
+    final class Fixture: @unchecked Sendable {
+        let server: HTTPServer
+        let root: String
+        let secret = "top secret, outside the output"
+        var port: Int { server.port }
+        private let done = DispatchSemaphore(value: 0)
+
+        init(limits: HTTPServer.Limits = HTTPServer.Limits()) throws {
+            let scratch = try Fixtures.temporaryFolder()
+            let root = scratch.appendingPathComponent("out").path
+            self.root = root
+            let files: [String: String] = [
+                "index.html": "<!DOCTYPE html>\n<html><body><h1>Index</h1></body></html>\n",
+                "404.html": "<!DOCTYPE html>\n<html><body><h1>Not found</h1></body></html>\n",
+                "style.css": "body { color: teal }\n",
+                "contacts/kim.html": "<!DOCTYPE html>\n<html><body>Kim</body></html>\n",
+                "img/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                "data.bin": String(repeating: "0123456789abcdef", count: 65536),
+                ".rolodeck": "manifest",
+            ]
+            for (path, text) in files {
+                let url = URL(fileURLWithPath: root + "/" + path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+            try Data(secret.utf8).write(to: scratch.appendingPathComponent("secret.txt"))
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/link.html", withDestinationPath: "../secret.txt")
+            try FileManager.default.createSymbolicLink(atPath: root + "/up", withDestinationPath: "..")
+            server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { root }
+            let server = self.server
+            let done = self.done
+            Thread.detachNewThread {
+                server.run()
+                done.signal()
+            }
+        }
+
+        deinit {
+            server.stop()
+            done.wait()
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var request: String
+        var isHead = false
+        var status: Int
+        var type: String?
+        /// Text the body must contain.
+        var contains: String?
+        var testDescription: String { label }
+    }
+
+    static func get(_ target: String) -> String {
+        "GET \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    }
+
+    static let cases: [Case] = [
+        Case(
+            label: "the index at /", request: get("/"), status: 200, type: "text/html; charset=utf-8",
+            contains: "<h1>Index</h1>"),
+        Case(
+            label: "a page", request: get("/contacts/kim.html"), status: 200,
+            type: "text/html; charset=utf-8", contains: "Kim"),
+        Case(
+            label: "a stylesheet", request: get("/style.css"), status: 200, type: "text/css; charset=utf-8",
+            contains: "teal"),
+        Case(
+            label: "an image", request: get("/img/logo.svg?v=2"), status: 200, type: "image/svg+xml",
+            contains: "<svg"),
+        Case(
+            label: "a missing page gets the theme's 404 page", request: get("/nobody.html"), status: 404,
+            type: "text/html; charset=utf-8", contains: "<h1>Not found</h1>"),
+        Case(
+            label: "a folder without an index", request: get("/contacts/"), status: 404, contains: "Not found"
+        ),
+        Case(
+            label: "HEAD", request: "HEAD /style.css HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n",
+            isHead: true,
+            status: 200, type: "text/css; charset=utf-8"),
+        Case(label: "HTTP/1.0", request: "GET /style.css HTTP/1.0\r\n\r\n", status: 200, contains: "teal"),
+        Case(
+            label: "the absolute form", request: get("http://test/style.css"), status: 200, contains: "teal"),
+        Case(
+            label: "POST is not allowed",
+            request: "POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 0\r\n\r\n", status: 405),
+        Case(
+            label: "a body is refused",
+            request: "GET / HTTP/1.1\r\nHost: test\r\nContent-Length: 4\r\n\r\nabcd", status: 413),
+        Case(label: "HTTP/2 is not spoken", request: "GET / HTTP/2.0\r\nHost: test\r\n\r\n", status: 505),
+        Case(label: "no Host", request: "GET / HTTP/1.1\r\n\r\n", status: 400),
+        Case(
+            label: "a head too large",
+            request: "GET / HTTP/1.1\r\nHost: test\r\nX: " + String(repeating: "a", count: 20000)
+                + "\r\n\r\n", status: 431),
+        // Traversal: never the secret, whichever way the path is written.
+        Case(label: "dot dot", request: get("/../secret.txt"), status: 400),
+        Case(label: "dot dot inside", request: get("/contacts/../../secret.txt"), status: 400),
+        Case(label: "encoded dot dot", request: get("/%2e%2e/secret.txt"), status: 400),
+        Case(
+            label: "encoded dot dot and slash", request: get("/contacts%2F..%2F..%2Fsecret.txt"), status: 400),
+        Case(label: "backslashes", request: get("/..%5Csecret.txt"), status: 400),
+        Case(label: "an absolute path", request: get("//etc/passwd"), status: 400),
+        Case(label: "an absolute path in the file system", request: get("/etc/passwd"), status: 404),
+        Case(label: "dot dot after a host", request: get("http://test/../secret.txt"), status: 400),
+        Case(label: "a link to a file outside", request: get("/link.html"), status: 404),
+        Case(label: "a link to the folder above", request: get("/up/secret.txt"), status: 404),
+        Case(label: "the manifest", request: get("/.rolodeck"), status: 404),
+        Case(label: "a NUL byte", request: get("/index.html%00.css"), status: 400),
+    ]
+
+    @Test(arguments: cases)
+    func answers(_ test: Case) throws {
+        let fixture = try Fixture()
+        let response = try #require(
+            try HTTPClient.exchange(port: fixture.port, test.request, head: test.isHead))
+        #expect(response.status == test.status)
+        if let type = test.type { #expect(response.headers["content-type"] == type) }
+        if let text = test.contains { #expect(response.text.contains(text), "\(response.text)") }
+        #expect(!response.text.contains(fixture.secret))
+        #expect(!response.text.contains("manifest") || test.status != 404)
+        if test.isHead {
+            #expect(response.body.isEmpty)
+            let full = try #require(try HTTPClient.get(port: fixture.port, "/style.css"))
+            #expect(response.headers["content-length"] == String(full.body.count))
+            #expect(response.headers["etag"] == full.headers["etag"])
+        }
+        if test.status == 200 {
+            #expect(response.headers["cache-control"] == "no-cache")
+            #expect(response.headers["etag"] != nil)
+        }
+    }
+
+    @Test func pagesGetTheLiveReloadScriptButTheFilesDoNot() throws {
+        let fixture = try Fixture()
+        let page = try #require(try HTTPClient.get(port: fixture.port, "/contacts/kim.html"))
+        #expect(page.text.hasPrefix("<!DOCTYPE html>\n<html><body>Kim<script data-rolodeck-serve>"))
+        #expect(page.text.hasSuffix("</script>\n</body></html>\n"))
+        #expect(page.headers["content-length"] == String(page.body.count))
+        let missing = try #require(try HTTPClient.get(port: fixture.port, "/gone.html"))
+        #expect(missing.text.contains("missing = true"))
+        let onDisk = try String(contentsOfFile: fixture.root + "/contacts/kim.html", encoding: .utf8)
+        #expect(!onDisk.contains("<script"))
+        let stylesheet = try #require(try HTTPClient.get(port: fixture.port, "/style.css"))
+        #expect(stylesheet.text == "body { color: teal }\n")
+    }
+
+    @Test func conditionalRequestsAreAnsweredWith304() throws {
+        let fixture = try Fixture()
+        let first = try #require(try HTTPClient.get(port: fixture.port, "/style.css"))
+        let tag = try #require(first.headers["etag"])
+        let modified = try #require(first.headers["last-modified"])
+        #expect(
+            try HTTPClient.get(port: fixture.port, "/style.css", headers: "If-None-Match: \(tag)\r\n")?.status
+                == 304)
+        #expect(
+            try HTTPClient.get(
+                port: fixture.port, "/style.css", headers: "If-None-Match: W/\(tag), \"x\"\r\n")?.status
+                == 304)
+        #expect(
+            try HTTPClient.get(port: fixture.port, "/style.css", headers: "If-None-Match: \"other\"\r\n")?
+                .status == 200)
+        #expect(
+            try HTTPClient.get(
+                port: fixture.port, "/style.css", headers: "If-Modified-Since: \(modified)\r\n")?.status
+                == 304)
+        #expect(
+            try HTTPClient.get(
+                port: fixture.port, "/style.css",
+                headers: "If-Modified-Since: Thu, 01 Jan 1970 00:00:00 GMT\r\n")?.status == 200)
+        // A page's tag changes with every rebuild, since its script carries the site's generation.
+        let page = try #require(try HTTPClient.get(port: fixture.port, "/"))
+        let pageTag = try #require(page.headers["etag"])
+        #expect(
+            try HTTPClient.get(port: fixture.port, "/", headers: "If-None-Match: \(pageTag)\r\n")?.status
+                == 304)
+        fixture.server.siteRebuilt(changedPaths: [])
+        #expect(
+            try HTTPClient.get(port: fixture.port, "/", headers: "If-None-Match: \(pageTag)\r\n")?.status
+                == 200)
+        // The file changed: a new tag.
+        try Data("body { color: red }\n".utf8).write(
+            to: URL(fileURLWithPath: fixture.root + "/style.css.new"))
+        rename(fixture.root + "/style.css.new", fixture.root + "/style.css")
+        let changed = try #require(
+            try HTTPClient.get(port: fixture.port, "/style.css", headers: "If-None-Match: \(tag)\r\n"))
+        #expect(changed.status == 200 && changed.text == "body { color: red }\n")
+    }
+
+    @Test func keepAliveAndPipelinedRequestsAreAnsweredInOrder() throws {
+        let fixture = try Fixture()
+        let client = try HTTPClient(port: fixture.port)
+        defer { client.close() }
+        client.send("GET /style.css HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(client.response()?.text == "body { color: teal }\n")
+        client.send(
+            "HEAD /img/logo.svg HTTP/1.1\r\nHost: t\r\n\r\nGET /contacts/kim.html HTTP/1.1\r\nHost: t\r\n\r\n"
+                + "GET /nobody HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        #expect(client.response(head: true)?.headers["content-type"] == "image/svg+xml")
+        #expect(client.response()?.text.contains("Kim") == true)
+        #expect(client.response()?.status == 404)
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func aLargeFileArrivesWhole() throws {
+        let fixture = try Fixture()
+        let response = try #require(try HTTPClient.get(port: fixture.port, "/data.bin"))
+        #expect(response.headers["content-type"] == "application/octet-stream")
+        #expect(response.body.count == 16 * 65536)
+        #expect(response.body == Array(String(repeating: "0123456789abcdef", count: 65536).utf8))
+    }
+
+    @Test func aClientThatSendsHalfARequestAndStallsBlocksNoOne() throws {
+        var limits = HTTPServer.Limits()
+        limits.headTimeout = .seconds(60)
+        let fixture = try Fixture(limits: limits)
+        let stalled = try HTTPClient(port: fixture.port)
+        defer { stalled.close() }
+        stalled.send("GET /index.html HT")
+        // Others are served while it waits.
+        for _ in 0..<5 {
+            #expect(try HTTPClient.get(port: fixture.port, "/style.css")?.status == 200)
+        }
+    }
+
+    @Test func aStalledRequestIsAnsweredWith408AndClosed() throws {
+        var limits = HTTPServer.Limits()
+        limits.headTimeout = .milliseconds(300)
+        let fixture = try Fixture(limits: limits)
+        let stalled = try HTTPClient(port: fixture.port)
+        defer { stalled.close() }
+        stalled.send("GET /index.html HTTP/1.1\r\nHost:")
+        #expect(stalled.isClosedByServer())
+        #expect(stalled.response()?.status == 408)
+    }
+
+    @Test func anIdleConnectionIsClosed() throws {
+        var limits = HTTPServer.Limits()
+        limits.idleTimeout = .milliseconds(300)
+        let fixture = try Fixture(limits: limits)
+        let idle = try HTTPClient(port: fixture.port)
+        defer { idle.close() }
+        #expect(idle.isClosedByServer())
+    }
+
+    @Test func manyConnectionsAtOnce() throws {
+        let fixture = try Fixture()
+        let clients = try (0..<200).map { _ in try HTTPClient(port: fixture.port) }
+        defer { clients.forEach { $0.close() } }
+        for client in clients { client.send("GET /contacts/kim.html HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for index in clients.indices {
+            #expect(clients[index].response()?.status == 200, "client \(index)")
+        }
+    }
+
+    @Test func liveReloadEventsReachEveryOpenPage() throws {
+        let fixture = try Fixture()
+        let pages = try (0..<3).map { _ in try HTTPClient(port: fixture.port) }
+        defer { pages.forEach { $0.close() } }
+        for index in pages.indices {
+            pages[index].send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: t\r\n\r\n")
+            let head = try #require(pages[index].response())
+            #expect(head.status == 200 && head.headers["content-type"] == "text/event-stream")
+            #expect(pages[index].event(named: "hello") == "{\"generation\":1}")
+        }
+        fixture.server.siteRebuilt(changedPaths: ["contacts/kim.html", "index.html"])
+        for index in pages.indices {
+            #expect(
+                pages[index].event(named: "reload")
+                    == "{\"generation\":2,\"paths\":[\"/contacts/kim.html\",\"/index.html\"]}")
+        }
+        let problem = Diagnostic(
+            .error, at: SourceLocation(path: "site/store/contacts.json", line: 3, column: 9), "oops")
+        fixture.server.rebuildFailed([problem])
+        for index in pages.indices {
+            let failure = try #require(pages[index].event(named: "failure"))
+            #expect(failure.contains("\"site/store/contacts.json:3:9: error: oops\""))
+        }
+        // A page opened while the site is broken hears of it at once.
+        let late = try HTTPClient(port: fixture.port)
+        defer { late.close() }
+        late.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = late.response()
+        #expect(late.event(named: "hello") == "{\"generation\":2}")
+        #expect(late.event(named: "failure")?.contains("oops") == true)
+        fixture.server.siteRebuilt(changedPaths: nil)
+        #expect(late.event(named: "reload") == "{\"generation\":3,\"paths\":null}")
+    }
+
+    @Test func listeningOnATakenPortSaysSo() throws {
+        let fixture = try Fixture()
+        #expect(throws: ServeError(.cannotListen(host: "127.0.0.1", port: fixture.port, errno: EADDRINUSE))) {
+            _ = try HTTPServer(host: "127.0.0.1", port: fixture.port) { fixture.root }
+        }
+        #expect(fixture.server.isLoopback)
+        #expect(throws: ServeError.self) { _ = try HTTPServer(host: "no such host.invalid", port: 0) { "" } }
+    }
+}

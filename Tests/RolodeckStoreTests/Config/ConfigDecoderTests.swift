@@ -1,0 +1,76 @@
+import Testing
+@testable import RolodeckCore
+@testable import RolodeckStore
+
+@Suite struct ConfigDecoderTests {
+    static func decode(_ json: String) -> (SiteConfig, [String]) {
+        let (config, diagnostics) = ConfigDecoder.decode(SourceText(path: "rolodeck.json", text: json))
+        return (config, diagnostics.map(\.description))
+    }
+
+    @Test func readsEveryKey() {
+        let (config, diagnostics) = Self.decode("""
+            {"title": "Team", "locale": "ko-KR", "sortBy": "givenName", "nameOrder": "familyFirst",
+             "phoneRegion": "de", "unsafeHTML": true, "noindex": false, "store": "data", "output": "public",
+             "baseURL": "/team", "hiddenFields": ["birthday", "addresses"], "hiddenContacts": ["a", "b"],
+             "timeZone": "Europe/Berlin"}
+            """)
+        #expect(diagnostics.isEmpty)
+        var expected = SiteConfig()
+        expected.title = "Team"
+        expected.locale = "ko-KR"
+        expected.sortBy = .givenName
+        expected.nameOrder = .familyFirst
+        expected.phoneRegion = "de"
+        expected.unsafeHTML = true
+        expected.noindex = false
+        expected.store = "data"
+        expected.output = "public"
+        expected.baseURL = "/team/"
+        expected.hiddenFields = [.birthday, .addresses]
+        expected.hiddenContacts = ["a", "b"]
+        expected.timeZone = "Europe/Berlin"
+        #expect(config == expected)
+        #expect(config.effectivePhoneRegion == "DE")
+        #expect(config.languageCode == "ko")
+    }
+
+    @Test func defaultsFollowTheLocale() {
+        #expect(Self.decode("{}").0 == SiteConfig())
+        #expect(Self.decode(#"{"locale": "ko"}"#).0.effectivePhoneRegion == "KR")
+        #expect(Self.decode(#"{"locale": "en"}"#).0.effectivePhoneRegion == nil)
+        #expect(Self.decode(#"{"locale": "ko", "phoneRegion": ""}"#).0.effectivePhoneRegion == nil)
+    }
+
+    struct BadConfig: CustomTestStringConvertible, Sendable {
+        var json: String
+        var expected: String
+        var testDescription: String { json }
+    }
+
+    static let badConfigs: [BadConfig] = [
+        BadConfig(json: #"{"sortBy": "lastName"}"#,
+                  expected: #"rolodeck.json:1:12: error: sortBy "lastName" is not one of "familyName" or "givenName""#),
+        BadConfig(json: #"{"locale": "english please"}"#,
+                  expected: #"rolodeck.json:1:12: error: locale "english please" is not a locale identifier such as "en", "de" or "ko-KR""#),
+        BadConfig(json: #"{"phoneRegion": "Korea"}"#,
+                  expected: #"rolodeck.json:1:17: error: phoneRegion "Korea" is not a two-letter country code such as "KR" or "DE""#),
+        BadConfig(json: #"{"hiddenFields": ["birthday", "shoeSize"]}"#,
+                  expected: #"rolodeck.json:1:31: error: "shoeSize" is not a field that can be hidden; choose from salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age, groups, notes"#),
+        BadConfig(json: #"{"noindex": "no"}"#,
+                  expected: #"rolodeck.json:1:13: error: "noindex" must be true or false, not a string"#),
+        BadConfig(json: #"{"store": ""}"#, expected: "rolodeck.json:1:11: error: store must name a folder"),
+        BadConfig(json: #"{"timeZone": "Berlin time"}"#,
+                  expected: #"rolodeck.json:1:14: error: timeZone "Berlin time" is not a time zone such as "Europe/Berlin" or "Asia/Seoul""#),
+        BadConfig(json: #"{"titel": "x"}"#,
+                  expected: #"rolodeck.json:1:2: warning: unknown field "titel"; did you mean "title"?"#),
+        BadConfig(json: "[]", expected: "rolodeck.json:1:1: error: the config must be a JSON object, not an array"),
+        BadConfig(json: "{\"title\": \"x\",}",
+                  expected: "rolodeck.json:1:15: error: a comma before '}' is not allowed in JSON; remove the trailing comma"),
+    ]
+
+    @Test(arguments: badConfigs)
+    func badValuesAreReportedWithTheirLocation(_ testCase: BadConfig) {
+        #expect(Self.decode(testCase.json).1 == [testCase.expected])
+    }
+}

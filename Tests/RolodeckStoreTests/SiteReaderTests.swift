@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import RolodeckTestSupport
+@testable import RolodeckStore
+
+/// What the site reader hands on, in which order.
+@Suite struct SiteReaderTests {
+    /// A store with a file per record lists them in file-name order: for `todos/` that order is
+    /// the user's order of the todo page, so it must not depend on how a dictionary hashes.
+    @Test func recordsInAFolderComeInFileNameOrder() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let todos = folder.appendingPathComponent("store/todos")
+        try FileManager.default.createDirectory(at: todos, withIntermediateDirectories: true)
+        let names = (1...40).map { String(format: "%02d-task", $0) }
+        for name in names.shuffled() {
+            try Data(#"{"id": "\#(name)", "title": "\#(name)"}"#.utf8).write(
+                to: todos.appendingPathComponent(name + ".json"))
+        }
+        let (input, _) = try SiteReader(folder: folder, displayPath: "site").read()
+        #expect(input.storeFiles.map(\.source.path) == names.map { "site/store/todos/\($0).json" })
+        #expect(StoreDecoder.decode(input.storeFiles).store.todos.map(\.id) == names)
+    }
+
+    /// Files are read whole, whatever their size: the bytes come back exactly, for an empty
+    /// file, one of a single byte, one larger than any read buffer and one of several MiB.
+    @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003, 9 << 20 | 3])
+    func filesAreReadWhole(size: Int) throws {
+        let folder = try Fixtures.temporaryFolder()
+        let assets = folder.appendingPathComponent("Public")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        try Data(bytes).write(to: assets.appendingPathComponent("blob.bin"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("store"), withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: folder.appendingPathComponent("store/contacts.json"))
+        let (input, _) = try SiteReader(folder: folder, displayPath: "site").read()
+        let read = try #require(input.assets["blob.bin"])
+        #expect(read.count == size)
+        // Compared as a whole, without printing a megabyte of bytes when they differ.
+        #expect(read.elementsEqual(bytes), "the bytes read differ from the file's")
+    }
+
+    /// Bytes beyond the size `fstat` gave (a file that grows while it is read; here a pipe,
+    /// whose size is 0) are read on to the end, in several steps.
+    @Test(arguments: [1, 4_096, 40_000])
+    func bytesBeyondTheGuessedSizeAreRead(size: Int) throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
+        // Less than a pipe holds, so this write does not wait for a reader.
+        let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        try #require(written == size)
+        let read = try SiteReader.readToEnd(ends[0], sizeGuess: 0)
+        #expect(read.count == size)
+        #expect(read.elementsEqual(bytes), "the bytes read differ from the ones written")
+    }
+
+    /// A file that cannot be read (here a folder where the store's file should be) is an error
+    /// that names it, not a crash or an empty store.
+    @Test func anUnreadableFileIsAnErrorNamingIt() throws {
+        let folder = try Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("store/contacts.json"), withIntermediateDirectories: true)
+        #expect {
+            try SiteReader(folder: folder, displayPath: "site").read()
+        } throws: { error in
+            "\(error)".contains("cannot read site/store/contacts.json")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Testing
+@testable import RolodeckStore
+@testable import RolodeckCore
+
+/// A store decoded with the watch cache must be exactly the store decoded afresh, with the same
+/// diagnostics at the same places, while decoding only what changed.
+@Suite struct StoreDecodeCacheTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        /// The versions of `store/contacts.json`, decoded one after another.
+        var versions: [String]
+        /// How many records each decode after the first parses afresh.
+        var decoded: [Int]
+        var testDescription: String { label }
+    }
+
+    static let groups = StoreFile(
+        kind: .group, layout: .list,
+        source: SourceText(
+            path: "store/groups.json", text: #"[{"id": "team", "name": "Team"}]"#))
+
+    static func contact(_ id: String, _ name: String, extra: String = "") -> String {
+        #"{"id": "\#(id)", "givenName": "\#(name)", "groups": ["team"]\#(extra)}"#
+    }
+
+    static let three =
+        "[\n" + [contact("a", "Ann"), contact("b", "Bo"), contact("c", "Cy")].joined(separator: ",\n")
+        + "\n]\n"
+
+    static let cases: [Case] = [
+        Case(label: "an unchanged file is not decoded again", versions: [three, three], decoded: [0]),
+        Case(
+            label: "one record edited in the middle",
+            versions: [
+                three, three.replacingOccurrences(of: "Bo", with: "Bodil Margarethe"),
+            ], decoded: [1]),
+        Case(
+            label: "a record inserted first moves every other one",
+            versions: [
+                three, three.replacingOccurrences(of: "[\n", with: "[\n" + contact("z", "Zed") + ",\n"),
+            ], decoded: [1]),
+        Case(
+            label: "the last record deleted",
+            versions: [
+                three, three.replacingOccurrences(of: ",\n" + contact("c", "Cy"), with: ""),
+            ], decoded: [0]),
+        Case(
+            label: "whitespace before every record",
+            versions: [
+                three, three.replacingOccurrences(of: "\n{", with: "\n\n  {"),
+            ], decoded: [0]),
+        Case(
+            label: "a syntax error in one record, then fixed",
+            versions: [
+                three, three.replacingOccurrences(of: #""Bo""#, with: "Bo"), three,
+            ], decoded: [1, 1]),
+        Case(
+            label: "a record with a warning is decoded again, so its place is right",
+            versions: [
+                three.replacingOccurrences(of: #""Cy""#, with: #""Cy", "givenName": "Cyrus""#),
+                "\n\n"
+                    + three.replacingOccurrences(of: #""Cy""#, with: #""Cy", "givenName": "Cyrus""#)
+                    .replacingOccurrences(of: "Ann", with: "Anna"),
+            ], decoded: [2]),
+        Case(
+            label: "two edits apart decode the stretch between; an unknown group is reported where it now is",
+            versions: [
+                three,
+                three.replacingOccurrences(of: "Ann", with: "Ann\\nLee\",\n \"familyName\": \"Lee")
+                    .replacingOccurrences(
+                        of: #""Cy", "groups": ["team"]"#, with: #""Cy", "groups": ["nope"]"#),
+            ], decoded: [3]),
+        Case(
+            label: "an unknown group is reported where the moved record now is",
+            versions: [
+                three.replacingOccurrences(
+                    of: #""Cy", "groups": ["team"]"#, with: #""Cy", "groups": ["nope"]"#),
+                three.replacingOccurrences(of: "Ann", with: "Ann\\nLee\",\n \"familyName\": \"Lee")
+                    .replacingOccurrences(
+                        of: #""Cy", "groups": ["team"]"#, with: #""Cy", "groups": ["nope"]"#),
+            ], decoded: [1]),
+        Case(
+            label: "a file that is not a list is decoded whole, every time",
+            versions: [
+                #"{"id": "a"}"#, #"{"id": "b"}"#, three,
+            ], decoded: [0, 3]),
+        Case(
+            label: "a duplicate id across unchanged records is still found",
+            versions: [
+                three, three.replacingOccurrences(of: #""id": "c""#, with: #""id": "a""#),
+            ], decoded: [1]),
+    ]
+
+    static func decode(_ text: String, cache: StoreDecodeCache?) -> (Store, [String]) {
+        let file = StoreFile(
+            kind: .contact, layout: .list, source: SourceText(path: "store/contacts.json", text: text))
+        let (store, diagnostics) = StoreDecoder.decode([groups, file], cache: cache)
+        return (store, diagnostics.map(\.description))
+    }
+
+    @Test(arguments: cases)
+    func cachedDecodesEqualFreshOnes(_ test: Case) {
+        let cache = StoreDecodeCache()
+        var decoded: [Int] = []
+        for (number, version) in test.versions.enumerated() {
+            let (cached, cachedDiagnostics) = Self.decode(version, cache: cache)
+            let (fresh, freshDiagnostics) = Self.decode(version, cache: nil)
+            #expect(cached.contacts == fresh.contacts, "version \(number)")
+            #expect(cached.groups == fresh.groups, "version \(number)")
+            #expect(cachedDiagnostics == freshDiagnostics, "version \(number)")
+            let count = cache.takeDecodedCount()
+            if number > 0 { decoded.append(count) }
+        }
+        #expect(decoded == test.decoded)
+    }
+
+    @Test func bytesThatAreNotUTF8AreReportedWhereverTheyAre() {
+        let valid = Array(Self.three.utf8)
+        var broken = valid
+        broken[valid.firstIndex(of: UInt8(ascii: "B"))!] = 0xFF
+        var brokenTwice = broken
+        brokenTwice[valid.firstIndex(of: UInt8(ascii: "C"))!] = 0xC3
+        let cache = StoreDecodeCache()
+        for (number, bytes) in [valid, broken, brokenTwice, valid].enumerated() {
+            let file = StoreFile(
+                kind: .contact, layout: .list, source: SourceText(path: "store/contacts.json", bytes: bytes))
+            let cached = StoreDecoder.decode([Self.groups, file], cache: cache).diagnostics.map(\.description)
+            let fresh = StoreDecoder.decode([Self.groups, file]).diagnostics.map(\.description)
+            #expect(cached == fresh, "version \(number)")
+            #expect(
+                cached.filter { $0.contains("UTF-8") }.count == [0, 1, 2, 0][number],
+                "version \(number): \(cached)")
+        }
+    }
+
+    @Test func vCardAndICalendarFilesAreTakenWholeWhenUnchanged() {
+        let card = StoreFile.vCard(
+            SourceText(
+                path: "store/a.vcf", text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nUID:a\r\nEND:VCARD\r\n"))
+        let other = StoreFile.vCard(
+            SourceText(
+                path: "store/b.vcf", text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bo\r\nUID:b\r\nEND:VCARD\r\n"))
+        let todo = StoreFile.iCalendar(
+            SourceText(
+                path: "store/t.ics",
+                text:
+                    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:t\r\nSUMMARY:Call Ann\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+            ))
+        let cache = StoreDecodeCache()
+        _ = StoreDecoder.decode([card, other, todo], cache: cache)
+        #expect(cache.takeDecodedCount() == 3)
+        let edited = StoreFile.vCard(
+            SourceText(
+                path: "store/b.vcf", text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bodil\r\nUID:b\r\nEND:VCARD\r\n")
+        )
+        let (store, _) = StoreDecoder.decode([card, edited, todo], cache: cache)
+        #expect(cache.takeDecodedCount() == 1)
+        #expect(
+            store.contacts.map(\.givenName)
+                == StoreDecoder.decode([card, edited, todo]).store.contacts.map(\.givenName))
+        #expect(store.contacts.count == 2 && store.todos.map(\.title) == ["Call Ann"])
+        // A file that left the store is forgotten; when it comes back it is decoded again.
+        _ = StoreDecoder.decode([card, todo], cache: cache)
+        #expect(cache.takeDecodedCount() == 0)
+        _ = StoreDecoder.decode([card, edited, todo], cache: cache)
+        #expect(cache.takeDecodedCount() == 1)
+    }
+}

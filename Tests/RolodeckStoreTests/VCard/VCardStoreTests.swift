@@ -1,0 +1,114 @@
+import Testing
+@testable import RolodeckCore
+@testable import RolodeckStore
+
+/// How cards from several files become one store: ids, duplicates, and groups from all three
+/// dialects merged with each other and with the JSON store's.
+@Suite struct VCardStoreTests {
+    /// Decodes JSON files and vCard files (path → text), in that order.
+    static func decode(json: [StoreFile] = [], vcards: [(String, String)]) -> (store: Store, diagnostics: [String]) {
+        let files = json + vcards.map { StoreFile.vCard(SourceText(path: $0.0, text: $0.1)) }
+        let (store, diagnostics) = StoreDecoder.decode(files)
+        return (store, diagnostics.map(\.description))
+    }
+
+    static func groups(of store: Store) -> [String: [String]] {
+        var members: [String: [String]] = [:]
+        for group in store.groups { members["\(group.id) (\(group.name))"] = [] }
+        for contact in store.contacts {
+            for id in contact.groupIDs {
+                let group = store.groups.first { $0.id == id }!
+                members["\(group.id) (\(group.name))", default: []].append(contact.id)
+            }
+        }
+        return members
+    }
+
+    @Test func groupsOfAllThreeDialectsMergeByName() {
+        let work = card("UID:ann", "N:Lee;Ann", "EMAIL:ann@example.com", "CATEGORIES:Tennis,family")
+            + card("UID:urn:uuid:bo", "N:Kim;Bo")
+            + card("UID:cy", "N:Park;Cy")
+            + card("UID:urn:uuid:apple-family", "N:Family", "FN:Family", "X-ADDRESSBOOKSERVER-KIND:group",
+                   "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:bo", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:nobody")
+        let home = card("VERSION:4.0", "UID:kids-group", "KIND:group", "FN:FAMILY ", "MEMBER:urn:uuid:cy",
+                        "MEMBER:mailto:Ann@Example.com", "MEMBER:urn:uuid:friends")
+            + card("VERSION:4.0", "UID:friends", "KIND:group", "FN:Friends", "MEMBER:dee")
+            + card("UID:dee", "FN:Dee Doe", "CATEGORIES:Friends")
+        let json = StoreFile(kind: .group, layout: .list,
+                             source: SourceText(path: "store/groups.json", text: #"[{"id": "fam", "name": "Family"}]"#))
+        let (store, diagnostics) = Self.decode(json: [json], vcards: [("store/work/a.vcf", work), ("store/home/b.vcf", home)])
+        #expect(diagnostics == [
+            "store/work/a.vcf:25:28: warning: group \"Family\" lists member \"urn:uuid:nobody\", which is not in the store; it is ignored",
+        ])
+        #expect(store.contacts.map(\.id) == ["ann", "bo", "cy", "dee"])
+        // One Family (the JSON group's id and name), whatever each dialect calls it; Friends is
+        // a member group of the 4.0 "FAMILY " card, so its members are in Family too.
+        #expect(Self.groups(of: store) == [
+            "fam (Family)": ["ann", "bo", "cy", "dee"],
+            "Tennis (Tennis)": ["ann"],
+            "friends (Friends)": ["dee"],
+        ])
+        #expect(store.contacts[0].groupIDs == ["Tennis", "fam"])
+    }
+
+    @Test func theSameUIDTwiceIsOneContactAndAClashWithJSONIsAnError() {
+        let json = StoreFile(kind: .contact, layout: .list, source: SourceText(
+            path: "store/contacts.json", text: #"[{"id": "jo", "givenName": "Jo"}]"#))
+        let (store, diagnostics) = Self.decode(json: [json], vcards: [
+            ("store/a/1.vcf", card("UID:urn:uuid:ann", "N:Lee;Ann", "TEL:1")),
+            ("store/b/1.vcf", card("UID:ann", "N:Lee;Ann", "TEL:2") + card("UID:jo", "N:Other;Jo")),
+        ])
+        #expect(diagnostics == [
+            "store/b/1.vcf:3:5: warning: the card at store/a/1.vcf:1:1 has the same UID \"ann\"; this card is skipped",
+            "store/b/1.vcf:9:5: error: duplicate contact id \"jo\"; it is already used at store/contacts.json:1:9",
+        ])
+        #expect(store.contacts.map(\.id) == ["jo", "ann"])
+        #expect(store.contacts[1].phones.map(\.value) == ["1"])
+    }
+
+    @Test func cardsWithoutUIDGetIdsFromTheirNamesThatNeverTakeAnotherId() {
+        let json = StoreFile(kind: .contact, layout: .list, source: SourceText(
+            path: "store/contacts.json", text: #"[{"id": "Ann Lee", "givenName": "Ann"}]"#))
+        let vcards = card("FN:Ann Lee", "TEL:1") + card("N:Lee;Ann", "TEL:2") + card("UID:Ann Lee 2", "FN:Someone")
+            + card("ORG:Acme") + card("FN:  ", "N:;;;;", "ORG:Acme")
+        let (store, diagnostics) = Self.decode(json: [json], vcards: [("store/x.vcf", vcards)])
+        #expect(diagnostics.isEmpty)
+        // JSON first, then the cards in file order; "Ann Lee 2" is a UID, so named ids skip it.
+        #expect(store.contacts.map(\.id) == ["Ann Lee", "Ann Lee 3", "Ann Lee 4", "Ann Lee 2", "Acme", "Acme 2"])
+        // The same input gives the same ids: pages keep their addresses from build to build.
+        #expect(Self.decode(json: [json], vcards: [("store/x.vcf", vcards)]).store.contacts.map(\.id)
+                == store.contacts.map(\.id))
+    }
+
+    @Test func aJSONContactMayNameAVCardGroupAndACategoryMayNameAJSONGroupById() {
+        let contacts = StoreFile(kind: .contact, layout: .list, source: SourceText(
+            path: "store/contacts.json", text: #"[{"id": "jo", "givenName": "Jo", "groups": ["climbers"]}]"#))
+        let groups = StoreFile(kind: .group, layout: .list, source: SourceText(
+            path: "store/groups.json", text: #"[{"id": "team-berlin", "name": "Team Berlin"}]"#))
+        let (store, diagnostics) = Self.decode(json: [contacts, groups], vcards: [
+            ("store/x.vcf", card("UID:climbers", "X-ADDRESSBOOKSERVER-KIND:GROUP", "FN:Climbers")
+                + card("UID:ann", "FN:Ann Lee", "CATEGORIES:team-berlin")),
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(Self.groups(of: store) == ["climbers (Climbers)": ["jo"], "team-berlin (Team Berlin)": ["ann"]])
+    }
+
+    @Test func groupCardsWithoutANameOrWithAUIDSeenBeforeAreSkipped() {
+        let (store, diagnostics) = Self.decode(vcards: [
+            ("store/g.vcf", card("X-ADDRESSBOOKSERVER-KIND:group", "X-ADDRESSBOOKSERVER-MEMBER:mailto:a@example.com")
+                + card("UID:g1", "KIND:group", "FN:Choir") + card("UID:g1", "KIND:group", "FN:Band")),
+        ])
+        #expect(diagnostics == [
+            "store/g.vcf:1:1: warning: this group card has no name (FN or N); it is skipped",
+            "store/g.vcf:14:5: warning: the group card at store/g.vcf:6:1 has the same UID \"g1\"; this group card is skipped",
+        ])
+        #expect(store.groups == [Group(id: "g1", name: "Choir")])
+        #expect(store.contacts.isEmpty)
+    }
+}
+
+/// A 3.0 card, unless the lines name another version.
+private func card(_ lines: String...) -> String {
+    let version = lines.contains { $0.hasPrefix("VERSION:") } ? [] : ["VERSION:3.0"]
+    return (["BEGIN:VCARD"] + version + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
+}
