@@ -22,7 +22,7 @@ import RolodeckPlan
 ///
 /// A rebuild whose input is bad reports its diagnostics and writes nothing; the last good site
 /// stays, and the next rebuild compares with it. Not thread-safe: one thread drives it.
-package final class IncrementalBuild {
+public final class IncrementalBuild {
     /// What the site on disk was built from.
     private struct Baseline: Sendable {
         var snapshot: SiteSnapshot
@@ -61,7 +61,7 @@ package final class IncrementalBuild {
     /// Creates a build of the site in `folder` (`displayPath` is how messages name it).
     /// `generator` identifies this rolodeck for the manifest's fingerprint, as `build` does;
     /// `output` says where a site with a given config is written.
-    package init(
+    public init(
         folder: URL, displayPath: String, generator: [UInt8], output: @escaping (SiteConfig) -> String
     ) {
         self.reader = SiteReader(folder: folder, displayPath: displayPath, cache: InputFileCache())
@@ -73,12 +73,12 @@ package final class IncrementalBuild {
     var outputPath: String? { baseline?.outputPath }
 
     /// The config the site was last read with (nil until it has been read without error).
-    package private(set) var config: SiteConfig?
+    public private(set) var config: SiteConfig?
 
     /// Brings the output up to date with the site's files, for ages as of `today`.
     /// `isCancelled` is asked between pages; when it says yes, the rebuild stops and leaves the
     /// output as it was.
-    package func rebuild(today: PartialDate, isCancelled: @escaping @Sendable () -> Bool = { false })
+    public func rebuild(today: PartialDate, isCancelled: @escaping @Sendable () -> Bool = { false })
         -> Rebuild
     {
         let input: SiteInput
@@ -274,9 +274,9 @@ package final class IncrementalBuild {
 }
 
 /// What one rebuild of an `IncrementalBuild` did.
-package struct Rebuild: Sendable {
+public struct Rebuild: Sendable {
     /// How a rebuild ended.
-    package enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         /// No input file changed since the last rebuild; nothing was done.
         case unchanged
         /// The output is up to date: what was written, left and removed.
@@ -288,19 +288,19 @@ package struct Rebuild: Sendable {
     }
 
     /// How it ended.
-    package var outcome: Outcome
+    public var outcome: Outcome
     /// The input files that changed since the last rebuild, as messages name them; empty for
     /// the first.
-    package var changedInputs: [String]
+    public var changedInputs: [String]
     /// Whether the whole site was rendered and published, rather than the touched pages.
-    package var isWhole = false
+    public var isWhole = false
     /// The output files written or removed, by path; empty after a whole publish, when any
     /// file may have changed.
-    package var changedFiles: [String] = []
+    public var changedFiles: [String] = []
     /// Warnings that the last good build did not have.
-    package var warnings: [Diagnostic] = []
+    public var warnings: [Diagnostic] = []
     /// How many contacts, groups and todos the site has.
-    package var counts: (contacts: Int, groups: Int, todos: Int) = (0, 0, 0)
+    public var counts: (contacts: Int, groups: Int, todos: Int) = (0, 0, 0)
 
     /// Creates a result.
     init(outcome: Outcome, changedInputs: [String]) {

@@ -48,7 +48,7 @@ public final class Console: @unchecked Sendable {
     public func writeToError(_ text: String) { writeError(text) }
 
     /// Prints a diagnostic to standard error, with its severity coloured on a terminal.
-    package func report(_ diagnostic: Diagnostic) {
+    public func report(_ diagnostic: Diagnostic) {
         guard errorIsTerminal else {
             printError(diagnostic.description)
             return

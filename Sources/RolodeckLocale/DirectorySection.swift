@@ -1,5 +1,5 @@
 /// The script family a directory section belongs to.
-package enum SectionScript: String, Hashable, Sendable, CaseIterable {
+public enum SectionScript: String, Hashable, Sendable, CaseIterable {
     /// Latin letters (A–Z plus locale letters such as Swedish Å Ä Ö).
     case latin
     /// Korean initial consonants ㄱ…ㅎ.
@@ -10,7 +10,7 @@ package enum SectionScript: String, Hashable, Sendable, CaseIterable {
     case other
 
     /// The BCP 47 language whose script the section heading is written in, if any.
-    package var headingLanguage: String? {
+    public var headingLanguage: String? {
         switch self {
         case .latin, .other: return nil
         case .hangul: return "ko"
@@ -23,15 +23,15 @@ package enum SectionScript: String, Hashable, Sendable, CaseIterable {
 ///
 /// Sections order by `rank`, which a `SectionLabeler` assigns so that the
 /// locale's own script comes first and `#` comes last.
-package struct DirectorySection: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct DirectorySection: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The heading shown on the page.
-    package let label: String
+    public let label: String
     /// A stable ASCII identifier for HTML ids and URL fragments, unique per label.
-    package let anchor: String
+    public let anchor: String
     /// The position of the section on the page; lower ranks come first.
     let rank: Int
     /// The script family of the section.
-    package let script: SectionScript
+    public let script: SectionScript
 
     /// Creates a section; normally obtained from a `SectionLabeler`.
     init(label: String, anchor: String, rank: Int, script: SectionScript) {
@@ -45,11 +45,11 @@ package struct DirectorySection: Hashable, Sendable, Comparable, CustomStringCon
     static let other = DirectorySection(label: "#", anchor: "other", rank: 10_000, script: .other)
 
     /// Orders sections by rank, then by anchor so unrelated sections never tie.
-    package static func < (lhs: DirectorySection, rhs: DirectorySection) -> Bool {
+    public static func < (lhs: DirectorySection, rhs: DirectorySection) -> Bool {
         if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
         return lhs.anchor.utf8.lexicographicallyPrecedes(rhs.anchor.utf8)
     }
 
     /// The label, for debugging output.
-    package var description: String { label }
+    public var description: String { label }
 }

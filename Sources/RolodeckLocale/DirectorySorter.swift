@@ -9,14 +9,14 @@ import Glibc
 ///
 /// Each distinct sort string is normalized, sectioned and ranked once, so
 /// repeated family names cost one locale comparison set, not one per contact.
-package struct DirectorySorter: Sendable {
+public struct DirectorySorter: Sendable {
     /// The labeler that assigns sections.
     let labeler: SectionLabeler
     /// The collator that orders names inside a section.
     let collator: NameCollator
 
     /// Creates a sorter for a site locale identifier.
-    package init(localeIdentifier: String) {
+    public init(localeIdentifier: String) {
         let profile = LocaleProfile(localeIdentifier: localeIdentifier)
         self.init(labeler: SectionLabeler(profile: profile), collator: NameCollator(profile: profile))
     }
@@ -30,7 +30,7 @@ package struct DirectorySorter: Sendable {
     /// Groups items into sections in page order, each sorted by the keys the
     /// caller supplies: `primary` decides the section and the order, `secondary`
     /// breaks ties, `id` makes the order total.
-    package func sorted<Item>(
+    public func sorted<Item>(
         _ items: [Item],
         by keys: (Item) -> (primary: String, secondary: String, id: String)
     ) -> [SectionGroup<Item>] {
@@ -41,7 +41,7 @@ package struct DirectorySorter: Sendable {
 
     /// Like `sorted(_:by:)` for items whose keys are already worked out: the positions in
     /// `keys`, grouped into sections in page order.
-    package func sortedPositions(_ keys: [(primary: String, secondary: String, id: String)]) -> [SectionGroup<Int>] {
+    public func sortedPositions(_ keys: [(primary: String, secondary: String, id: String)]) -> [SectionGroup<Int>] {
         var table = SortStringTable()
         var primaries: [Int32] = []
         var secondaries: [Int32] = []
@@ -120,7 +120,7 @@ package struct DirectorySorter: Sendable {
                 nonisolated(unsafe) let entries = entries
                 nonisolated(unsafe) let bytes = bytes
                 let starts = starts, ends = ends
-                try? ParallelWork.forEach(runs.count, batch: 16) { run in
+                ParallelWork.forEach(runs.count, batch: 16) { run in
                     var slice = UnsafeMutableBufferPointer(rebasing: entries[runs[run]])
                     slice.sort { lhs, rhs in
                         let left = Int(lhs.index), right = Int(rhs.index)

@@ -1,5 +1,5 @@
 /// The fixed pieces of text on the generated site.
-package enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
+public enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
     /// Site title, "Contacts".
     case contacts
     /// "Groups".

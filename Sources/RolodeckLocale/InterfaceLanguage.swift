@@ -1,5 +1,5 @@
 /// A language the site's interface is translated into.
-package enum InterfaceLanguage: String, Hashable, Sendable, CaseIterable {
+public enum InterfaceLanguage: String, Hashable, Sendable, CaseIterable {
     /// English, also the fallback for every untranslated locale.
     case english = "en"
     /// German.
@@ -16,5 +16,5 @@ package enum InterfaceLanguage: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The BCP 47 tag for the HTML `lang` attribute.
-    package var languageTag: String { rawValue }
+    public var languageTag: String { rawValue }
 }

@@ -2,12 +2,12 @@ import RolodeckCore
 
 /// The site's interface text in one language: fixed strings, counts with
 /// plural forms, localized phone/email/address kinds and dates.
-package struct InterfaceStrings: Sendable {
+public struct InterfaceStrings: Sendable {
     /// The language the text is in.
-    package let language: InterfaceLanguage
+    public let language: InterfaceLanguage
 
     /// Text for a locale identifier; English for locales without a translation.
-    package init(localeIdentifier: String) {
+    public init(localeIdentifier: String) {
         language = InterfaceLanguage(localeIdentifier: localeIdentifier)
     }
 
@@ -17,12 +17,12 @@ package struct InterfaceStrings: Sendable {
     }
 
     /// The text for a key.
-    package subscript(key: InterfaceKey) -> String {
+    public subscript(key: InterfaceKey) -> String {
         InterfaceStringTable.text(key, in: language)
     }
 
     /// "1 contact", "2 contacts", "2 Kontakte", "연락처 2개", "2件の連絡先".
-    package func contactCount(_ count: Int) -> String {
+    public func contactCount(_ count: Int) -> String {
         let number = groupedNumber(count)
         switch language {
         case .english: return number + (count == 1 ? " contact" : " contacts")
@@ -33,7 +33,7 @@ package struct InterfaceStrings: Sendable {
     }
 
     /// "1 member", "2 members", "2 Mitglieder", "구성원 2명", "メンバー2人".
-    package func memberCount(_ count: Int) -> String {
+    public func memberCount(_ count: Int) -> String {
         let number = groupedNumber(count)
         switch language {
         case .english: return number + (count == 1 ? " member" : " members")
@@ -46,7 +46,7 @@ package struct InterfaceStrings: Sendable {
     /// A localized phone/email/address kind for a raw label, case-insensitively
     /// ("HOME", "cell", vCard lists like "work,voice", Apple's "_$!<Mobile>!$_");
     /// custom labels come back as written.
-    package func label(for rawLabel: String) -> String {
+    public func label(for rawLabel: String) -> String {
         guard let key = ContactLabelKind.key(for: rawLabel) else {
             return LabeledValue.innerAppleLabel(rawLabel) ?? rawLabel
         }
@@ -55,7 +55,7 @@ package struct InterfaceStrings: Sendable {
 
     /// "March 5, 1990" / "5. März 1990" / "1990년 3월 5일" / "1990年3月5日", or
     /// month and day only ("March 5") when the year is unknown.
-    package func date(_ day: PartialDate) -> String {
+    public func date(_ day: PartialDate) -> String {
         guard let year = day.year else { return monthDay(day) }
         switch language {
         case .english: return "\(monthDay(day)), \(year)"
@@ -66,7 +66,7 @@ package struct InterfaceStrings: Sendable {
     }
 
     /// Month and day without the year: "March 5", "5. März", "3월 5일", "3月5日".
-    package func monthDay(_ day: PartialDate) -> String {
+    public func monthDay(_ day: PartialDate) -> String {
         switch language {
         case .english: return "\(InterfaceStringTable.monthName(day.month, in: language)) \(day.day)"
         case .german: return "\(day.day). \(InterfaceStringTable.monthName(day.month, in: language))"

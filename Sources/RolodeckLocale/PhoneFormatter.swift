@@ -9,19 +9,19 @@ import Foundation
 /// trunk 0 dropped ("+82 10-1234-5678", "+82 2-123-4567"). Everything else,
 /// and anything that is not a plain number (extensions, letters, `*`/`#`),
 /// is shown as the user wrote it, minus surrounding whitespace.
-package struct PhoneFormatter: Sendable {
+public struct PhoneFormatter: Sendable {
     /// The ISO 3166 alpha-2 region assumed for numbers without a country code.
-    package let defaultRegion: String?
+    public let defaultRegion: String?
 
     /// Creates a formatter; `defaultRegion` is e.g. "KR", or nil for none.
-    package init(defaultRegion: String?) {
+    public init(defaultRegion: String?) {
         let region = defaultRegion?.trimmingCharacters(in: .whitespaces).uppercased()
         self.defaultRegion = region?.isEmpty == false ? region : nil
     }
 
     /// The display form and, when there is anything to dial, the `tel:` URI of a number, taken
     /// apart once for both.
-    package func displayAndLink(_ raw: String) -> (display: String, tel: String?) {
+    public func displayAndLink(_ raw: String) -> (display: String, tel: String?) {
         let input = PhoneNumberInput(raw)
         let korean = koreanNumber(input)
         return (format(input, korean: korean),
@@ -29,7 +29,7 @@ package struct PhoneFormatter: Sendable {
     }
 
     /// The display form of a phone number.
-    package func format(_ raw: String) -> String {
+    public func format(_ raw: String) -> String {
         let input = PhoneNumberInput(raw)
         return format(input, korean: input.isPlain ? koreanNumber(input) : nil)
     }

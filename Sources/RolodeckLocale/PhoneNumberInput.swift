@@ -3,9 +3,9 @@ import RolodeckCore
 
 /// A phone number as the user typed it, taken apart: international prefix,
 /// digits, extension, and whether it is a plain number at all.
-package struct PhoneNumberInput: Sendable, Equatable {
+public struct PhoneNumberInput: Sendable, Equatable {
     /// How the number announces a country code.
-    package enum Prefix: Sendable, Equatable {
+    public enum Prefix: Sendable, Equatable {
         /// No international prefix: a national or local number.
         case none
         /// Written with a leading `+`.
@@ -17,9 +17,9 @@ package struct PhoneNumberInput: Sendable, Equatable {
     /// The input with surrounding whitespace removed, for display as written.
     let trimmed: String
     /// The international prefix, if any.
-    package let prefix: Prefix
+    public let prefix: Prefix
     /// Dialable characters after the prefix: digits, plus `*` and `#` if written.
-    package let dialable: String
+    public let dialable: String
     /// The extension digits, if the user wrote one ("ext. 12", ",12", ";ext=12", "x12").
     let extensionDigits: String?
     /// True when the number has only digits, separators and a leading `+`,
@@ -39,7 +39,7 @@ package struct PhoneNumberInput: Sendable, Equatable {
     /// Characters people put between digit groups.
     private static let separators: Set<Character> = [" ", "-", ".", "(", ")", "/", "\u{00A0}", "\u{2011}", "\u{2013}"]
 
-    package init(_ raw: String) {
+    public init(_ raw: String) {
         let trimmed = raw.trimmingWhitespace
         // Most numbers are ASCII digits, `+` and separators: read in one pass over their bytes,
         // without the String edits of the general reading (about 3,500 instructions a number,

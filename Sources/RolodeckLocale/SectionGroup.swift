@@ -1,12 +1,12 @@
 /// The items of one directory section, in display order.
-package struct SectionGroup<Item> {
+public struct SectionGroup<Item> {
     /// The section heading.
-    package let section: DirectorySection
+    public let section: DirectorySection
     /// The section's items, sorted.
-    package let items: [Item]
+    public let items: [Item]
 
     /// Creates a group.
-    package init(section: DirectorySection, items: [Item]) {
+    public init(section: DirectorySection, items: [Item]) {
         self.section = section
         self.items = items
     }

@@ -12,7 +12,7 @@ import Darwin
 /// This is the only file that touches cmark's C API: every node tree, iterator and rendered
 /// buffer is made and let go of here (cmark allocates from a note arena), so no C pointer
 /// leaves it.
-package struct MarkdownRenderer: Sendable {
+public struct MarkdownRenderer: Sendable {
     /// Whether raw HTML in notes passes through; off by default, since notes are user data.
     var allowsRawHTML: Bool
     /// The level a note's highest heading becomes (the others keep their distance to it, up to
@@ -22,19 +22,19 @@ package struct MarkdownRenderer: Sendable {
 
     /// Creates a renderer; safe (raw HTML dropped, dangerous links made plain text) unless told
     /// otherwise.
-    package init(allowsRawHTML: Bool = false, topHeadingLevel: Int? = nil) {
+    public init(allowsRawHTML: Bool = false, topHeadingLevel: Int? = nil) {
         self.allowsRawHTML = allowsRawHTML
         self.topHeadingLevel = topHeadingLevel
     }
 
     /// The notes as an HTML fragment.
-    package func html(_ markdown: String) -> String {
+    public func html(_ markdown: String) -> String {
         withHTML(markdown) { String(cString: $0) } ?? ""
     }
 
     /// The notes as an HTML fragment in UTF-8 bytes, as cmark writes them: for a page, which
     /// needs bytes, this spares checking every byte again, as making a String of them does.
-    package func htmlBytes(_ markdown: String) -> [UInt8] {
+    public func htmlBytes(_ markdown: String) -> [UInt8] {
         withHTML(markdown) { html in
             let count = strlen(html)
             return UnsafeRawPointer(html).withMemoryRebound(to: UInt8.self, capacity: count) {

@@ -12,7 +12,7 @@ extension Directory {
     ///
     /// Planning 100,000 contacts takes most of a second; the common edit (a phone number, an
     /// address, a note) needs none of it.
-    package static func patching(_ old: Directory, from oldStore: Store, to new: Store) -> Directory? {
+    public static func patching(_ old: Directory, from oldStore: Store, to new: Store) -> Directory? {
         guard oldStore.contacts.count == new.contacts.count, oldStore.groups == new.groups,
             oldStore.todos == new.todos
         else { return nil }

@@ -7,64 +7,64 @@ import RolodeckLocale
 /// slugs, groups resolved to their members, todos linked to their contacts.
 ///
 /// Everything locale-dependent is decided here, once; rendering only reads it.
-package struct Directory: Sendable {
+public struct Directory: Sendable {
     /// One contact as the site shows it.
-    package struct Entry: Sendable {
+    public struct Entry: Sendable {
         /// The contact.
-        package var contact: Contact
+        public var contact: Contact
         /// The page's file name without `.html`.
-        package var slug: String
+        public var slug: String
         /// The name as displayed.
-        package var displayName: String
+        public var displayName: String
         /// The section it is filed under.
         var section: DirectorySection
     }
 
     /// A group and its members.
-    package struct GroupEntry: Sendable {
+    public struct GroupEntry: Sendable {
         /// The group.
-        package var group: Group
+        public var group: Group
         /// The page's file name without `.html`.
-        package var slug: String
+        public var slug: String
         /// Members, as indices into `entries`, sectioned like the index.
-        package var sections: [SectionGroup<Int>]
+        public var sections: [SectionGroup<Int>]
         /// How many members the group has.
-        package var memberCount: Int
+        public var memberCount: Int
     }
 
     /// A todo and the contact it links to.
-    package struct TodoEntry: Sendable {
+    public struct TodoEntry: Sendable {
         /// The todo, its due time in the site's time zone when the config names one.
-        package var todo: Todo
+        public var todo: Todo
         /// The linked contact, as an index into `entries`, when it is shown on the site.
-        package var contact: Int?
+        public var contact: Int?
         /// The todo it is a subtask of, as an index into `todos`.
-        package var parent: Int?
+        public var parent: Int?
         /// Its subtasks, as indices into `todos`, in order.
-        package var subtasks: [Int] = []
+        public var subtasks: [Int] = []
     }
 
     /// The settings the site was planned with.
-    package var config: SiteConfig
+    public var config: SiteConfig
     /// Contacts in display order (by section, then collation).
-    package var entries: [Entry]
+    public var entries: [Entry]
     /// The index's sections, as indices into `entries`.
-    package var sections: [SectionGroup<Int>]
+    public var sections: [SectionGroup<Int>]
     /// Groups in collation order of their names.
-    package var groups: [GroupEntry]
+    public var groups: [GroupEntry]
     /// Todos in the user's order, each subtask right after its parent (and the parent's earlier
     /// subtasks), so a list numbered in this order reads top to bottom.
-    package var todos: [TodoEntry]
+    public var todos: [TodoEntry]
     /// Position in `groups` by group id.
-    package var groupIndex: [String: Int]
+    public var groupIndex: [String: Int]
     /// Each entry's groups as positions in `groups`, in the order its contact names them (ids of
     /// no group left out), one entry's after another; `groupPositions(ofEntry:)` finds them.
-    package private(set) var entryGroups: [Int32] = []
+    public private(set) var entryGroups: [Int32] = []
     /// Where each entry's groups start in `entryGroups`, and after the last, where they end.
-    package private(set) var entryGroupStarts: [Int32] = [0]
+    public private(set) var entryGroupStarts: [Int32] = [0]
 
     /// Plans the site from a validated store.
-    package init(store: Store, config: SiteConfig) {
+    public init(store: Store, config: SiteConfig) {
         self.config = config
         let sorter = DirectorySorter(localeIdentifier: config.locale)
         let names = NameFormatter(order: config.nameOrder)
@@ -168,7 +168,7 @@ package struct Directory: Sendable {
     }
 
     /// The positions in `entryGroups` of entry `index`'s groups.
-    package func groupPositions(ofEntry index: Int) -> Range<Int> {
+    public func groupPositions(ofEntry index: Int) -> Range<Int> {
         Int(entryGroupStarts[index])..<Int(entryGroupStarts[index + 1])
     }
 

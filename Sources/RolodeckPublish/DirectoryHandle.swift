@@ -7,7 +7,7 @@ import Darwin
 /// An open directory that is never reached through a symbolic link: every step below it is
 /// opened with `O_NOFOLLOW`, so nothing the publisher reads, links or deletes can be outside it.
 /// Immutable after creation, and the system calls on its descriptor are thread-safe.
-package final class DirectoryHandle: @unchecked Sendable {
+public final class DirectoryHandle: @unchecked Sendable {
     /// The file descriptor.
     let descriptor: Int32
     /// The path, for messages.
@@ -22,7 +22,7 @@ package final class DirectoryHandle: @unchecked Sendable {
 
     /// Opens a directory by path; nil if it does not exist or is not a directory. `displayPath`
     /// is what messages call it (a staging folder is named after the output it becomes).
-    package static func open(_ path: String, displayPath: String? = nil) -> DirectoryHandle? {
+    public static func open(_ path: String, displayPath: String? = nil) -> DirectoryHandle? {
         let fd = openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return fd >= 0 ? DirectoryHandle(descriptor: fd, path: displayPath ?? path) : nil
     }
@@ -91,7 +91,7 @@ package final class DirectoryHandle: @unchecked Sendable {
 
     /// Reads a regular file if it has exactly `size` bytes (any size when nil); nil otherwise
     /// (missing, a link, another size).
-    package func contents(of name: String, ifSize expected: Int? = nil) -> [UInt8]? {
+    public func contents(of name: String, ifSize expected: Int? = nil) -> [UInt8]? {
         let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -10,16 +10,16 @@ import Darwin
 /// When the next build has the same fingerprint and every listed file is still there with its
 /// size and no newer than the manifest, the output is already what the build would write, and
 /// the build can stop before rendering anything.
-package struct OutputManifest: Equatable {
+public struct OutputManifest: Equatable {
     /// The first line, for a person who opens the file.
     static let heading = "This folder is written by `rolodeck build`; each build replaces it."
 
     /// The fingerprint of the inputs, or nil when the build was not given one.
     var fingerprint: String?
     /// Every file's path and size, sorted by path.
-    package var files: [(path: String, size: Int)]
+    public var files: [(path: String, size: Int)]
 
-    package static func == (lhs: OutputManifest, rhs: OutputManifest) -> Bool {
+    public static func == (lhs: OutputManifest, rhs: OutputManifest) -> Bool {
         lhs.fingerprint == rhs.fingerprint && lhs.files.elementsEqual(rhs.files) { $0 == $1 }
     }
 
@@ -93,7 +93,7 @@ package struct OutputManifest: Equatable {
     }
 
     /// Reads a manifest; nil for the bare marker of an older build or anything unreadable.
-    package init?(bytes: [UInt8]) {
+    public init?(bytes: [UInt8]) {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(OutputManifest.heading), lines.count >= 2,
               lines[1].hasPrefix("inputs ") else { return nil }

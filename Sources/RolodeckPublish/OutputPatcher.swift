@@ -14,12 +14,12 @@ import Synchronization
 /// browser never reads half a page. If rendering or writing fails, the temporary files are
 /// removed and the output is left as it was. The manifest is rewritten last, so that a later
 /// `rolodeck build` with the same input finds the output up to date.
-package struct OutputPatcher {
+public struct OutputPatcher {
     /// The output folder, as the user named it.
     var outputPath: String
 
     /// A patcher of the output folder at `outputPath`.
-    package init(outputPath: String) {
+    public init(outputPath: String) {
         self.outputPath = outputPath
     }
 
@@ -31,7 +31,7 @@ package struct OutputPatcher {
     /// Runs `produce`, which writes the changed pages through the writer it is given, then puts
     /// them in place, removes `removing`, and writes the manifest for `files` (every file of the
     /// output by path and size, updated here for what was written and removed).
-    package func patch(
+    public func patch(
         fingerprint: String, files: inout [String: Int], removing: [String],
         _ produce: (PatchWriter) throws -> Void
     ) throws -> PublishReport {
@@ -102,7 +102,7 @@ package struct OutputPatcher {
 /// Receives the changed pages of a watch rebuild: a page whose bytes equal the file already in
 /// the output is left alone (keeping its modification time); any other is written under a
 /// temporary name beside it. Safe to call from several threads at once.
-package final class PatchWriter: Sendable {
+public final class PatchWriter: Sendable {
     private struct Pending {
         var folder: DirectoryHandle
         var name: String
@@ -132,10 +132,10 @@ package final class PatchWriter: Sendable {
     var report: PublishReport { state.withLock { $0.report } }
 
     /// The paths whose bytes changed, in no particular order.
-    package var writtenPaths: [String] { state.withLock { $0.written } }
+    public var writtenPaths: [String] { state.withLock { $0.written } }
 
     /// Writes one file at `path` (relative, `/`-separated) unless it already has these bytes.
-    package func write(_ path: String, _ bytes: [UInt8]) throws {
+    public func write(_ path: String, _ bytes: [UInt8]) throws {
         guard let (folderPath, name) = PagePath.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }

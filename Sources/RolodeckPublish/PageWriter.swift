@@ -9,7 +9,7 @@ import Darwin
 /// Receives the pages of a build and places them in the staging folder: an unchanged page is
 /// hard-linked from the old output, a new or changed one is written. Safe to call from several
 /// threads at once; only the bookkeeping is serialized, not the file I/O.
-package final class PageWriter: Sendable {
+public final class PageWriter: Sendable {
     private struct State {
         /// Folders by path, in arrays: a site has a handful, and comparing a short path with a
         /// few is cheaper than hashing it.
@@ -42,7 +42,7 @@ package final class PageWriter: Sendable {
 
     /// Places one file at `path` (relative, `/`-separated, e.g. `contacts/kim.html`); with
     /// `reuse` false it is written even when the old output has the same bytes.
-    package func write(_ path: String, _ bytes: [UInt8], reuse: Bool = true) throws {
+    public func write(_ path: String, _ bytes: [UInt8], reuse: Bool = true) throws {
         guard let (folder, name) = PagePath.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }

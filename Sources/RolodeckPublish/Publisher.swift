@@ -7,13 +7,13 @@ import Darwin
 #endif
 
 /// What a publish did to the output folder.
-package struct PublishReport: Sendable, Equatable {
+public struct PublishReport: Sendable, Equatable {
     /// Files whose bytes were new or changed.
-    package var written = 0
+    public var written = 0
     /// Files left exactly as they were (same inode, same modification time).
-    package var unchanged = 0
+    public var unchanged = 0
     /// Files that were in the output and are no longer produced.
-    package var removed = 0
+    public var removed = 0
 
     /// Creates a report.
     init(written: Int = 0, unchanged: Int = 0, removed: Int = 0) {
@@ -29,16 +29,16 @@ package struct PublishReport: Sendable, Equatable {
 /// hard-linked from the old output (keeping their modification times), changed ones written.
 /// Only when everything is in place is the staging folder exchanged with the output in one
 /// atomic rename. A failure or a kill before that leaves the old output exactly as it was.
-package struct Publisher: Sendable {
+public struct Publisher: Sendable {
     /// The file that marks a folder as a Rolodeck output, so a build never wipes a folder it
     /// did not make.
-    package static let markerName = ".rolodeck"
+    public static let markerName = ".rolodeck"
 
     /// The output folder as the user named it.
-    package var outputPath: String
+    public var outputPath: String
 
     /// Creates a publisher for an output folder.
-    package init(outputPath: String) {
+    public init(outputPath: String) {
         self.outputPath = outputPath
     }
 
@@ -47,7 +47,7 @@ package struct Publisher: Sendable {
     ///
     /// `fingerprint` identifies the build's inputs: when the output was built from the same
     /// fingerprint and is intact, `produce` is not even called and nothing is written.
-    package func publish(fingerprint: String? = nil, _ produce: (PageWriter) throws -> Void) throws -> PublishReport {
+    public func publish(fingerprint: String? = nil, _ produce: (PageWriter) throws -> Void) throws -> PublishReport {
         let (parentPath, name) = try locateOutput()
         guard let parent = DirectoryHandle.open(parentPath) else { throw PublishError.system("open", parentPath) }
         let lock = try OutputLock(parent: parentPath, name: name)
@@ -107,7 +107,7 @@ package struct Publisher: Sendable {
 
     /// The number of files in the output, when it was built from inputs with this fingerprint
     /// and is intact; nil when a build has work to do. Reads, never writes.
-    package func upToDateFileCount(fingerprint: String) -> Int? {
+    public func upToDateFileCount(fingerprint: String) -> Int? {
         guard let old = DirectoryHandle.open(outputPath) else { return nil }
         return Publisher.intactFileCount(in: old, fingerprint: fingerprint)
     }

@@ -10,7 +10,7 @@ extension SearchIndex {
     }
 
     /// An index that is built, or being built on a thread of its own.
-    package final class Build: Sendable {
+    public final class Build: Sendable {
         private let result: Mutex<Content?>
         private let finished = DispatchGroup()
 

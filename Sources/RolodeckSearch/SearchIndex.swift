@@ -12,9 +12,9 @@ import RolodeckCore
 ///
 /// A one-word query loads the root, one term or hot piece, then the row pieces of the results
 /// it shows; the first result needs at most three pieces whatever the directory's size.
-package struct SearchIndex: Sendable {
+public struct SearchIndex: Sendable {
     /// Target sizes of the pieces, in bytes of JSON text.
-    package struct Limits: Sendable, Equatable {
+    public struct Limits: Sendable, Equatable {
         /// A term piece is closed once it holds this much.
         var termPieceBytes: Int
         /// A hot piece is closed once it holds this much.
@@ -23,7 +23,7 @@ package struct SearchIndex: Sendable {
         var rowPieceBytes: Int
 
         /// Creates limits; the defaults keep a first query near 60 KB at 100,000 contacts.
-        init(termPieceBytes: Int = 32_768, hotPieceBytes: Int = 32_768, rowPieceBytes: Int = 8_192) {
+        public init(termPieceBytes: Int = 32_768, hotPieceBytes: Int = 32_768, rowPieceBytes: Int = 8_192) {
             self.termPieceBytes = termPieceBytes
             self.hotPieceBytes = hotPieceBytes
             self.rowPieceBytes = rowPieceBytes
@@ -31,11 +31,11 @@ package struct SearchIndex: Sendable {
     }
 
     /// One file of the index.
-    package struct File: Sendable, Equatable {
+    public struct File: Sendable, Equatable {
         /// The path relative to the site's root, `search/t3.js`.
-        package var path: String
+        public var path: String
         /// The file's bytes.
-        package var bytes: [UInt8]
+        public var bytes: [UInt8]
     }
 
     /// The folder the index is written to, relative to the site's root.
@@ -44,13 +44,13 @@ package struct SearchIndex: Sendable {
     static let format = 1
 
     /// Every file, the root first. Waits for an index that is still `building`.
-    package var files: [File] { build.content.files }
+    public var files: [File] { build.content.files }
     /// A hash of the whole index; piece URLs carry it so caches never mix two builds. Waits for
     /// an index that is still `building`.
-    package var version: String { build.content.version }
+    public var version: String { build.content.version }
 
     /// The root's URL relative to the site's root, with the version.
-    package var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
+    public var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
 
     private let build: Build
 
@@ -73,7 +73,7 @@ package struct SearchIndex: Sendable {
 
     /// `building(directory:limits:cache:)`, with the directory's list rows to be handed over
     /// once they are made, for the result rows to reuse what they worked out.
-    package static func building(
+    public static func building(
         directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache?, listRows: SearchListRows?
     ) -> SearchIndex {
         SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache, listRows: listRows) })

@@ -9,11 +9,11 @@ import RolodeckPlan
 /// row follow from its contact, slug, display name, group names and the config alone, so a
 /// contact is reused when all of those are equal, wherever it now stands in the directory; a
 /// run of contacts that all stand where they stood reuses its collected terms as a whole.
-package final class SearchIndexCache: Sendable {
+public final class SearchIndexCache: Sendable {
     private let state = Mutex(State())
 
     /// An empty cache.
-    package init() {}
+    public init() {}
 
     /// One contact's terms, and what they and its row were made from.
     struct Contact: Sendable {

@@ -8,17 +8,17 @@ import Synchronization
 ///
 /// The index reaches its rows long after the list rows are made (they are made beside its
 /// terms), so waiting for them costs nothing in practice.
-package final class SearchListRows: Sendable {
+public final class SearchListRows: Sendable {
     private let rows = Mutex<[any SearchListRow]?>(nil)
     private let handed = DispatchGroup()
 
     /// Rows to be handed over once.
-    package init() {
+    public init() {
         handed.enter()
     }
 
     /// Hands over the rows, one per directory entry, in directory order.
-    package func hand(_ rows: [any SearchListRow]) {
+    public func hand(_ rows: [any SearchListRow]) {
         self.rows.withLock { $0 = rows }
         handed.leave()
     }
@@ -31,7 +31,7 @@ package final class SearchListRows: Sendable {
 }
 
 /// What a contact list row has worked out that a search result row shows as well.
-package protocol SearchListRow: AnyObject, Sendable {
+public protocol SearchListRow: AnyObject, Sendable {
     /// The name's language tag when it differs from the page's, else "".
     var lang: String { get }
     /// The organization as the list shows it ("" when hidden or the contact is one).

@@ -83,7 +83,7 @@ struct SearchTermTable {
                 nonisolated(unsafe) let unitBuffer = unitBuffer, startBuffer = startBuffer
                 sorted.withUnsafeMutableBufferPointer { sortedBuffer in
                     nonisolated(unsafe) let sortedBuffer = sortedBuffer
-                    try? ParallelWork.forEach(buckets.count, batch: 1) { index in
+                    ParallelWork.forEach(buckets.count, batch: 1) { index in
                         let bucket = buckets[index]
                         Self.sort(
                             UnsafeMutableBufferPointer(
@@ -168,7 +168,7 @@ struct SearchTermTable {
                     nonisolated(unsafe) let contactBuffer = contactBuffer, tierBuffer = tierBuffer,
                         placeBuffer = placeBuffer
                     let runs = builders
-                    try? ParallelWork.forEach(runs.count, batch: 1) { index in
+                    ParallelWork.forEach(runs.count, batch: 1) { index in
                         let builder = runs[index], first = firstOrigin[index]
                         builder.contactStart.withUnsafeBufferPointer { contactStart in
                             builder.postings.withUnsafeBufferPointer { postings in

@@ -17,9 +17,9 @@ import RolodeckCore
 ///
 /// Other threads talk to it through `siteRebuilt`, `rebuildFailed` and `stop`, which wake the
 /// loop through a pipe.
-package final class HTTPServer: Sendable {
+public final class HTTPServer: Sendable {
     /// The limits and timeouts that keep slow or broken clients from hanging the server.
-    package struct Limits: Sendable {
+    public struct Limits: Sendable {
         /// The largest request head (request line and header fields), in bytes.
         var maximumHead = 16 * 1024
         /// How long a request head may take to arrive, from its first byte.
@@ -36,7 +36,7 @@ package final class HTTPServer: Sendable {
         var heartbeat: Duration = .seconds(15)
 
         /// The defaults.
-        init() {}
+        public init() {}
     }
 
     private struct Shared {
@@ -49,9 +49,9 @@ package final class HTTPServer: Sendable {
     /// The address the server listens on, as given.
     let host: String
     /// The port it listens on (the one the system chose when asked for port 0).
-    package let port: Int
+    public let port: Int
     /// Whether the address is this machine's loopback, reachable from no other.
-    package let isLoopback: Bool
+    public let isLoopback: Bool
     private let listener: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -61,7 +61,7 @@ package final class HTTPServer: Sendable {
 
     /// Listens on `host` and `port`; `root` says where the output folder is (it can change when
     /// the config does). The server answers nothing until `run` is called.
-    package init(host: String, port: Int, limits: Limits = Limits(), root: @escaping @Sendable () -> String)
+    public init(host: String, port: Int, limits: Limits = Limits(), root: @escaping @Sendable () -> String)
         throws(ServeError)
     {
         guard (0...65535).contains(port) else { throw ServeError(.badPort(String(port))) }
@@ -120,7 +120,7 @@ package final class HTTPServer: Sendable {
 
     /// Tells open pages the site was rebuilt: `changedPaths` are the output files written or
     /// removed (nil when any may have changed). Clears a shown failure.
-    package func siteRebuilt(changedPaths: [String]?) {
+    public func siteRebuilt(changedPaths: [String]?) {
         shared.withLock { shared in
             shared.generation += 1
             shared.failure = nil
@@ -130,7 +130,7 @@ package final class HTTPServer: Sendable {
     }
 
     /// Shows open pages why the last rebuild failed.
-    package func rebuildFailed(_ diagnostics: [Diagnostic]) {
+    public func rebuildFailed(_ diagnostics: [Diagnostic]) {
         shared.withLock { shared in
             shared.failure = diagnostics
             shared.events.append(
@@ -140,7 +140,7 @@ package final class HTTPServer: Sendable {
     }
 
     /// Makes `run` return, closing every connection.
-    package func stop() {
+    public func stop() {
         shared.withLock { $0.stopping = true }
         wake()
     }
@@ -151,7 +151,7 @@ package final class HTTPServer: Sendable {
     }
 
     /// Serves until `stop` is called.
-    package func run() {
+    public func run() {
         var connections: [Int32: HTTPConnection] = [:]
         var nextHeartbeat = ContinuousClock.now + limits.heartbeat
         while true {

@@ -3,7 +3,7 @@
 #endif
 
 /// Why the preview server could not start.
-package struct ServeError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The failures the server reports.
     enum Reason: Sendable, Equatable {
         /// The host is not an address or a name this machine can listen on.
@@ -25,7 +25,7 @@ package struct ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The message the user reads.
-    package var description: String {
+    public var description: String {
         switch reason {
         case .unknownHost(let host, let detail):
             return "cannot serve on host \"\(host)\": \(detail)"

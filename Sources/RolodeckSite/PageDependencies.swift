@@ -5,13 +5,13 @@ import RolodeckSearch
 import RolodeckLocale
 
 /// What a rendered site was made from, kept by watch to tell which pages a change affects.
-package struct SiteSnapshot: Sendable {
+public struct SiteSnapshot: Sendable {
     /// The settings.
-    package var config: SiteConfig
+    public var config: SiteConfig
     /// The date ages and overdue todos were computed for.
     var today: PartialDate
     /// The planned directory.
-    package var directory: Directory
+    public var directory: Directory
     /// The compiled theme.
     var theme: Theme
     /// The site's own template files by file name, as read.
@@ -20,7 +20,7 @@ package struct SiteSnapshot: Sendable {
     var search: SearchIndex
 
     /// Creates a snapshot.
-    package init(
+    public init(
         config: SiteConfig, today: PartialDate, directory: Directory, theme: Theme,
         siteTemplates: [String: [UInt8]], search: SearchIndex
     ) {
@@ -57,10 +57,10 @@ package struct SiteSnapshot: Sendable {
 ///
 /// `ViewBuilder` and these rules change together; the tests compare watched sites with whole
 /// builds after every kind of edit, and fail when a rule misses a dependency.
-package enum PageDependencies {
+public enum PageDependencies {
     /// The pages of `renderer` (planned from `new`) whose bytes may differ from those rendered
     /// from `old`, in page order. Pages new to the site are included.
-    package static func changedPages(from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer)
+    public static func changedPages(from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer)
         -> [SitePage]
     {
         let pages = renderer.pages

@@ -8,21 +8,21 @@ import RolodeckPlan
 /// `load` runs the load stage of the pipeline (parse and validate everything, collecting every
 /// problem); `render` runs plan and render, handing each finished file to a closure, which the
 /// CLI connects to the publisher.
-package struct Site: Sendable {
+public struct Site: Sendable {
     /// The settings.
-    package let config: SiteConfig
+    public let config: SiteConfig
     /// The validated store.
-    package let store: Store
+    public let store: Store
     /// The compiled templates and static files.
-    package let theme: Theme
+    public let theme: Theme
     /// Problems that did not stop the build.
-    package let warnings: [Diagnostic]
+    public let warnings: [Diagnostic]
 
     /// Validates the store and compiles the templates; throws every error found (with the
     /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
     /// the input (the config's warnings), reported together with these. `storeCache` lets a
     /// watched site decode only the store files and records that changed.
-    package static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
+    public static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
                             storeCache: StoreDecodeCache? = nil) throws(DiagnosticError) -> Site {
         var diagnostics = earlier
         let (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
@@ -57,7 +57,7 @@ package struct Site: Sendable {
     /// Plans the directory and returns what renders it. The renderer keeps the planned directory,
     /// not the store: a caller that lets go of the site before rendering frees the store's copy
     /// of every contact.
-    package func renderer(today: PartialDate) -> SiteRenderer {
+    public func renderer(today: PartialDate) -> SiteRenderer {
         SiteRenderer(directory: Directory(store: store, config: config), theme: theme, today: today)
     }
 

@@ -1,6 +1,6 @@
 /// One file of the site, as `SiteRenderer` writes it: a page made from a template, or a static
 /// file of the theme. Watch renders pages one at a time by these, where a build renders them all.
-package enum SitePage: Hashable, Sendable {
+public enum SitePage: Hashable, Sendable {
     /// A static file of the theme, by its path in the output.
     case asset(String)
     /// A file of the search index, by its position in the index's files.
@@ -25,7 +25,7 @@ extension SiteRenderer {
     /// that order alongside the others once the index is built (so this waits for it). A test
     /// checks that `pages` and `render` agree; a new kind of output file needs a case here and
     /// a rule in `PageDependencies`.
-    package var pages: [SitePage] {
+    public var pages: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
         pages += [.groups, .todos, .notFound]
         pages += directory.entries.indices.map(SitePage.contact)
@@ -36,7 +36,7 @@ extension SiteRenderer {
     }
 
     /// The page's path in the output.
-    package func path(of page: SitePage) -> String {
+    public func path(of page: SitePage) -> String {
         switch page {
         case .asset(let path): return path
         case .search(let index): return search.files[index].path
@@ -63,7 +63,7 @@ extension SiteRenderer {
     }
 
     /// Renders one page (or returns a static file's bytes), exactly as `render` does.
-    package func render(_ page: SitePage) throws -> [UInt8] {
+    public func render(_ page: SitePage) throws -> [UInt8] {
         switch page {
         case .asset(let path): return theme.assets[path] ?? []
         case .search(let index): return search.files[index].bytes

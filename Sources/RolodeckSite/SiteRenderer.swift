@@ -13,7 +13,7 @@ import RolodeckSearch
 /// handed to `emit` as soon as it is done, so memory does not grow with the number of pages.
 /// The search index is built on a thread of its own meanwhile: only its files and `index.html`
 /// (which names its version) wait for it.
-package struct SiteRenderer: Sendable {
+public struct SiteRenderer: Sendable {
     /// The planned directory.
     let directory: Directory
     /// The compiled theme.
@@ -21,12 +21,12 @@ package struct SiteRenderer: Sendable {
     /// The date ages and overdue todos are computed for.
     let today: PartialDate
     /// The search index, written under `search/`; reading its files waits until it is built.
-    package let search: SearchIndex
+    public let search: SearchIndex
     let views: ViewBuilder
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
     /// kept of contacts that have not changed.
-    package init(
+    public init(
         directory: Directory, theme: Theme, today: PartialDate, searchCache: SearchIndexCache? = nil
     ) {
         self.directory = directory
@@ -46,7 +46,7 @@ package struct SiteRenderer: Sendable {
     /// Renders everything, handing each file to `emit`, which may be called from several
     /// threads at once; `progress` hears how many files are done (from one thread at a time)
     /// from when the search index is built and the total is known.
-    package func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
+    public func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
                        emit: @Sendable (String, [UInt8]) throws -> Void) throws {
         // Counters, not locks: every page passes here, from every core.
         let done = Atomic(0)

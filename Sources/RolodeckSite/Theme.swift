@@ -4,9 +4,9 @@ import RolodeckCore
 
 /// The templates and static files a site is rendered with: the built-in theme, with the site's
 /// own `Templates/` and `Public/` files replacing built-in files of the same name.
-package struct Theme: Sendable {
+public struct Theme: Sendable {
     /// Every template, compiled once; partials and parents resolved.
-    package let templates: TemplateLibrary
+    public let templates: TemplateLibrary
     /// Static files by path relative to the output root (`style.css`).
     let assets: [String: [UInt8]]
     /// Problems that did not stop the build (files in Templates/ that are not templates).

@@ -14,7 +14,7 @@ import RolodeckCore
 /// now are; only the stretch between is parsed. A record that had problems is always decoded
 /// again, so its messages point at where it is now. What relates records to each other
 /// (duplicate ids, references, vCard groups) is worked out by the decoder on every decode.
-package final class StoreDecodeCache: Sendable {
+public final class StoreDecodeCache: Sendable {
     private struct Key: Hashable {
         var path: String
         var layout: String
@@ -48,7 +48,7 @@ package final class StoreDecodeCache: Sendable {
     private let state = Mutex(State())
 
     /// Creates an empty cache.
-    package init() {}
+    public init() {}
 
     /// How many records (JSON records, cards, todos) the decodes since the last call parsed
     /// afresh rather than took from the cache; resets the count.

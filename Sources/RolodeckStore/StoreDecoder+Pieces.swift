@@ -40,7 +40,7 @@ extension StoreDecoder {
         var isValidUTF8 = true
         var failed = false
         ParallelWork.alongside({
-            try? ParallelWork.forEach(starts.count, batch: 1) { index in
+            ParallelWork.forEach(starts.count, batch: 1) { index in
                 handoff.put(Self.piece(index, of: file, starts: starts), at: index)
             }
         }) {

@@ -12,7 +12,7 @@ import RolodeckCore
 /// vCard and iCalendar records are collected as their files are read and merged into the store
 /// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
 /// groups, members and subtasks refer to one another across files.
-package struct StoreDecoder {
+public struct StoreDecoder {
     var store = Store()
     var diagnostics: [Diagnostic] = []
     var contactIDs: [String: Mark] = [:]
@@ -55,7 +55,7 @@ package struct StoreDecoder {
     /// Decodes the files in order; the store is complete only when no diagnostic is an error.
     /// With a `cache` (watch keeps one between rebuilds), what each file yields on its own is
     /// taken from the last decode when the file, or a record of a JSON list, is unchanged.
-    package static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
+    public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
         -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
         for file in files {

@@ -1,9 +1,9 @@
 import RolodeckCore
 
 /// One file of the store, read into memory: which records it holds and its bytes.
-package struct StoreFile: Sendable {
+public struct StoreFile: Sendable {
     /// How the records are laid out in the file.
-    package enum Layout: Sendable {
+    public enum Layout: Sendable {
         /// `contacts.json`: an array of records.
         case list
         /// `contacts/<name>.json`: a single record (an array is accepted too).
@@ -17,15 +17,15 @@ package struct StoreFile: Sendable {
     /// The kind of record in the file (contacts for vCard, todos for iCalendar).
     var kind: StoreIssue.RecordKind
     /// How the records are laid out.
-    package var layout: Layout
+    public var layout: Layout
     /// The bytes and the path used in messages.
-    package var source: SourceText
+    public var source: SourceText
     /// The name of the vdir collection (address book or task list) the file is in, from its
     /// `displayname` file or else the folder's name; "" outside a collection.
-    package var collection: String
+    public var collection: String
 
     /// Creates a store file.
-    package init(kind: StoreIssue.RecordKind, layout: Layout, source: SourceText, collection: String = "") {
+    public init(kind: StoreIssue.RecordKind, layout: Layout, source: SourceText, collection: String = "") {
         self.kind = kind
         self.layout = layout
         self.source = source
@@ -33,12 +33,12 @@ package struct StoreFile: Sendable {
     }
 
     /// A vCard file.
-    package static func vCard(_ source: SourceText, collection: String = "") -> StoreFile {
+    public static func vCard(_ source: SourceText, collection: String = "") -> StoreFile {
         StoreFile(kind: .contact, layout: .vCard, source: source, collection: collection)
     }
 
     /// An iCalendar file.
-    package static func iCalendar(_ source: SourceText, collection: String = "") -> StoreFile {
+    public static func iCalendar(_ source: SourceText, collection: String = "") -> StoreFile {
         StoreFile(kind: .todo, layout: .iCalendar, source: source, collection: collection)
     }
 }

@@ -1,14 +1,14 @@
 import RolodeckCore
 
 /// A problem with the store's contents; its wording lives in one place, `message`.
-package struct StoreIssue: Sendable, Equatable {
+public struct StoreIssue: Sendable, Equatable {
     /// The kinds of record a store holds, as messages name them.
-    package enum RecordKind: String, Sendable, Equatable {
+    public enum RecordKind: String, Sendable, Equatable {
         case contact, group, todo
     }
 
     /// Everything that can be wrong with a store.
-    package enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
         case invalidUTF8(byte: UInt8)
         case syntax(JSONSyntaxError)
         case wrongTopLevel(RecordKind, found: String, expected: String)
@@ -36,7 +36,7 @@ package struct StoreIssue: Sendable, Equatable {
     var reason: Reason
 
     /// Creates an issue.
-    package init(_ reason: Reason) {
+    public init(_ reason: Reason) {
         self.reason = reason
     }
 
@@ -49,7 +49,7 @@ package struct StoreIssue: Sendable, Equatable {
     }
 
     /// The message the user reads.
-    package var message: String {
+    public var message: String {
         switch reason {
         case .invalidUTF8(let byte):
             return "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); "

@@ -5,7 +5,7 @@
 /// not yet closed, the batch waits up to `settle` for it; and however long a stream of changes
 /// goes on, a batch is never held back more than `maximum` after its first change. A pure value:
 /// the watcher feeds it changes and instants, and the tests do the same without a clock.
-package struct ChangeCoalescer: Sendable {
+public struct ChangeCoalescer: Sendable {
     /// How long the files must be still before a batch is ready.
     var quiet: Duration
     /// How long to wait for a file that is still being written.
@@ -20,7 +20,7 @@ package struct ChangeCoalescer: Sendable {
     private var overflowed = false
 
     /// Creates a coalescer.
-    init(
+    public init(
         quiet: Duration = .milliseconds(50), settle: Duration = .seconds(1), maximum: Duration = .seconds(3)
     ) {
         self.quiet = quiet
@@ -79,7 +79,7 @@ package struct ChangeCoalescer: Sendable {
 }
 
 /// Changes gathered into one rebuild.
-package struct ChangeBatch: Sendable, Equatable {
+public struct ChangeBatch: Sendable, Equatable {
     /// The absolute paths of the files and folders that changed, sorted.
     var paths: [String]
     /// Whether events were lost, so any file may have changed.

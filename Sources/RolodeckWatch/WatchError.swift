@@ -3,7 +3,7 @@
 #endif
 
 /// Why watching a site's files failed, or why watch fell back from inotify to polling.
-package struct WatchError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct WatchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The failures the watcher reports.
     enum Reason: Sendable, Equatable {
         /// The per-user limit of inotify watches (`fs.inotify.max_user_watches`) is reached.
@@ -23,7 +23,7 @@ package struct WatchError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The message the user reads, with the fix where there is one.
-    package var description: String {
+    public var description: String {
         switch reason {
         case .outOfWatches(let path):
             return

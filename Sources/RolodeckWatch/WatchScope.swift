@@ -7,7 +7,7 @@ import RolodeckCore
 /// It mirrors what `SiteReader` reads: `rolodeck.json`; in the store, JSON files, `.vcf`,
 /// `.vcard` and `.ics` files and vdir `displayname` files; anything in `Templates/` and
 /// `Public/`; never hidden files, files ending in `~`, `.swp` or `.tmp`, or the output folder.
-package struct WatchScope: Sendable, Equatable {
+public struct WatchScope: Sendable, Equatable {
     /// The site folder, absolute.
     let siteFolder: String
     /// The store folder, absolute.
@@ -17,7 +17,7 @@ package struct WatchScope: Sendable, Equatable {
 
     /// Creates the scope of a site: `store` is relative to the site folder (the config's
     /// `store`), `output` the output folder as given (relative to the current folder).
-    package init(siteFolder: URL, store: String, output: String?) {
+    public init(siteFolder: URL, store: String, output: String?) {
         self.siteFolder = Self.absolute(siteFolder.path)
         // As SiteReader does: the store is always inside, or relative to, the site folder.
         self.store = Self.absolute(self.siteFolder + "/" + store)

@@ -14,9 +14,9 @@
 ///
 /// Nothing is lost between batches: the kernel queues the events that happen during a rebuild,
 /// and the next call returns them. Not thread-safe: one thread drives it.
-package final class Watcher {
+public final class Watcher {
     /// How a watcher is set up.
-    package struct Options: Sendable {
+    public struct Options: Sendable {
         /// Poll with `stat` instead of using inotify.
         var polling = false
         /// How often to poll, and to look for a watched folder that went away.
@@ -27,7 +27,7 @@ package final class Watcher {
         var watchLimit: Int?
 
         /// The defaults: inotify, polling once a second only as a fallback.
-        package init(
+        public init(
             polling: Bool = false, pollInterval: Duration = .seconds(1),
             coalescer: ChangeCoalescer = ChangeCoalescer()
         ) {
@@ -38,7 +38,7 @@ package final class Watcher {
     }
 
     /// How the watcher learns of changes.
-    package enum Mode: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
         /// inotify events.
         case inotify
         /// Looking at every file's status once per poll interval.
@@ -48,7 +48,7 @@ package final class Watcher {
     /// What is watched.
     private(set) var scope: WatchScope
     /// How changes are learnt of.
-    package private(set) var mode: Mode
+    public private(set) var mode: Mode
     private let options: Options
     private var inotify: InotifyWatches?
     private var poller = FolderPoller()
@@ -59,7 +59,7 @@ package final class Watcher {
 
     /// Starts watching; never fails (when inotify cannot be used it polls, and `takeNotices`
     /// says why).
-    package init(scope: WatchScope, options: Options = Options()) {
+    public init(scope: WatchScope, options: Options = Options()) {
         self.scope = scope
         self.options = options
         self.coalescer = options.coalescer
@@ -78,13 +78,13 @@ package final class Watcher {
     }
 
     /// Problems worth telling the user about since the last call (falling back to polling).
-    package func takeNotices() -> [WatchError] {
+    public func takeNotices() -> [WatchError] {
         defer { notices = [] }
         return notices
     }
 
     /// Watches another scope (the config named another store or output folder).
-    package func retarget(_ newScope: WatchScope) {
+    public func retarget(_ newScope: WatchScope) {
         guard newScope != scope else { return }
         scope = newScope
         missingTrees = []
@@ -104,7 +104,7 @@ package final class Watcher {
     /// Waits for the next batch of changes and returns it; nil when `stop` (a file descriptor,
     /// such as the reading end of a pipe a signal handler writes to) becomes readable, or when
     /// `timeout` passes first.
-    package func nextBatch(stop: Int32? = nil, timeout: Duration? = nil) -> ChangeBatch? {
+    public func nextBatch(stop: Int32? = nil, timeout: Duration? = nil) -> ChangeBatch? {
         let giveUp = timeout.map { ContinuousClock.now + $0 }
         while true {
             let now = ContinuousClock.now

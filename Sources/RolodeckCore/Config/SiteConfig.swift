@@ -1,10 +1,10 @@
 /// The settings in a site's `rolodeck.json`.
-package struct SiteConfig: Sendable, Equatable {
+public struct SiteConfig: Sendable, Equatable {
     /// The name of the config file in a site folder.
-    package static let fileName = "rolodeck.json"
+    public static let fileName = "rolodeck.json"
 
     /// Which name part a contact is filed under.
-    package enum SortOrder: String, Sendable, CaseIterable {
+    public enum SortOrder: String, Sendable, CaseIterable {
         /// File under the family name (then the given name): "Müller, Jürgen".
         case familyName
         /// File under the given name (then the family name).
@@ -12,7 +12,7 @@ package struct SiteConfig: Sendable, Equatable {
     }
 
     /// How a name is displayed.
-    package enum NameOrder: String, Sendable, CaseIterable {
+    public enum NameOrder: String, Sendable, CaseIterable {
         /// "Jürgen Müller".
         case givenFirst
         /// "Müller Jürgen"; Korean and Japanese names read this way and are joined without a space.
@@ -20,45 +20,45 @@ package struct SiteConfig: Sendable, Equatable {
     }
 
     /// A contact field a site can leave out of every page.
-    package enum Field: String, Sendable, CaseIterable {
+    public enum Field: String, Sendable, CaseIterable {
         case salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age,
             groups, notes
     }
 
     /// The site's title, shown in the header and the page titles.
-    package var title = "Contacts"
+    public var title = "Contacts"
     /// The locale: collation, sections, interface language (`en`, `de`, `sv`, `ko`, `ja`, …).
-    package var locale = "en"
+    public var locale = "en"
     /// Which name part contacts are sorted and sectioned by.
-    package var sortBy = SortOrder.familyName
+    public var sortBy = SortOrder.familyName
     /// How names are displayed; nil picks by script (family first for Korean and Japanese names).
-    package var nameOrder: NameOrder?
+    public var nameOrder: NameOrder?
     /// The country numbers without an international prefix belong to (ISO code such as "KR").
-    package var phoneRegion: String?
+    public var phoneRegion: String?
     /// Whether raw HTML in notes is published as is.
-    package var unsafeHTML = false
+    public var unsafeHTML = false
     /// Whether pages ask search engines not to index them.
-    package var noindex = true
+    public var noindex = true
     /// The store folder, relative to the site folder.
-    package var store = "store"
+    public var store = "store"
     /// The output folder, relative to the site folder, unless `--out` says otherwise.
-    package var output = "_site"
+    public var output = "_site"
     /// Where the site is served from (`/contacts/`); only the 404 page uses it, because a
     /// server shows that page at any depth. Every other link stays relative.
-    package var baseURL: String?
+    public var baseURL: String?
     /// The time zone due times are shown in (a name of the time zone database, such as
     /// "Europe/Berlin"); nil shows each time in the zone it was written in.
-    package var timeZone: String?
+    public var timeZone: String?
     /// Fields left out of every page.
-    package var hiddenFields: Set<Field> = []
+    public var hiddenFields: Set<Field> = []
     /// Ids of contacts left out of the site.
-    package var hiddenContacts: Set<String> = []
+    public var hiddenContacts: Set<String> = []
 
     /// The defaults.
-    package init() {}
+    public init() {}
 
     /// The phone region to use: the configured one, or Korea for a Korean-language site.
-    package var effectivePhoneRegion: String? {
+    public var effectivePhoneRegion: String? {
         if let phoneRegion { return phoneRegion.isEmpty ? nil : phoneRegion.uppercased() }
         return languageCode == "ko" ? "KR" : nil
     }
@@ -69,5 +69,5 @@ package struct SiteConfig: Sendable, Equatable {
     }
 
     /// Whether a field is shown on pages.
-    package func shows(_ field: Field) -> Bool { !hiddenFields.contains(field) }
+    @inlinable public func shows(_ field: Field) -> Bool { !hiddenFields.contains(field) }
 }

@@ -1,7 +1,7 @@
 /// One problem found in the user's input: a store file, the config or a template.
-package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    package enum Severity: String, Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
         /// The build cannot go on with this input.
         case error
         /// The input is usable, but probably not what the user meant.
@@ -9,21 +9,21 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the diagnostic stops the build.
-    package var severity: Severity
+    public var severity: Severity
     /// Where the problem is, when it has a place.
-    package var location: SourceLocation?
+    public var location: SourceLocation?
     /// What is wrong, in words a person acts on.
-    package var message: String
+    public var message: String
 
     /// Creates a diagnostic.
-    package init(_ severity: Severity, at location: SourceLocation?, _ message: String) {
+    public init(_ severity: Severity, at location: SourceLocation?, _ message: String) {
         self.severity = severity
         self.location = location
         self.message = message
     }
 
     /// `path:line:column: error: message`, or `error: message` without a location.
-    package var description: String {
+    public var description: String {
         if let location {
             return "\(location): \(severity.rawValue): \(message)"
         }
@@ -33,10 +33,10 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
-    package var containsErrors: Bool { contains { $0.severity == .error } }
+    public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// The diagnostics in reading order: by file, line and column; those without a place last.
-    package func sortedByLocation() -> [Diagnostic] {
+    public func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { lhs, rhs in
             switch (lhs.element.location, rhs.element.location) {
             case let (l?, r?) where l != r: return l < r

@@ -2,26 +2,26 @@
 ///
 /// Columns count Unicode scalars from the start of the line, so a location points at the same
 /// character in any editor whatever the script of the text before it.
-package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's path as the user named it (relative to the working directory where possible).
     var path: String
     /// The 1-based line number.
-    package var line: Int
+    public var line: Int
     /// The 1-based column, in Unicode scalars.
     var column: Int
 
     /// Creates a location from its parts.
-    package init(path: String, line: Int, column: Int) {
+    public init(path: String, line: Int, column: Int) {
         self.path = path
         self.line = line
         self.column = column
     }
 
     /// `path:line:column`, the form compilers print and editors jump to.
-    package var description: String { "\(path):\(line):\(column)" }
+    public var description: String { "\(path):\(line):\(column)" }
 
     /// Orders by path, then line, then column, so diagnostics print in reading order.
-    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
     }
 }

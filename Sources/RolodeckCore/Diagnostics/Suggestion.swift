@@ -1,6 +1,6 @@
 /// Suggests the name a user probably meant when they wrote an unknown one (a store field,
 /// a config key, a command-line option).
-package enum Suggestion {
+public enum Suggestion {
     /// Names other tools use for our fields; a near-miss in spelling is found by edit distance.
     private static let aliases: [String: String] = [
         "firstname": "givenName", "first": "givenName", "forename": "givenName",
@@ -16,7 +16,7 @@ package enum Suggestion {
     ]
 
     /// The known field closest to `field`, or nil when none is close enough to be a good guess.
-    package static func closest(to field: String, in known: [String]) -> String? {
+    public static func closest(to field: String, in known: [String]) -> String? {
         let lowered = field.lowercased()
         if let alias = aliases[lowered.filter { $0 != "_" && $0 != "-" }], known.contains(alias) {
             return alias

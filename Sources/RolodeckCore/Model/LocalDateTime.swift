@@ -1,24 +1,24 @@
 import Foundation
 
 /// A wall-clock date and time, without a time zone.
-package struct LocalDateTime: Sendable, Hashable, Comparable {
-    package var year: Int
-    package var month: Int
-    package var day: Int
-    package var hour = 0
-    package var minute = 0
-    package var second = 0
+public struct LocalDateTime: Sendable, Hashable, Comparable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour = 0
+    public var minute = 0
+    public var second = 0
 
     /// The date part.
-    package var date: PartialDate { PartialDate(year: year, month: month, day: day) }
+    public var date: PartialDate { PartialDate(year: year, month: month, day: day) }
 
     /// Seconds since 1970-01-01T00:00 as if the time were UTC.
-    package var secondsSince1970: Int {
+    public var secondsSince1970: Int {
         LocalDateTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// The date and time `seconds` after 1970-01-01T00:00.
-    package init(secondsSince1970 seconds: Int) {
+    public init(secondsSince1970 seconds: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let date = PartialDate(daysSince1970: days)
         let rest = seconds - days * 86_400
@@ -27,7 +27,7 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
     }
 
     /// Creates a date and time from its parts.
-    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.year = year
         self.month = month
         self.day = day
@@ -37,7 +37,7 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (days-from-civil).
-    package static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -47,12 +47,12 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
     }
 
     /// The day of the week of a date, 0 for Sunday to 6 for Saturday.
-    package static func weekday(year: Int, month: Int, day: Int) -> Int {
+    public static func weekday(year: Int, month: Int, day: Int) -> Int {
         let days = days(year: year, month: month, day: day)
         return ((days % 7) + 11) % 7
     }
 
-    package static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
             < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
     }
@@ -61,7 +61,7 @@ package struct LocalDateTime: Sendable, Hashable, Comparable {
 extension DueDate {
     /// The same moment as wall-clock time in `zone`; a date, or a time written without a zone,
     /// stays as it is.
-    package func converted(to zone: TimeZone) -> DueDate {
+    public func converted(to zone: TimeZone) -> DueDate {
         guard let offset = utcOffset, let hour, let minute, let year = date.year else { return self }
         let written = LocalDateTime(year: year, month: date.month, day: date.day, hour: hour, minute: minute)
         let instant = written.secondsSince1970 - offset

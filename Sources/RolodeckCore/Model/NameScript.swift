@@ -1,11 +1,11 @@
 /// What the script of a name tells about it: whether it is written the East Asian way (family
 /// name first, no space) and which language a page should tag it with. Read by the store
 /// readers, the plan, search and the views alike.
-package enum NameScript {
+public enum NameScript {
     /// The language a contact's name is written in, when its script says so: Hangul is Korean,
     /// kana Japanese; Han characters are Japanese only with a kana reading (they could be
     /// Chinese otherwise); nil for everything else.
-    package static func languageTag(of contact: Contact) -> String? {
+    public static func languageTag(of contact: Contact) -> String? {
         // The parts in turn, as if written one after the other, without joining them.
         var hasHan = false
         if let tag = scriptTag(of: contact.familyName, hasHan: &hasHan)
@@ -38,7 +38,7 @@ package enum NameScript {
     }
 
     /// Whether a name is written in Hangul, kana or Han characters.
-    package static func isEastAsian(_ text: String) -> Bool {
+    public static func isEastAsian(_ text: String) -> Bool {
         guard let scalar = text.unicodeScalars.first(where: { !$0.isWhitespaceWithoutTables }) else {
             return false
         }

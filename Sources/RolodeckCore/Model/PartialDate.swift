@@ -1,21 +1,21 @@
 /// A calendar date whose year may be unknown, as birthdays often are.
-package struct PartialDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct PartialDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, when known.
-    package var year: Int?
+    public var year: Int?
     /// The month, 1–12.
-    package var month: Int
+    public var month: Int
     /// The day of the month, 1–31.
-    package var day: Int
+    public var day: Int
 
     /// Creates a date; use `parse` to validate text.
-    package init(year: Int?, month: Int, day: Int) {
+    public init(year: Int?, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// Parses `YYYY-MM-DD`, or `--MM-DD` for a date without a year; nil unless the date exists.
-    package static func parse(_ text: String) -> PartialDate? {
+    public static func parse(_ text: String) -> PartialDate? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -41,14 +41,14 @@ package struct PartialDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Whether the date exists in the proleptic Gregorian calendar (Feb 29 only in leap years;
     /// without a year, Feb 29 is allowed).
-    package var isValid: Bool {
+    public var isValid: Bool {
         guard (1...12).contains(month), day >= 1 else { return false }
         if let year, year < 1 { return false }
         return day <= PartialDate.daysIn(month: month, year: year)
     }
 
     /// The number of days in a month; February has 29 when the year is unknown.
-    package static func daysIn(month: Int, year: Int?) -> Int {
+    public static func daysIn(month: Int, year: Int?) -> Int {
         switch month {
         case 2:
             guard let year else { return 29 }
@@ -60,7 +60,7 @@ package struct PartialDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// `YYYY-MM-DD` or `--MM-DD`, the form the store uses.
-    package var description: String {
+    public var description: String {
         let monthDay = "\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
         guard let year else { return "--" + monthDay }
         let yearText = String(year)
@@ -68,18 +68,18 @@ package struct PartialDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// The form HTML's `<time datetime>` takes: `1990-03-05`, or `03-05` without a year.
-    package var htmlDateString: String {
+    public var htmlDateString: String {
         year == nil ? String(description.dropFirst(2)) : description
     }
 
     /// Orders by year (unknown first), month, then day.
-    package static func < (lhs: PartialDate, rhs: PartialDate) -> Bool {
+    public static func < (lhs: PartialDate, rhs: PartialDate) -> Bool {
         (lhs.year ?? Int.min, lhs.month, lhs.day) < (rhs.year ?? Int.min, rhs.month, rhs.day)
     }
 
     /// Whole years from this date to `today`; nil when the year is unknown or the date is in the
     /// future. A Feb 29 birthday is reached on Mar 1 in common years.
-    package func age(on today: PartialDate) -> Int? {
+    public func age(on today: PartialDate) -> Int? {
         guard let year, let todayYear = today.year, todayYear >= year else { return nil }
         var age = todayYear - year
         var birthdayMonth = month
@@ -96,7 +96,7 @@ package struct PartialDate: Sendable, Hashable, Comparable, CustomStringConverti
 extension PartialDate {
     /// The date `days` days after 1970-01-01 (negative: before), in the proleptic Gregorian
     /// calendar; the civil-from-days algorithm, so no time zone or locale is involved.
-    package init(daysSince1970 days: Int) {
+    public init(daysSince1970 days: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

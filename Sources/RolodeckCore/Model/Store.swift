@@ -1,14 +1,14 @@
 /// Everything the store holds, validated: contacts, groups and todos in the order read.
-package struct Store: Sendable {
+public struct Store: Sendable {
     /// Contacts in file order.
-    package var contacts: [Contact]
+    public var contacts: [Contact]
     /// Groups in file order.
-    package var groups: [Group]
+    public var groups: [Group]
     /// Todos in the user's order.
-    package var todos: [Todo]
+    public var todos: [Todo]
 
     /// Creates a store.
-    package init(contacts: [Contact] = [], groups: [Group] = [], todos: [Todo] = []) {
+    public init(contacts: [Contact] = [], groups: [Group] = [], todos: [Todo] = []) {
         self.contacts = contacts
         self.groups = groups
         self.todos = todos

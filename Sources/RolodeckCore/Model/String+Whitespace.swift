@@ -1,6 +1,6 @@
 extension String {
     /// Whether the string is empty or only whitespace.
-    package var isBlank: Bool {
+    public var isBlank: Bool {
         // A visible ASCII character settles it without Unicode property lookups, and so does a
         // first scalar that is not whitespace (the first Character's is).
         if utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
@@ -10,7 +10,7 @@ extension String {
 
     /// The string without leading and trailing whitespace (Swift's own notion of whitespace,
     /// without going through Foundation's slower `trimmingCharacters`).
-    package var trimmingWhitespace: String {
+    public var trimmingWhitespace: String {
         // Most text is empty or already starts and ends with a visible ASCII character.
         if isEmpty { return self }
         // Read where the bytes are (every native string has them contiguous): `utf8.last` cost
@@ -61,7 +61,7 @@ extension String {
 extension Unicode.Scalar {
     /// `properties.isWhitespace` without the property tables: Unicode's White_Space set, which
     /// has not changed since Unicode 6.3.
-    package var isWhitespaceWithoutTables: Bool {
+    public var isWhitespaceWithoutTables: Bool {
         switch value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
             return true

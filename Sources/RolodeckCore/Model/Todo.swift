@@ -1,52 +1,52 @@
 /// A task, kept in the user's own order.
-package struct Todo: Sendable, Hashable, Identifiable {
+public struct Todo: Sendable, Hashable, Identifiable {
     /// How urgent a todo is.
-    package enum Priority: String, Sendable, Hashable, CaseIterable {
+    public enum Priority: String, Sendable, Hashable, CaseIterable {
         case high, medium, low
     }
 
     /// The store's unique id.
-    package var id: String
+    public var id: String
     /// What to do.
-    package var title: String
+    public var title: String
     /// Whether it is done.
-    package var done = false
+    public var done = false
     /// When it is due: a date, optionally with a time of day.
-    package var due: DueDate?
+    public var due: DueDate?
     /// How urgent it is.
-    package var priority: Priority?
+    public var priority: Priority?
     /// The id of the contact it concerns.
-    package var contactID: String?
+    public var contactID: String?
     /// Notes in Markdown.
-    package var notes = ""
+    public var notes = ""
     /// Tags (iCalendar `CATEGORIES`), in the order written.
-    package var categories: [String] = []
+    public var categories: [String] = []
     /// The id of the todo this one is a subtask of; it is shown under that todo.
-    package var parentID: String?
+    public var parentID: String?
     /// The name of the task list it comes from (a vdir collection's `displayname`), or "".
-    package var list = ""
+    public var list = ""
 
     /// Creates a todo.
-    package init(id: String, title: String) {
+    public init(id: String, title: String) {
         self.id = id
         self.title = title
     }
 }
 
 /// A due date with an optional local time of day.
-package struct DueDate: Sendable, Hashable {
+public struct DueDate: Sendable, Hashable {
     /// The calendar date.
-    package var date: PartialDate
+    public var date: PartialDate
     /// Hour and minute, when a time was given.
-    package var hour: Int?
+    public var hour: Int?
     /// The minute, when a time was given.
-    package var minute: Int?
+    public var minute: Int?
     /// How far ahead of UTC the time is, in seconds, when it was written with a time zone (an
     /// iCalendar `TZID` or `Z`); nil for a date or a floating time, which is shown as written.
     var utcOffset: Int?
 
     /// Creates a due date.
-    package init(date: PartialDate, hour: Int? = nil, minute: Int? = nil, utcOffset: Int? = nil) {
+    public init(date: PartialDate, hour: Int? = nil, minute: Int? = nil, utcOffset: Int? = nil) {
         self.date = date
         self.hour = hour
         self.minute = minute

@@ -12,7 +12,7 @@ import Synchronization
 /// seconds on some file systems), so a file changed twice within one tick keeps its times; a
 /// file whose change time was less than `margin` before it was read is therefore read again
 /// every time until it has been still for that long (git's "racily clean" rule).
-package final class InputFileCache: Sendable {
+public final class InputFileCache: Sendable {
     private struct Signature: Equatable {
         var device: UInt64
         var inode: UInt64
@@ -39,7 +39,7 @@ package final class InputFileCache: Sendable {
 
     /// Creates an empty cache; `marginNanoseconds` is how long a file must have been unchanged
     /// before it was read for its status alone to vouch for it (2 s by default).
-    package init(marginNanoseconds: Int64 = 2_000_000_000) {
+    public init(marginNanoseconds: Int64 = 2_000_000_000) {
         margin = marginNanoseconds
     }
 

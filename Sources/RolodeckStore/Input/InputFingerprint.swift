@@ -9,12 +9,12 @@ import RolodeckCore
 /// a million contacts are 700 MB of store, which byte-at-a-time FNV-1a took most of a second to
 /// read, on every build, changed or not. It is a check for change, not a defence against
 /// someone crafting a collision.
-package struct InputFingerprint {
+public struct InputFingerprint {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x8422_2325_cbf2_9ce4
 
     /// The fingerprint of a site's input.
-    package static func of(_ input: SiteInput, today: PartialDate, generator: [UInt8]) -> String {
+    public static func of(_ input: SiteInput, today: PartialDate, generator: [UInt8]) -> String {
         var hasher = InputFingerprint()
         hasher.add(generator)
         hasher.add(Array(today.description.utf8))

@@ -4,20 +4,20 @@ import RolodeckCore
 /// templates and static files (the built-in theme fills in the rest).
 ///
 /// A test builds a whole site from one of these without touching the disk.
-package struct SiteInput: Sendable {
+public struct SiteInput: Sendable {
     /// The settings from `rolodeck.json` (the defaults when the site has none).
-    package var config: SiteConfig
+    public var config: SiteConfig
     /// The bytes of `rolodeck.json`, for the input fingerprint.
-    package var configBytes: [UInt8] = []
+    public var configBytes: [UInt8] = []
     /// The store's files, in the order they are read.
-    package var storeFiles: [StoreFile]
+    public var storeFiles: [StoreFile]
     /// The site's own templates by file name (`contact.mustache`), overriding the built-in ones.
-    package var templates: [String: SourceText]
+    public var templates: [String: SourceText]
     /// The site's own static files by relative path (`style.css`, `img/logo.svg`).
-    package var assets: [String: [UInt8]]
+    public var assets: [String: [UInt8]]
 
     /// Creates an input.
-    package init(config: SiteConfig = SiteConfig(), storeFiles: [StoreFile] = [], templates: [String: SourceText] = [:],
+    public init(config: SiteConfig = SiteConfig(), storeFiles: [StoreFile] = [], templates: [String: SourceText] = [:],
                 assets: [String: [UInt8]] = [:]) {
         self.config = config
         self.storeFiles = storeFiles

@@ -8,7 +8,7 @@ import RolodeckCore
 ///
 /// Paths in messages are built from `displayPath`, the site folder as the user named it, so a
 /// diagnostic reads `demo/store/contacts.json:4:7`, a path the user can open.
-package struct SiteReader {
+public struct SiteReader {
     /// The site folder.
     var folder: URL
     /// How messages name the site folder ("" for the current folder).
@@ -17,7 +17,7 @@ package struct SiteReader {
     var cache: InputFileCache?
 
     /// Creates a reader for a site folder.
-    package init(folder: URL, displayPath: String, cache: InputFileCache? = nil) {
+    public init(folder: URL, displayPath: String, cache: InputFileCache? = nil) {
         self.folder = folder
         self.displayPath = displayPath
         self.cache = cache
@@ -26,7 +26,7 @@ package struct SiteReader {
     /// Reads the config (if any), the store, and the site's own templates and static files.
     /// The config is decoded here already, because it says where the store is. Throws the
     /// config's errors; returns its warnings.
-    package func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
+    public func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
         cache?.beginPass()
         var input = SiteInput()
         var diagnostics: [Diagnostic] = []
@@ -174,7 +174,7 @@ package struct SiteReader {
 
     /// The bytes of the file at `path`, or nil when it cannot be opened or read: for files
     /// outside a site, such as the tool's own binary.
-    package static func bytes(ofFileAt path: String) -> [UInt8]? {
+    public static func bytes(ofFileAt path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -230,7 +230,7 @@ package struct SiteReader {
     }
 
     /// A path inside the site as messages show it.
-    package func display(_ relative: String) -> String {
+    public func display(_ relative: String) -> String {
         if displayPath.isEmpty || displayPath == "." { return relative }
         return displayPath.hasSuffix("/") ? displayPath + relative : displayPath + "/" + relative
     }

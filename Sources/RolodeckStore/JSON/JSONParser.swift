@@ -1,8 +1,10 @@
+import RolodeckCore
+
 /// A strict RFC 8259 JSON parser over bytes that records where every value starts.
 ///
 /// Foundation's decoders say "the data couldn't be read" without a place; a user editing
 /// `contacts.json` by hand needs the line and column, so the store has its own parser.
-package struct JSONParser {
+public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private var scratch: [UInt8] = []
@@ -10,11 +12,11 @@ package struct JSONParser {
     private var isValidUTF8 = true
     private let maximumDepth = 512
     /// Keys taken from a table instead of being made anew, when the caller has one.
-    package let keys: JSONKeyTable?
+    public let keys: JSONKeyTable?
 
     /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
     /// Keys found in `keys` are that table's strings (equal to the strings they would be anyway).
-    package static func parse(_ bytes: [UInt8], keys: JSONKeyTable? = nil)
+    public static func parse(_ bytes: [UInt8], keys: JSONKeyTable? = nil)
         throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
             var parser = JSONParser(bytes: buffer, keys: keys)
@@ -40,7 +42,7 @@ package struct JSONParser {
 
     /// Reads the one value that fills `range` of `bytes` as `parseCheckingUTF8` parses it, with
     /// `read`, which must read exactly that value from the parser it is given (at its first byte).
-    package static func readCheckingUTF8<Value>(
+    public static func readCheckingUTF8<Value>(
         _ bytes: [UInt8], range: Range<Int>, keys: JSONKeyTable? = nil,
         _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
     ) throws(JSONSyntaxError) -> (value: Value, isValidUTF8: Bool) {
@@ -54,7 +56,7 @@ package struct JSONParser {
 
     /// Reads a whole document (one value, surrounded only by whitespace and a leading BOM) as
     /// `parse(_:keys:)` parses it, with `read`, which must read exactly that value.
-    package static func read<Value>(
+    public static func read<Value>(
         _ bytes: [UInt8], keys: JSONKeyTable? = nil,
         _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
     ) throws(JSONSyntaxError) -> Value {
@@ -69,7 +71,7 @@ package struct JSONParser {
     /// element that starts at or after `stop` and returns where that one starts, or nil when the
     /// array ends first, with only whitespace after it. Also says whether the elements' bytes are
     /// all UTF-8.
-    package static func readElements(
+    public static func readElements(
         _ bytes: [UInt8], from start: Int, stoppingAt stop: Int, keys: JSONKeyTable? = nil,
         _ read: (inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> (next: Int?, isValidUTF8: Bool) {
@@ -133,13 +135,13 @@ package struct JSONParser {
 
     /// Where the parser stands: the offset of the next value's first byte, when the parser
     /// stands before a value.
-    package var offset: Int { index }
+    public var offset: Int { index }
 
     /// The first byte of the value the parser stands before, or nil at the end of the bytes.
-    package var nextByte: UInt8? { index < bytes.count ? bytes[index] : nil }
+    public var nextByte: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// Parses the value the parser stands before, at `depth` (objects and arrays around it).
-    package mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    public mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: index) }
         let start = index
         switch bytes[index] {
@@ -190,7 +192,7 @@ package struct JSONParser {
     /// Reads the object whose `{` the parser stands at, `depth` deep counting itself, a member at
     /// a time, without making a tree of it: `body` is called with each key once the parser
     /// stands before the member's value, and must read that value (`member(_:)` parses it).
-    package mutating func readObject(
+    public mutating func readObject(
         depth: Int, _ body: (inout JSONParser, JSONMemberKey) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
@@ -231,14 +233,14 @@ package struct JSONParser {
     }
 
     /// The member whose key was just read: the key with its value, parsed.
-    package mutating func member(_ key: JSONMemberKey) throws(JSONSyntaxError) -> JSONMember {
+    public mutating func member(_ key: JSONMemberKey) throws(JSONSyntaxError) -> JSONMember {
         JSONMember(key: key.key, keyOffset: key.keyOffset, value: try parseValue(depth: key.depth))
     }
 
     /// Reads the array whose `[` the parser stands at, `depth` deep counting itself, an element
     /// at a time: `body` is called when the parser stands at an element's first byte, and must
     /// read the element (at `depth`).
-    package mutating func readArray(
+    public mutating func readArray(
         depth: Int, _ body: (inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
@@ -283,7 +285,7 @@ package struct JSONParser {
     }
 
     /// Parses the string whose opening quote the parser stands at.
-    package mutating func parseString() throws(JSONSyntaxError) -> String {
+    public mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1  // "
         // Text between escapes is copied a run at a time; without escapes the bytes are the

@@ -3,15 +3,15 @@ import Synchronization
 /// A file's bytes with the means to turn a byte offset into a line and column.
 ///
 /// Line starts are found once, when the first location is asked for; most files never need it.
-package final class SourceText: Sendable {
+public final class SourceText: Sendable {
     /// The path printed in locations.
-    package let path: String
+    public let path: String
     /// The raw bytes of the file.
-    package let bytes: [UInt8]
+    public let bytes: [UInt8]
     private let lineStarts = Mutex<[Int]?>(nil)
 
     /// Wraps a file's bytes.
-    package init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
@@ -22,7 +22,7 @@ package final class SourceText: Sendable {
     }
 
     /// The location of a byte offset: 1-based line, and column counted in Unicode scalars.
-    package func location(at offset: Int) -> SourceLocation {
+    public func location(at offset: Int) -> SourceLocation {
         let starts = lineStartOffsets()
         let clamped = min(max(offset, 0), bytes.count)
         // The last line start at or before the offset.
@@ -45,7 +45,7 @@ package final class SourceText: Sendable {
     }
 
     /// The location of a file as a whole (line 1, column 1).
-    package var start: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
+    public var start: SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
 
     private func lineStartOffsets() -> [Int] {
         lineStarts.withLock { cached in

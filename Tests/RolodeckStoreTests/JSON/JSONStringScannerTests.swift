@@ -1,5 +1,5 @@
 import Testing
-@testable import RolodeckCore
+@testable import RolodeckStore
 
 @Suite struct JSONStringScannerTests {
     /// Bytes the scanner must pass over: neighbours of the special ones, and UTF-8 lead and

@@ -1,5 +1,6 @@
-import Testing
 @testable import RolodeckCore
+import Testing
+@testable import RolodeckStore
 
 @Suite struct JSONParserTests {
     struct SyntaxCase: CustomTestStringConvertible, Sendable {

@@ -1,8 +1,8 @@
 /// A parsed JSON value that remembers where it starts, so every later complaint about it can
 /// point at the exact line and column.
-package struct JSONValue: Sendable {
+public struct JSONValue: Sendable {
     /// The kinds of JSON value.
-    package enum Kind: Sendable {
+    public enum Kind: Sendable {
         /// `null`.
         case null
         /// `true` or `false`.
@@ -18,9 +18,9 @@ package struct JSONValue: Sendable {
     }
 
     /// What the value is.
-    package var kind: Kind
+    public var kind: Kind
     /// Byte offset of the value's first character in the source.
-    package var offset: Int
+    public var offset: Int
 
     /// Creates a value at a byte offset.
     init(_ kind: Kind, offset: Int) {
@@ -29,7 +29,7 @@ package struct JSONValue: Sendable {
     }
 
     /// The word a message uses for this kind of value: "a string", "an array", …
-    package var typeDescription: String {
+    public var typeDescription: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -48,13 +48,13 @@ package struct JSONValue: Sendable {
 }
 
 /// One `"key": value` pair of a JSON object.
-package struct JSONMember: Sendable {
+public struct JSONMember: Sendable {
     /// The key, decoded.
-    package var key: String
+    public var key: String
     /// Byte offset of the key's opening quote.
-    package var keyOffset: Int
+    public var keyOffset: Int
     /// The value.
-    package var value: JSONValue
+    public var value: JSONValue
 
     /// Creates a member.
     init(key: String, keyOffset: Int, value: JSONValue) {
@@ -65,13 +65,13 @@ package struct JSONMember: Sendable {
 }
 
 /// The key of an object's member read by `JSONParser.readObject`, before its value is read.
-package struct JSONMemberKey {
+public struct JSONMemberKey {
     /// The key, decoded.
-    package var key: String
+    public var key: String
     /// Byte offset of the key's opening quote.
-    package var keyOffset: Int
+    public var keyOffset: Int
     /// How deep the member's value is parsed: the depth of the object it is in.
-    package var depth: Int
+    public var depth: Int
     /// The key's position in the parser's `JSONKeyTable`, when the table has it.
-    package var tablePosition: Int?
+    public var tablePosition: Int?
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import RolodeckCore
+@testable import RolodeckStore
 
 @Suite struct JSONKeyTableTests {
     static let table = JSONKeyTable([

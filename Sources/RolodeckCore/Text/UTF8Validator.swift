@@ -1,7 +1,7 @@
 /// Finds the places where bytes are not well-formed UTF-8.
-package enum UTF8Validator {
+public enum UTF8Validator {
     /// Byte offsets of the first byte of each ill-formed sequence, at most `limit` of them.
-    package static func invalidOffsets(in bytes: [UInt8], limit: Int = 20) -> [Int] {
+    public static func invalidOffsets(in bytes: [UInt8], limit: Int = 20) -> [Int] {
         var offsets: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
@@ -28,7 +28,7 @@ package enum UTF8Validator {
     /// whether they are all ASCII. Runs of ASCII are passed over eight bytes at a time and runs of
     /// other scalars a sequence at a time, so this costs a fraction of the standard library's
     /// check, which a String made from checked bytes can then skip.
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> (isWellFormed: Bool, isASCII: Bool) {
+    public static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> (isWellFormed: Bool, isASCII: Bool) {
         guard let base = bytes.baseAddress else { return (true, true) }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
