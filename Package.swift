@@ -63,8 +63,8 @@ let package = Package(
         .target(
             name: "RolodeckCLI",
             dependencies: [
-                "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckSite", "RolodeckPublish", "RolodeckBuild",
-                "RolodeckWatch", "RolodeckServe",
+                "RolodeckCore", "RolodeckStore", "RolodeckSite", "RolodeckPublish", "RolodeckBuild", "RolodeckWatch",
+                "RolodeckServe",
             ]),
         // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
         // objects on every core, and glibc's allocator was a tenth of its CPU time

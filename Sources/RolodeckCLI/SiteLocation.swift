@@ -1,7 +1,6 @@
 import Foundation
 import RolodeckCore
-import RolodeckSite
-import RolodeckStore
+import RolodeckBuild
 
 /// The site folder a command works on, from `--site` (default: the current folder).
 struct SiteLocation {
@@ -33,17 +32,11 @@ struct SiteLocation {
         return nil
     }
 
-    /// Reads and validates the site, printing nothing; throws every error with the warnings.
-    func load() throws(DiagnosticError) -> Site {
-        let (input, warnings) = try read()
-        return try Site.load(input, earlier: warnings)
-    }
-
-    /// Reads the site's files (and its config, which says where the store is); throws the
-    /// config's errors, returns its warnings.
-    func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
-        if let problem = problem() { throw DiagnosticError([problem]) }
-        return try SiteReader(folder: folder, displayPath: displayPath).read()
+    /// The site's pipeline, writing where `output(_:config:)` says.
+    func siteBuild(_ arguments: Arguments) -> SiteBuild {
+        SiteBuild(folder: folder, displayPath: displayPath, generator: Generator.identity) { config in
+            output(arguments, config: config)
+        }
     }
 
     /// The output folder: `--out`, else the config's `output` inside the site folder.

@@ -2,8 +2,6 @@ import Foundation
 import RolodeckServe
 import RolodeckBuild
 import RolodeckCore
-import RolodeckLocale
-import RolodeckPublish
 import RolodeckWatch
 
 /// `rolodeck serve`: watch, and preview the site over HTTP with live reload.
@@ -81,13 +79,13 @@ enum ServeCommand {
     }
 
     /// Passes a rebuild on to the open pages.
-    private static func tell(_ server: HTTPServer, _ result: Rebuild) {
+    private static func tell(_ server: HTTPServer, _ result: BuildResult) {
         switch result.outcome {
         case .published:
             server.siteRebuilt(changedPaths: result.isWhole ? nil : result.changedFiles)
-        case .failed(let error):
+        case .failed(let error), .notPublished(let error):
             server.rebuildFailed(error.diagnostics)
-        case .unchanged, .cancelled:
+        case .unchanged, .upToDate, .cancelled:
             break
         }
     }

@@ -12,7 +12,7 @@ final class WatchSession: @unchecked Sendable {
     private let arguments: Arguments
     private let environment: [String: String]
     private let console: Console
-    private let build: IncrementalBuild
+    private let build: SiteBuild
 
     private let currentOutput: Mutex<String>
 
@@ -29,10 +29,7 @@ final class WatchSession: @unchecked Sendable {
         let location = SiteLocation(arguments)
         self.location = location
         self.currentOutput = Mutex(location.output(arguments, config: SiteConfig()))
-        self.build = IncrementalBuild(
-            folder: location.folder, displayPath: location.displayPath,
-            generator: Generator.identity
-        ) { location.output(arguments, config: $0) }
+        self.build = location.siteBuild(arguments)
     }
 
     /// Says why the session cannot start (not a site, a bad `SOURCE_DATE_EPOCH`), or nil.
@@ -43,32 +40,25 @@ final class WatchSession: @unchecked Sendable {
     }
 
     /// Builds the site once, whatever its state; a failure is reported and the session goes on.
-    func start() -> Rebuild {
-        let started = ContinuousClock.now
-        let result = build.rebuild(today: today(), isCancelled: { SignalTrap.isRequested })
-        if let config = build.config { outputPath = location.output(arguments, config: config) }
-        report(result, started: started)
-        return result
+    func start() -> BuildResult {
+        rebuild()
     }
 
     /// Watches and rebuilds until a stop is asked for; `rebuilt` hears every rebuild that did
     /// something (written or failed), after its line is printed.
-    func watch(polling: Bool, stop: Int32, rebuilt: (Rebuild) -> Void) {
+    func watch(polling: Bool, stop: Int32, rebuilt: (BuildResult) -> Void) {
         let watcher = Watcher(scope: scope(), options: Watcher.Options(polling: polling))
         printNotices(watcher)
         let place = location.displayPath.isEmpty ? "the current folder" : location.displayPath
         let how = watcher.mode == .polling ? " (polling every second)" : ""
         console.print("Watching \(place) for changes\(how); press Ctrl-C to stop.")
         while !SignalTrap.isRequested, watcher.nextBatch(stop: stop) != nil, !SignalTrap.isRequested {
-            let started = ContinuousClock.now
-            let result = build.rebuild(today: today(), isCancelled: { SignalTrap.isRequested })
-            if let config = build.config { outputPath = location.output(arguments, config: config) }
-            report(result, started: started)
+            let result = rebuild()
             watcher.retarget(scope())
             printNotices(watcher)
             switch result.outcome {
-            case .published, .failed: rebuilt(result)
-            case .unchanged, .cancelled: break
+            case .published, .failed, .notPublished: rebuilt(result)
+            case .unchanged, .upToDate, .cancelled: break
             }
         }
         console.print("Stopped watching.")
@@ -89,54 +79,13 @@ final class WatchSession: @unchecked Sendable {
         }
     }
 
-    /// One line per rebuild: what changed, what was written, how long it took; or the
-    /// diagnostics of a failed one.
-    private func report(_ result: Rebuild, started: ContinuousClock.Instant) {
-        result.warnings.forEach(console.report)
-        let time = Self.elapsed(since: started)
-        switch result.outcome {
-        case .unchanged, .cancelled:
-            return
-        case .published(let written):
-            if result.changedInputs.isEmpty {
-                let counts = result.counts
-                console.print(
-                    "Built \(counts.contacts) contacts, \(counts.groups) groups, \(counts.todos) todos into "
-                        + "\(outputPath): \(written.written) written, \(written.unchanged) unchanged, "
-                        + "\(written.removed) removed in \(time)")
-            } else {
-                let whole = result.isWhole ? "whole site rebuilt, " : ""
-                console.print(
-                    "\(Self.describe(result.changedInputs)) changed: \(whole)\(written.written) "
-                        + "file\(written.written == 1 ? "" : "s") written, \(written.removed) removed in \(time)"
-                )
-            }
-        case .failed(let error):
-            let count = console.report(error, quiet: false)
-            let what =
-                result.changedInputs.isEmpty
-                ? "build" : "rebuild after \(Self.describe(result.changedInputs)) changed"
-            console.printError(
-                "error: \(what) failed with \(count) error\(count == 1 ? "" : "s"); "
-                    + "\(outputPath) was left as it was")
-        }
-    }
-
-    /// "store/contacts.json", "a.vcf and b.vcf", "a.vcf, b.vcf and 998 more files".
-    static func describe(_ paths: [String]) -> String {
-        switch paths.count {
-        case 0: return "nothing"
-        case 1: return paths[0]
-        case 2: return paths[0] + " and " + paths[1]
-        case 3: return paths[0] + ", " + paths[1] + " and " + paths[2]
-        default: return paths[0] + ", " + paths[1] + " and \(paths.count - 2) more files"
-        }
-    }
-
-    /// "0.42 s".
-    static func elapsed(since start: ContinuousClock.Instant) -> String {
-        let elapsed = (ContinuousClock.now - start).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        return String(format: "%.2f s", seconds)
+    /// Brings the output up to date and prints one line: what changed, what was written, how
+    /// long it took; or the diagnostics of a failed rebuild.
+    private func rebuild() -> BuildResult {
+        let started = ContinuousClock.now
+        let result = build.rebuild(today: today(), isCancelled: { SignalTrap.isRequested })
+        if let config = build.config { outputPath = location.output(arguments, config: config) }
+        BuildReport(console: console).rebuild(result, since: started, outputPath: outputPath)
+        return result
     }
 }

@@ -14,7 +14,7 @@ public struct SiteReader {
     /// How messages name the site folder ("" for the current folder).
     var displayPath: String
     /// Files read before, which watch keeps between rebuilds so that only changed files are read.
-    var cache: InputFileCache?
+    public var cache: InputFileCache?
 
     /// Creates a reader for a site folder.
     public init(folder: URL, displayPath: String, cache: InputFileCache? = nil) {

@@ -12,7 +12,7 @@ import Testing
 /// for byte the output of a whole build of the same input into an empty folder (the manifest
 /// included), files it did not need to write keep their modification time, and a bad edit
 /// leaves the last good output exactly as it was.
-@Suite(.serialized) struct IncrementalBuildTests {
+@Suite(.serialized) struct SiteBuildRebuildTests {
     static let generator = Array("rolodeck test".utf8)
     static let today = PartialDate(year: 2026, month: 11, day: 30)
 
@@ -21,7 +21,7 @@ import Testing
         enum Expect: Sendable { case patched, whole, failed }
         var label: String
         var expect: Expect
-        var today: PartialDate = IncrementalBuildTests.today
+        var today: PartialDate = SiteBuildRebuildTests.today
         /// Whether some page's bytes change (a fix that restores the last good input does not).
         var writes = true
         var edit: @Sendable (SiteFiles) throws -> Void
@@ -256,12 +256,16 @@ import Testing
 
     /// What `rolodeck build` writes for the site into a new folder.
     static func wholeBuild(_ folder: URL, into output: URL, today: PartialDate) throws {
-        let (input, warnings) = try SiteReader(folder: folder, displayPath: "site").read()
-        let site = try Site.load(input, earlier: warnings)
-        let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
-        _ = try Publisher(outputPath: output.path).publish(fingerprint: fingerprint) { writer in
-            try site.render(today: today) { path, bytes in try writer.write(path, bytes) }
+        let build = SiteBuild(folder: folder, displayPath: "site", generator: generator) { _ in output.path }
+        let result = build.build(today: today)
+        guard case .published = result.outcome else {
+            throw BuildFailure(outcome: "\(result.outcome)")
         }
+    }
+
+    /// A whole build that did not publish.
+    struct BuildFailure: Error {
+        var outcome: String
     }
 
     @Test func everyEditLeavesWhatAWholeBuildWrites() throws {
@@ -270,7 +274,7 @@ import Testing
         try FileManager.default.copyItem(
             at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
         let output = scratch.appendingPathComponent("out")
-        let build = IncrementalBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
+        let build = SiteBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
             _ in output.path
         }
 
@@ -345,14 +349,14 @@ import Testing
     }
 }
 
-extension IncrementalBuildTests {
+extension SiteBuildRebuildTests {
     @Test func aCancelledRebuildLeavesTheOutputAndNoTemporaryFiles() throws {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try FileManager.default.copyItem(
             at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
         let output = scratch.appendingPathComponent("out")
-        let build = IncrementalBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
+        let build = SiteBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
             _ in output.path
         }
         // Cancelled during the first, whole build: nothing is published.

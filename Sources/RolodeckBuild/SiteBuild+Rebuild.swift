@@ -1,0 +1,276 @@
+import Foundation
+import RolodeckCore
+import RolodeckPlan
+import RolodeckPublish
+import RolodeckSearch
+import RolodeckSite
+import RolodeckStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `rebuild` keeps between calls: the files read and records decoded before, the search
+/// index's contacts, and what the site on disk was built from.
+final class WatchedState {
+    /// Reads only the files that changed since the last call.
+    let reader: SiteReader
+    /// Decodes only the store files and records that changed.
+    let storeCache = StoreDecodeCache()
+    /// Collects search terms only for contacts that changed.
+    let searchCache = SearchIndexCache()
+    /// What the site on disk was built from; nil until a build was published.
+    var baseline: Baseline?
+    /// The input of the last rebuild that ended, well or with bad input; after any other ending
+    /// (cancelled, the output could not be written) the same input is tried again.
+    var lastInput: SiteInput?
+    /// The date of `lastInput`'s rebuild.
+    var lastToday: PartialDate?
+    /// The config the site was last read with.
+    var config: SiteConfig?
+
+    init(reader: SiteReader, cache: InputFileCache) {
+        var reader = reader
+        reader.cache = cache
+        self.reader = reader
+    }
+}
+
+/// What the site on disk was built from.
+struct Baseline: Sendable {
+    var snapshot: SiteSnapshot
+    var store: Store
+    var outputPath: String
+    var files: [String: Int]
+    var manifest: ManifestIdentity
+    var warnings: Set<String>
+}
+
+/// Tells the manifest this build wrote from one written by anyone else.
+struct ManifestIdentity: Equatable, Sendable {
+    var inode: UInt64
+    var modified: Int64
+
+    init?(outputPath: String) {
+        var info = stat()
+        guard stat(outputPath + "/" + Publisher.markerName, &info) == 0 else { return nil }
+        inode = UInt64(info.st_ino)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+}
+
+extension SiteBuild {
+    /// The config the site was last read with by `rebuild` (nil until it has been read without
+    /// error).
+    public var config: SiteConfig? { watched?.config }
+
+    /// Brings the output up to date with the site's files, ages as of `today`, redoing only
+    /// what the changed files touch: it reads only the files that changed, decodes only the
+    /// records that changed, plans the directory anew (or patches it), renders only the pages
+    /// the change touches (`PageDependencies`) and writes only the files whose bytes changed
+    /// (`OutputPatcher`).
+    ///
+    /// The first rebuild, a change to the config or the date, a change that touches most pages,
+    /// a new output folder, or an output someone else changed (its manifest is not the one this
+    /// build wrote) publish the whole site instead, atomically. A rebuild whose input is bad
+    /// writes nothing; the last good site stays, and the next rebuild compares with it.
+    /// `isCancelled` is asked between pages; when it says yes, the rebuild stops and leaves
+    /// the output as it was.
+    public func rebuild(today: PartialDate, isCancelled: @escaping @Sendable () -> Bool = { false })
+        -> BuildResult
+    {
+        let state = watched ?? WatchedState(reader: reader, cache: InputFileCache())
+        watched = state
+        let input: SiteInput
+        let readWarnings: [Diagnostic]
+        do {
+            (input, readWarnings) = try state.reader.read()
+        } catch {
+            state.lastInput = nil
+            return BuildResult(outcome: .failed(error), outputPath: state.baseline?.outputPath ?? "")
+        }
+        state.config = input.config
+        let changes = state.lastInput.map { Self.changes(from: $0, to: input, reader: state.reader) }
+        var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
+        if let changes, changes.isEmpty, today == state.lastToday { return result }
+        state.lastInput = input
+        state.lastToday = today
+        result.changedInputs = changes ?? []
+
+        let site: Site
+        do {
+            site = try Site.load(input, earlier: readWarnings, storeCache: state.storeCache)
+        } catch {
+            result.outcome = .failed(error)
+            return result
+        }
+        result.counts = site.store.counts
+        let known = state.baseline?.warnings ?? []
+        result.warnings = site.warnings.filter { !known.contains($0.description) }
+        guard !isCancelled() else {
+            state.lastInput = nil
+            result.outcome = .cancelled
+            return result
+        }
+        let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
+        publish(site, input: input, today: today, fingerprint: fingerprint, into: &result, state: state,
+                isCancelled: isCancelled)
+        return result
+    }
+
+    /// Plans and renders the loaded site, and publishes the pages the change touched, or the
+    /// whole site; records the new baseline.
+    private func publish(
+        _ site: Site, input: SiteInput, today: PartialDate, fingerprint: String, into result: inout BuildResult,
+        state: WatchedState, isCancelled: @escaping @Sendable () -> Bool
+    ) {
+        let baseline = state.baseline
+        let patched = baseline.flatMap { baseline in
+            baseline.snapshot.config == site.config
+                ? Directory.patching(baseline.snapshot.directory, from: baseline.store, to: site.store) : nil
+        }
+        let directory = patched ?? Directory(store: site.store, config: site.config)
+        let renderer = SiteRenderer(
+            directory: directory, theme: site.theme, today: today, searchCache: state.searchCache)
+        let snapshot = SiteSnapshot(
+            config: site.config, today: today, directory: directory, theme: site.theme,
+            siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search)
+        let outputPath = result.outputPath
+        let warnings = Set(site.warnings.map(\.description))
+        do {
+            if let baseline, baseline.outputPath == outputPath,
+                let identity = ManifestIdentity(outputPath: outputPath), identity == baseline.manifest,
+                let patch = try patch(
+                    from: baseline, to: snapshot, renderer: renderer, fingerprint: fingerprint,
+                    isCancelled: isCancelled)
+            {
+                result.outcome = .published(patch.report)
+                result.changedFiles = patch.changed
+                Self.release(state.baseline, renderer)
+                state.baseline = Baseline(
+                    snapshot: snapshot, store: site.store, outputPath: outputPath, files: patch.files,
+                    manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest, warnings: warnings)
+            } else {
+                let report = try publishWhole(
+                    renderer, outputPath: outputPath, fingerprint: fingerprint, isCancelled: isCancelled)
+                result.outcome = .published(report)
+                result.isWhole = true
+                Self.release(state.baseline, renderer)
+                state.baseline = nil
+                if let files = Self.manifestFiles(outputPath), let identity = ManifestIdentity(outputPath: outputPath) {
+                    state.baseline = Baseline(
+                        snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
+                        manifest: identity, warnings: warnings)
+                }
+            }
+        } catch is Cancelled {
+            state.lastInput = nil
+            result.outcome = .cancelled
+        } catch let error as DiagnosticError {
+            result.outcome = .failed(error)
+        } catch {
+            // The output may be half patched: the next rebuild publishes it whole.
+            state.baseline = nil
+            state.lastInput = nil
+            result.outcome = .notPublished(DiagnosticError([Diagnostic(.error, at: nil, "\(error)")]))
+        }
+    }
+
+    /// Thrown into a render to stop it.
+    private struct Cancelled: Error {}
+
+    /// Lets go of what the last build kept on another thread: freeing the pages' data of a large
+    /// site takes a tenth of a second, which the open pages need not wait for.
+    private static func release(_ baseline: Baseline?, _ renderer: SiteRenderer) {
+        releaser.async { withExtendedLifetime((baseline, renderer)) {} }
+    }
+
+    private static let releaser = DispatchQueue(label: "rolodeck.site-build.release", qos: .utility)
+
+    /// Writes the pages the change touched, or returns nil when so many are touched that
+    /// publishing the whole site is as quick (and atomic).
+    private func patch(
+        from baseline: Baseline, to snapshot: SiteSnapshot, renderer: SiteRenderer, fingerprint: String,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> (report: PublishReport, files: [String: Int], changed: [String])? {
+        let pages = renderer.pages
+        var paths: Set<String> = []
+        paths.reserveCapacity(pages.count)
+        for page in pages { paths.insert(renderer.path(of: page)) }
+        let changed = PageDependencies.changedPages(from: baseline.snapshot, to: snapshot, renderer: renderer)
+        let listed = Set(changed)
+        // Anything the output does not have yet is written, whatever the rules say.
+        let touched =
+            changed + pages.filter { !listed.contains($0) && baseline.files[renderer.path(of: $0)] == nil }
+        guard touched.count * 2 <= pages.count else { return nil }
+        let removed = baseline.files.keys.filter { !paths.contains($0) }.sorted()
+        var files = baseline.files
+        let patcher = OutputPatcher(outputPath: baseline.outputPath)
+        var written: [String] = []
+        let report = try patcher.patch(fingerprint: fingerprint, files: &files, removing: removed) { writer in
+            try ParallelWork.forEach(touched.count, batch: 8) { index in
+                if isCancelled() { throw Cancelled() }
+                let page = touched[index]
+                try writer.write(renderer.path(of: page), try renderer.render(page))
+            }
+            written = writer.writtenPaths
+        }
+        return (report, files, (written + removed).sorted())
+    }
+
+    /// Renders and publishes every page through `Publisher`.
+    private func publishWhole(
+        _ renderer: SiteRenderer, outputPath: String, fingerprint: String,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) throws -> PublishReport {
+        try Publisher(outputPath: outputPath).publish(fingerprint: fingerprint) { writer in
+            try renderer.render { path, bytes in
+                if isCancelled() { throw Cancelled() }
+                try writer.write(path, bytes)
+            }
+        }
+    }
+
+    /// Every file the output's manifest lists, with its size.
+    private static func manifestFiles(_ outputPath: String) -> [String: Int]? {
+        guard let folder = DirectoryHandle.open(outputPath),
+            let bytes = folder.contents(of: Publisher.markerName),
+            let manifest = OutputManifest(bytes: bytes)
+        else { return nil }
+        var files: [String: Int] = [:]
+        for file in manifest.files { files[file.path] = file.size }
+        return files
+    }
+
+    /// The input files whose bytes changed, came or went, as messages name them.
+    static func changes(from old: SiteInput, to new: SiteInput, reader: SiteReader) -> [String] {
+        var changed: Set<String> = []
+        if old.configBytes != new.configBytes { changed.insert(reader.display(SiteConfig.fileName)) }
+        var oldStore: [String: StoreFile] = [:]
+        for file in old.storeFiles { oldStore[file.source.path] = file }
+        var newStore: Set<String> = []
+        for file in new.storeFiles {
+            newStore.insert(file.source.path)
+            guard let before = oldStore[file.source.path] else {
+                changed.insert(file.source.path)
+                continue
+            }
+            if before.source.bytes != file.source.bytes || before.layout != file.layout {
+                changed.insert(file.source.path)
+            } else if before.collection != file.collection {
+                let folder = file.source.path.split(separator: "/", omittingEmptySubsequences: false)
+                    .dropLast()
+                changed.insert(folder.joined(separator: "/") + "/displayname")
+            }
+        }
+        changed.formUnion(oldStore.keys.filter { !newStore.contains($0) })
+        for name in Set(old.templates.keys).union(new.templates.keys)
+        where old.templates[name]?.bytes != new.templates[name]?.bytes {
+            changed.insert((new.templates[name] ?? old.templates[name])!.path)
+        }
+        for path in Set(old.assets.keys).union(new.assets.keys) where old.assets[path] != new.assets[path] {
+            changed.insert(reader.display("Public/" + path))
+        }
+        return changed.sorted()
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import RolodeckCore
+import RolodeckPublish
+import RolodeckSite
+import RolodeckStore
+
+/// The pipeline of one site folder, assembled once for every command: read the folder, load and
+/// validate the store, config and templates, plan the directory, render the pages, publish them.
+///
+/// - `check` reads and loads, and writes nothing.
+/// - `build` runs the whole pipeline once, as `rolodeck build` does.
+/// - `rebuild` keeps what it built and, on every call, redoes only what the changed files touch,
+///   as `watch` and `serve` do; its output is always what `build` writes, byte for byte.
+///
+/// The build never prints; each call returns a `BuildResult` for the caller to report. Not
+/// thread-safe: one thread drives it.
+public final class SiteBuild {
+    /// Reads the site folder, without keeping files between calls (`rebuild` keeps its own).
+    let reader: SiteReader
+    /// Identifies the tool itself in the output's fingerprint: another rolodeck renders anew.
+    let generator: [UInt8]
+    /// Where a site with a given config is written.
+    let output: (SiteConfig) -> String
+    /// What `rebuild` keeps between calls; made by the first.
+    var watched: WatchedState?
+
+    /// Whether the process ends as soon as a `build` returns, so the build can leave the planned
+    /// site for the exit to reclaim instead of freeing it object by object (a third of a second
+    /// at 100,000 contacts).
+    public var leavesMemoryToExit = false
+
+    /// A build of the site in `folder` (`displayPath` is how messages name it). `generator`
+    /// identifies this rolodeck in the output's fingerprint; `output` says where a site with a
+    /// given config is written.
+    public init(
+        folder: URL, displayPath: String, generator: [UInt8], output: @escaping (SiteConfig) -> String
+    ) {
+        self.reader = SiteReader(folder: folder, displayPath: displayPath)
+        self.generator = generator
+        self.output = output
+    }
+
+    /// Reads and validates everything a build reads, writing nothing; throws every error found
+    /// (with the warnings), or returns the loaded site with its warnings.
+    public func check() throws(DiagnosticError) -> Site {
+        let (input, warnings) = try reader.read()
+        return try Site.load(input, earlier: warnings)
+    }
+
+    /// Builds the site once, ages as of `today`, and publishes it whole and atomically; stops
+    /// early when the output was made from the same input by this same tool. `progress` hears
+    /// how many files are written of how many, from when the total is known.
+    public func build(today: PartialDate, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
+        let prepared: Prepared
+        switch prepare(today: today) {
+        case .done(let result): return result
+        case .prepared(let ready): prepared = ready
+        }
+        var result = prepared.result
+        let renderer = prepared.renderer
+        do {
+            let report = try Publisher(outputPath: result.outputPath).publish(fingerprint: prepared.fingerprint) {
+                writer in
+                try renderer.render(progress: progress) { path, bytes in try writer.write(path, bytes) }
+            }
+            result.outcome = .published(report)
+            result.isWhole = true
+        } catch let error as DiagnosticError {
+            result.outcome = .failed(error)
+        } catch {
+            result.outcome = .notPublished(DiagnosticError([Diagnostic(.error, at: nil, "\(error)")]))
+        }
+        if leavesMemoryToExit { Self.neverRelease(renderer) }
+        return result
+    }
+
+    /// A loaded and planned site, ready to render, or how the build ended before that.
+    private enum Preparation {
+        case done(BuildResult)
+        case prepared(Prepared)
+    }
+
+    /// What renders and publishes a planned site, and the result so far.
+    private struct Prepared {
+        var renderer: SiteRenderer
+        var fingerprint: String
+        var result: BuildResult
+    }
+
+    /// Reads, loads and plans the site. The files' bytes and the store are let go when this
+    /// returns, before any page is rendered: at a million contacts the store file alone is
+    /// 700 MB, and the planned directory holds its own copy of every contact.
+    private func prepare(today: PartialDate) -> Preparation {
+        let input: SiteInput
+        let readWarnings: [Diagnostic]
+        do {
+            (input, readWarnings) = try reader.read()
+        } catch {
+            return .done(BuildResult(outcome: .failed(error), outputPath: ""))
+        }
+        var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
+        let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
+        if let files = Publisher(outputPath: result.outputPath).upToDateFileCount(fingerprint: fingerprint) {
+            result.outcome = .upToDate(files: files)
+            return .done(result)
+        }
+        let site: Site
+        do {
+            site = try Site.load(input, earlier: readWarnings)
+        } catch {
+            result.outcome = .failed(error)
+            return .done(result)
+        }
+        result.warnings = site.warnings
+        result.counts = site.store.counts
+        return .prepared(Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result))
+    }
+
+    /// Keeps `renderer` alive until the process ends.
+    private static func neverRelease(_ renderer: SiteRenderer) {
+        final class Kept {
+            let renderer: SiteRenderer
+            init(_ renderer: SiteRenderer) { self.renderer = renderer }
+        }
+        _ = Unmanaged.passRetained(Kept(renderer))
+    }
+}
+
+extension Store {
+    /// How many contacts, groups and todos the store holds.
+    var counts: BuildResult.Counts {
+        BuildResult.Counts(contacts: contacts.count, groups: groups.count, todos: todos.count)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import RolodeckBuild
+@testable import RolodeckCore
+@testable import RolodeckSite
+@testable import RolodeckTestSupport
+
+/// `SiteBuild.build`, the pipeline `rolodeck build` runs: it publishes what the site renders in
+/// memory, stops early for an output made from the same input, and writes nothing for bad input.
+@Suite struct SiteBuildTests {
+    static let generator = Array("rolodeck test".utf8)
+    static let today = PartialDate(year: 2026, month: 11, day: 30)
+
+    /// A copy of the demo site, and the build of it into `out`.
+    static func demo() throws -> (site: URL, out: URL, build: SiteBuild) {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = scratch.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site)
+        let out = scratch.appendingPathComponent("out")
+        let build = SiteBuild(folder: site, displayPath: "site", generator: generator) { _ in out.path }
+        return (site, out, build)
+    }
+
+    /// Every file under `root` with its bytes, the manifest left out.
+    static func files(_ root: URL) throws -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            if path != ".rolodeck" { result[path] = Array(try Data(contentsOf: url)) }
+        }
+        return result
+    }
+
+    @Test func publishesWhatTheSiteRendersInMemory() throws {
+        let (_, out, build) = try Self.demo()
+        let result = build.build(today: Self.today)
+        guard case .published(let report) = result.outcome else {
+            Issue.record("the build did not publish: \(result.outcome)")
+            return
+        }
+        #expect(result.isWhole)
+        #expect(result.outputPath == out.path)
+        #expect(result.counts == BuildResult.Counts(contacts: 80, groups: 10, todos: 18))
+        let written = try Self.files(out)
+        #expect(report.written == written.count + 1)
+        let inMemory = try build.check().renderFiles(today: Self.today)
+        #expect(written.keys.sorted() == inMemory.keys.sorted())
+        for (path, bytes) in inMemory where written[path] != bytes {
+            Issue.record("\(path) on disk differs from the page rendered in memory")
+        }
+    }
+
+    @Test func aSecondBuildOfTheSameInputIsUpToDate() throws {
+        let (site, out, build) = try Self.demo()
+        _ = build.build(today: Self.today)
+        let count = try Self.files(out).count + 1
+        guard case .upToDate(let files) = build.build(today: Self.today).outcome else {
+            Issue.record("the second build was not up to date")
+            return
+        }
+        #expect(files == count)
+        // Another day changes ages, and another rolodeck may render differently: both build.
+        guard case .published = build.build(today: PartialDate(year: 2026, month: 12, day: 1)).outcome else {
+            Issue.record("a build for another day did not publish")
+            return
+        }
+        let other = SiteBuild(folder: site, displayPath: "site", generator: Array("other".utf8)) { _ in out.path }
+        guard case .published = other.build(today: PartialDate(year: 2026, month: 12, day: 1)).outcome else {
+            Issue.record("another generator's build did not publish")
+            return
+        }
+    }
+
+    @Test func badInputWritesNothingAndSaysWhere() throws {
+        let (site, out, build) = try Self.demo()
+        _ = build.build(today: Self.today)
+        let before = try Self.files(out)
+        let groups = site.appendingPathComponent("store/groups.json")
+        try Data("[{\"id\": \"x\", \"name\": }]".utf8).write(to: groups)
+        guard case .failed(let error) = build.build(today: Self.today).outcome else {
+            Issue.record("a build of a broken store did not fail")
+            return
+        }
+        let syntax = error.diagnostics.filter { $0.description.hasPrefix("site/store/groups.json:1:22: error: unexpected") }
+        #expect(syntax.count == 1, "\(error.diagnostics)")
+        #expect(try Self.files(out) == before)
+        #expect(throws: DiagnosticError.self) { try build.check() }
+    }
+}
