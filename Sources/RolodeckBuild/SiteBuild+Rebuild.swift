@@ -113,15 +113,17 @@ extension SiteBuild {
             return result
         }
         let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
-        publish(site, input: input, today: today, fingerprint: fingerprint, into: &result, state: state,
-                isCancelled: isCancelled)
+        publish(
+            site, input: input, today: today, fingerprint: fingerprint, into: &result, state: state,
+            isCancelled: isCancelled)
         return result
     }
 
     /// Plans and renders the loaded site, and publishes the pages the change touched, or the
     /// whole site; records the new baseline.
     private func publish(
-        _ site: Site, input: SiteInput, today: PartialDate, fingerprint: String, into result: inout BuildResult,
+        _ site: Site, input: SiteInput, today: PartialDate, fingerprint: String,
+        into result: inout BuildResult,
         state: WatchedState, isCancelled: @escaping @Sendable () -> Bool
     ) {
         let baseline = state.baseline
@@ -149,7 +151,8 @@ extension SiteBuild {
                 Self.release(state.baseline, renderer)
                 state.baseline = Baseline(
                     snapshot: snapshot, store: site.store, outputPath: outputPath, files: patch.files,
-                    manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest, warnings: warnings)
+                    manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest,
+                    warnings: warnings)
             } else {
                 let report = try publishWhole(
                     renderer, outputPath: outputPath, fingerprint: fingerprint, isCancelled: isCancelled)
@@ -157,7 +160,9 @@ extension SiteBuild {
                 result.isWhole = true
                 Self.release(state.baseline, renderer)
                 state.baseline = nil
-                if let files = Self.manifestFiles(outputPath), let identity = ManifestIdentity(outputPath: outputPath) {
+                if let files = Self.manifestFiles(outputPath),
+                    let identity = ManifestIdentity(outputPath: outputPath)
+                {
                     state.baseline = Baseline(
                         snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
                         manifest: identity, warnings: warnings)

@@ -59,7 +59,9 @@ public final class SiteBuild {
         var result = prepared.result
         let renderer = prepared.renderer
         do {
-            let report = try Publisher(outputPath: result.outputPath).publish(fingerprint: prepared.fingerprint) {
+            let report = try Publisher(outputPath: result.outputPath).publish(
+                fingerprint: prepared.fingerprint
+            ) {
                 writer in
                 try renderer.render(progress: progress) { path, bytes in try writer.write(path, bytes) }
             }
@@ -113,7 +115,8 @@ public final class SiteBuild {
         }
         result.warnings = site.warnings
         result.counts = site.store.counts
-        return .prepared(Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result))
+        return .prepared(
+            Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result))
     }
 
     /// Keeps `renderer` alive until the process ends.

@@ -18,7 +18,8 @@ extension OptionSpec {
         name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)")
     /// `--out DIR`, for the commands that write the site.
     static let out = OptionSpec(
-        name: "--out", short: "-o", value: "DIR", help: "Where the site is written (default: the config's output, _site)")
+        name: "--out", short: "-o", value: "DIR",
+        help: "Where the site is written (default: the config's output, _site)")
     /// `--poll`, for the commands that watch the site.
     static let poll = OptionSpec(
         name: "--poll", short: nil, value: nil,
@@ -45,15 +46,19 @@ struct UsageError: Error, Equatable {
 
     /// The two lines printed: the mistake and where to read the usage.
     var lines: [String] {
-        ["rolodeck\(command.isEmpty ? "" : " " + command): \(message)",
-         "Run 'rolodeck\(command.isEmpty ? "" : " " + command) --help' for usage."]
+        [
+            "rolodeck\(command.isEmpty ? "" : " " + command): \(message)",
+            "Run 'rolodeck\(command.isEmpty ? "" : " " + command) --help' for usage.",
+        ]
     }
 }
 
 extension Arguments {
     /// Parses `arguments` against `options`; `--help` is always accepted. `--name=value` and
     /// `--name value` are both understood, and `--` ends the options.
-    init(parsing arguments: [String], command: String, options: [OptionSpec], positionals maximum: Int) throws(UsageError) {
+    init(parsing arguments: [String], command: String, options: [OptionSpec], positionals maximum: Int)
+        throws(UsageError)
+    {
         var index = 0
         var onlyPositionals = false
         let all = options + [OptionSpec(name: "--help", short: "-h", value: nil, help: "")]
@@ -74,7 +79,8 @@ extension Arguments {
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             guard let option = all.first(where: { $0.name == name || $0.short == name }) else {
-                let hint = Suggestion.closest(to: name, in: all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                let hint =
+                    Suggestion.closest(to: name, in: all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(command: command, message: "unknown option '\(name)'\(hint)")
             }
             if option.value == nil {
@@ -91,10 +97,12 @@ extension Arguments {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError(command: command, message: "option '\(option.name)' needs a value (\(option.value!))")
+                throw UsageError(
+                    command: command, message: "option '\(option.name)' needs a value (\(option.value!))")
             }
             guard !value.isEmpty else {
-                throw UsageError(command: command, message: "option '\(option.name)' needs a value (\(option.value!))")
+                throw UsageError(
+                    command: command, message: "option '\(option.name)' needs a value (\(option.value!))")
             }
             values[option.name] = value
         }

@@ -17,7 +17,9 @@ struct BuildReport {
         switch result.outcome {
         case .upToDate(let files):
             let time = Self.elapsed(since: started)
-            if !quiet { console.print("\(result.outputPath) is up to date (\(files) files unchanged) in \(time)") }
+            if !quiet {
+                console.print("\(result.outputPath) is up to date (\(files) files unchanged) in \(time)")
+            }
         case .published(let report):
             if !quiet { console.print(built(result, report, since: started)) }
         case .failed(let error):
@@ -44,10 +46,9 @@ struct BuildReport {
             console.print(built(result, report, since: started))
         case .published(let report):
             let whole = result.isWhole ? "whole site rebuilt, " : ""
-            let files = "file\(report.written == 1 ? "" : "s")"
-            console.print(
-                "\(changed) changed: \(whole)\(report.written) \(files) written, \(report.removed) removed in "
-                    + Self.elapsed(since: started))
+            let written = "\(report.written) file\(report.written == 1 ? "" : "s") written"
+            let time = Self.elapsed(since: started)
+            console.print("\(changed) changed: \(whole)\(written), \(report.removed) removed in \(time)")
         case .failed(let error), .notPublished(let error):
             let count = console.report(error, quiet: false)
             let what = result.changedInputs.isEmpty ? "build" : "rebuild after \(changed) changed"

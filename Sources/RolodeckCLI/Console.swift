@@ -1,8 +1,8 @@
 import RolodeckCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes: standard output and standard error, or buffers in tests.
@@ -13,7 +13,9 @@ public final class Console: @unchecked Sendable {
     public let errorIsTerminal: Bool
 
     /// Creates a console from two writers.
-    public init(errorIsTerminal: Bool = false, out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+    public init(
+        errorIsTerminal: Bool = false, out: @escaping (String) -> Void, error: @escaping (String) -> Void
+    ) {
         self.writeOut = out
         self.writeError = error
         self.errorIsTerminal = errorIsTerminal

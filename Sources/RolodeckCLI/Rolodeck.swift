@@ -15,13 +15,15 @@ public enum Rolodeck {
     /// Runs the process's command line and exits with its status.
     public static func main() -> Never {
         endsWithCommand.store(true, ordering: .relaxed)
-        let status = run(Array(CommandLine.arguments.dropFirst()),
-                         environment: ProcessInfo.processInfo.environment, console: .standard())
+        let status = run(
+            Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment, console: .standard())
         exit(status.rawValue)
     }
 
     /// Runs a command line (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], environment: [String: String], console: Console) -> ExitCode {
+    public static func run(_ arguments: [String], environment: [String: String], console: Console) -> ExitCode
+    {
         guard let first = arguments.first else {
             console.print(help)
             return .success
@@ -41,8 +43,11 @@ public enum Rolodeck {
             return .success
         default:
             guard let named = commands[first] else {
-                let hint = Suggestion.closest(to: first, in: Array(commands.keys)).map { "; did you mean '\($0)'?" } ?? ""
-                let error = first.hasPrefix("-")
+                let hint =
+                    Suggestion.closest(to: first, in: Array(commands.keys)).map { "; did you mean '\($0)'?" }
+                    ?? ""
+                let error =
+                    first.hasPrefix("-")
                     ? UsageError(command: "", message: "unknown option '\(first)'\(hint)")
                     : UsageError(command: "", message: "unknown command '\(first)'\(hint)")
                 error.lines.forEach(console.printError)
@@ -52,8 +57,9 @@ public enum Rolodeck {
         }
         let parsed: Arguments
         do {
-            parsed = try Arguments(parsing: rest, command: command.name, options: command.options,
-                                   positionals: command.positionals.count)
+            parsed = try Arguments(
+                parsing: rest, command: command.name, options: command.options,
+                positionals: command.positionals.count)
         } catch {
             error.lines.forEach(console.printError)
             return .usage
@@ -67,9 +73,11 @@ public enum Rolodeck {
 
     /// Every command by name.
     static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [BuildCommand.command, CheckCommand.command, InitCommand.command, ServeCommand.command,
-                                WatchCommand.command]
-            .map { ($0.name, $0) })
+        uniqueKeysWithValues: [
+            BuildCommand.command, CheckCommand.command, InitCommand.command, ServeCommand.command,
+            WatchCommand.command,
+        ]
+        .map { ($0.name, $0) })
 
     static let help = """
         rolodeck \(version): publish a contacts store as a browsable, searchable website
@@ -104,10 +112,11 @@ struct Command: Sendable {
     /// The command's `--help` text.
     var help: String {
         var text = "\(summary)\n\nUsage: rolodeck \(name) \(usage)\n\nOptions:\n"
-        let rows = options.map { option -> (String, String) in
-            let names = [option.short, option.name].compactMap { $0 }.joined(separator: ", ")
-            return (names + (option.value.map { " " + $0 } ?? ""), option.help)
-        } + [("-h, --help", "Show this help")]
+        let rows =
+            options.map { option -> (String, String) in
+                let names = [option.short, option.name].compactMap { $0 }.joined(separator: ", ")
+                return (names + (option.value.map { " " + $0 } ?? ""), option.help)
+            } + [("-h, --help", "Show this help")]
         let width = rows.map(\.0.count).max() ?? 0
         for (names, help) in rows {
             text += "  " + names + String(repeating: " ", count: width - names.count + 3) + help + "\n"

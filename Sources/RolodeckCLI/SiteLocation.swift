@@ -19,15 +19,19 @@ struct SiteLocation {
     func problem() -> Diagnostic? {
         var isFolder: ObjCBool = false
         let name = displayPath.isEmpty ? "the current folder" : displayPath
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
             return Diagnostic(.error, at: nil, "\(name) does not exist or is not a folder")
         }
-        let hasConfig = FileManager.default.fileExists(atPath: folder.appendingPathComponent(SiteConfig.fileName).path)
+        let hasConfig = FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent(SiteConfig.fileName).path)
         let hasStore = FileManager.default.fileExists(atPath: folder.appendingPathComponent("store").path)
         guard hasConfig || hasStore else {
             let suggestion = displayPath.isEmpty ? "DIR" : displayPath
-            return Diagnostic(.error, at: nil, "\(name) is not a Rolodeck site: it has no rolodeck.json and no "
-                              + "store/ folder; create one with 'rolodeck init \(suggestion)'")
+            return Diagnostic(
+                .error, at: nil,
+                "\(name) is not a Rolodeck site: it has no rolodeck.json and no "
+                    + "store/ folder; create one with 'rolodeck init \(suggestion)'")
         }
         return nil
     }

@@ -8,8 +8,12 @@ enum Today {
     static func resolve(_ environment: [String: String]) -> Result<PartialDate, DiagnosticError> {
         if let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty {
             guard let seconds = Int(text) else {
-                return .failure(DiagnosticError([Diagnostic(.error, at: nil,
-                    "SOURCE_DATE_EPOCH \"\(text)\" is not a whole number of seconds since 1970-01-01")]))
+                return .failure(
+                    DiagnosticError([
+                        Diagnostic(
+                            .error, at: nil,
+                            "SOURCE_DATE_EPOCH \"\(text)\" is not a whole number of seconds since 1970-01-01")
+                    ]))
             }
             return .success(PartialDate(daysSince1970: floorDivide(seconds, 86_400)))
         }

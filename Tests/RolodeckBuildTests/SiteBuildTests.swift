@@ -15,7 +15,8 @@ import Testing
     static func demo() throws -> (site: URL, out: URL, build: SiteBuild) {
         let scratch = try Fixtures.temporaryFolder()
         let site = scratch.appendingPathComponent("site")
-        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site)
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site)
         let out = scratch.appendingPathComponent("out")
         let build = SiteBuild(folder: site, displayPath: "site", generator: generator) { _ in out.path }
         return (site, out, build)
@@ -24,7 +25,8 @@ import Testing
     /// Every file under `root` with its bytes, the manifest left out.
     static func files(_ root: URL) throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
             let path = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
@@ -66,7 +68,9 @@ import Testing
             Issue.record("a build for another day did not publish")
             return
         }
-        let other = SiteBuild(folder: site, displayPath: "site", generator: Array("other".utf8)) { _ in out.path }
+        let other = SiteBuild(folder: site, displayPath: "site", generator: Array("other".utf8)) { _ in
+            out.path
+        }
         guard case .published = other.build(today: PartialDate(year: 2026, month: 12, day: 1)).outcome else {
             Issue.record("another generator's build did not publish")
             return
@@ -83,7 +87,9 @@ import Testing
             Issue.record("a build of a broken store did not fail")
             return
         }
-        let syntax = error.diagnostics.filter { $0.description.hasPrefix("site/store/groups.json:1:22: error: unexpected") }
+        let syntax = error.diagnostics.filter {
+            $0.description.hasPrefix("site/store/groups.json:1:22: error: unexpected")
+        }
         #expect(syntax.count == 1, "\(error.diagnostics)")
         #expect(try Self.files(out) == before)
         #expect(throws: DiagnosticError.self) { try build.check() }

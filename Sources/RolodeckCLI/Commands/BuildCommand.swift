@@ -9,7 +9,8 @@ enum BuildCommand {
         options: [
             .site,
             .out,
-            OptionSpec(name: "--quiet", short: "-q", value: nil, help: "Print nothing unless the build fails"),
+            OptionSpec(
+                name: "--quiet", short: "-q", value: nil, help: "Print nothing unless the build fails"),
         ],
         details: """
             Only files whose bytes changed are written; pages that no longer exist are removed. The new

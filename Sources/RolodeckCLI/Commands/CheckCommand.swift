@@ -9,7 +9,8 @@ enum CheckCommand {
         usage: "[--site DIR] [--quiet]",
         options: [
             .site,
-            OptionSpec(name: "--quiet", short: "-q", value: nil, help: "Print nothing unless there are errors"),
+            OptionSpec(
+                name: "--quiet", short: "-q", value: nil, help: "Print nothing unless there are errors"),
         ],
         run: run)
 
@@ -28,9 +29,10 @@ enum CheckCommand {
         guard !quiet else { return .success }
         site.warnings.forEach(console.report)
         let warnings = site.warnings.count
-        console.print("OK: \(site.store.contacts.count) contacts, \(site.store.groups.count) groups, "
-                      + "\(site.store.todos.count) todos, \(site.theme.templates.templateNames.count) templates"
-                      + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+        console.print(
+            "OK: \(site.store.contacts.count) contacts, \(site.store.groups.count) groups, "
+                + "\(site.store.todos.count) todos, \(site.theme.templates.templateNames.count) templates"
+                + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
         return .success
     }
 }

@@ -2,7 +2,9 @@
 /// one of each thing the store can hold.
 enum StarterSite {
     static let files: [(String, String)] = [
-        ("rolodeck.json", """
+        (
+            "rolodeck.json",
+            """
             {
               "title": "My Contacts",
               "locale": "en",
@@ -10,8 +12,11 @@ enum StarterSite {
               "store": "store"
             }
 
-            """),
-        ("store/contacts.json", """
+            """
+        ),
+        (
+            "store/contacts.json",
+            """
             [
               {
                 "id": "ada-lovelace",
@@ -45,19 +50,26 @@ enum StarterSite {
               }
             ]
 
-            """),
-        ("store/groups.json", """
+            """
+        ),
+        (
+            "store/groups.json",
+            """
             [
               {"id": "friends", "name": "Friends"}
             ]
 
-            """),
-        ("store/todos.json", """
+            """
+        ),
+        (
+            "store/todos.json",
+            """
             [
               {"id": "call-ada", "title": "Call Ada about the engine", "contact": "ada-lovelace", "priority": "high"},
               {"id": "birthday-card", "title": "Send Jürgen a birthday card", "done": true}
             ]
 
-            """),
+            """
+        ),
     ]
 }
