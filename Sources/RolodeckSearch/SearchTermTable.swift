@@ -29,164 +29,18 @@ struct SearchTermTable {
     /// keys.
     init(merging builders: [Builder], contactCount: Int) {
         var builders = builders
-        // The builders' keys one after another; origin numbers count across builders.
-        var units: [UInt16] = []
-        var starts: [Int32] = [0]
-        let firstOrigin = builders.reduce(into: [0]) { $0.append($0.last! + $1.keyCount) }
-        units.reserveCapacity(builders.reduce(0) { $0 + $1.units.count })
-        starts.reserveCapacity(builders.reduce(1) { $0 + $1.keyCount })
-        for index in builders.indices {
-            let offset = Int32(units.count)
-            units += builders[index].units
-            starts += builders[index].keyStart.dropFirst().lazy.map { $0 + offset }
-            builders[index].dropKeys()
-        }
-        let originCount = starts.count - 1
-
-        // Keys sort by their first unit, then within its bucket; buckets sort on every core.
-        // (The loops over every key use buffers: an array's uniqueness check on every write
-        // was most of their cost.)
-        var bucketStart = [Int](repeating: 0, count: 0x1_0001)
-        var sorted = [Origin](repeating: Origin(prefix: 0, number: 0), count: originCount)
-        var rank = [Int32](repeating: 0, count: originCount)
-        var keyStart: [Int32] = [], keyEnd: [Int32] = []
-        units.withUnsafeBufferPointer { unitBuffer in
-            starts.withUnsafeBufferPointer { startBuffer in
-                bucketStart.withUnsafeMutableBufferPointer { sizes in
-                    for origin in 0..<originCount {
-                        sizes[Int(unitBuffer[Int(startBuffer[origin])]) + 1] += 1
-                    }
-                    for unit in 0..<0x1_0000 { sizes[unit + 1] += sizes[unit] }
-                }
-                var next = bucketStart
-                sorted.withUnsafeMutableBufferPointer { sortedBuffer in
-                    next.withUnsafeMutableBufferPointer { next in
-                        for origin in 0..<originCount {
-                            let bucket = Int(unitBuffer[Int(startBuffer[origin])])
-                            sortedBuffer[next[bucket]] = Origin(
-                                prefix: Self.packedPrefix(of: origin, from: 1, unitBuffer, startBuffer),
-                                number: Int32(origin))
-                            next[bucket] += 1
-                        }
-                    }
-                }
-                let bucketStart = bucketStart
-                let buckets = (0..<0x1_0000).filter { bucketStart[$0] < bucketStart[$0 + 1] }
-                nonisolated(unsafe) let unitBuffer = unitBuffer, startBuffer = startBuffer
-                sorted.withUnsafeMutableBufferPointer { sortedBuffer in
-                    nonisolated(unsafe) let sortedBuffer = sortedBuffer
-                    ParallelWork.forEach(buckets.count, batch: 1) { index in
-                        let bucket = buckets[index]
-                        Self.sort(
-                            UnsafeMutableBufferPointer(
-                                rebasing: sortedBuffer[bucketStart[bucket]..<bucketStart[bucket + 1]]),
-                            unitBuffer, startBuffer)
-                    }
-                }
-                // Equal keys of different builders are now neighbours and become one key. A key
-                // that starts a bucket is new; a key inside one shares the first unit of the key
-                // before, so only the rest is compared, without reading that unit of either.
-                var keyCount = 0
-                keyStart = [Int32](unsafeUninitializedCapacity: originCount) { keyStarts, keyStartCount in
-                    keyEnd = [Int32](unsafeUninitializedCapacity: originCount) { keyEnds, keyEndCount in
-                        sorted.withUnsafeBufferPointer { sorted in
-                            rank.withUnsafeMutableBufferPointer { rank in
-                                var bucketEnd = 0, nextBucket = 0
-                                for index in sorted.indices {
-                                    let origin = Int(sorted[index].number)
-                                    let isNew: Bool
-                                    if index == bucketEnd {
-                                        bucketEnd = bucketStart[buckets[nextBucket] + 1]
-                                        nextBucket += 1
-                                        isNew = true
-                                    } else {
-                                        let (previous, key) = (sorted[index - 1], sorted[index])
-                                        isNew = Self.compare(previous, key, unitBuffer, startBuffer) != 0
-                                    }
-                                    if isNew {
-                                        keyStarts.initializeElement(at: keyCount, to: startBuffer[origin])
-                                        keyEnds.initializeElement(at: keyCount, to: startBuffer[origin + 1])
-                                        keyCount += 1
-                                    }
-                                    rank[origin] = Int32(keyCount - 1)
-                                }
-                            }
-                        }
-                        keyEndCount = keyCount
-                    }
-                    keyStartCount = keyCount
-                }
-            }
-        }
-        sorted = []
-
-        // Each key's postings, builder after builder, so in contact order; every builder
-        // copies its own on every core into the places worked out here.
-        var postingStart = [Int32](repeating: 0, count: keyStart.count + 1)
-        var place = [Int32](repeating: 0, count: originCount)
-        rank.withUnsafeBufferPointer { rank in
-            postingStart.withUnsafeMutableBufferPointer { postingStart in
-                for (builder, first) in zip(builders, firstOrigin) {
-                    builder.keyPostings.withUnsafeBufferPointer { keyPostings in
-                        for (key, count) in keyPostings.enumerated() {
-                            postingStart[Int(rank[first + key]) + 1] += count
-                        }
-                    }
-                }
-                for key in 0..<postingStart.count - 1 { postingStart[key + 1] += postingStart[key] }
-            }
-            var next = postingStart
-            next.withUnsafeMutableBufferPointer { next in
-                place.withUnsafeMutableBufferPointer { place in
-                    for (builder, first) in zip(builders, firstOrigin) {
-                        builder.keyPostings.withUnsafeBufferPointer { keyPostings in
-                            for (key, count) in keyPostings.enumerated() {
-                                let keyRank = Int(rank[first + key])
-                                place[first + key] = next[keyRank]
-                                next[keyRank] += count
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let postingCount = Int(postingStart[keyStart.count])
-        var contacts = [Int32](repeating: 0, count: postingCount)
-        var tiers = [SearchTier](repeating: .name, count: postingCount)
-        contacts.withUnsafeMutableBufferPointer { contactBuffer in
-            tiers.withUnsafeMutableBufferPointer { tierBuffer in
-                place.withUnsafeMutableBufferPointer { placeBuffer in
-                    // Each builder writes only its own keys' places and postings.
-                    nonisolated(unsafe) let contactBuffer = contactBuffer, tierBuffer = tierBuffer,
-                        placeBuffer = placeBuffer
-                    let runs = builders
-                    ParallelWork.forEach(runs.count, batch: 1) { index in
-                        let builder = runs[index], first = firstOrigin[index]
-                        builder.contactStart.withUnsafeBufferPointer { contactStart in
-                            builder.postings.withUnsafeBufferPointer { postings in
-                                for contact in 0..<contactStart.count - 1 {
-                                    let number = Int32(builder.firstContact + contact)
-                                    let range = Int(contactStart[contact])..<Int(contactStart[contact + 1])
-                                    for posting in postings[range] {
-                                        let origin = first + Int(posting >> 2)
-                                        let position = Int(placeBuffer[origin])
-                                        placeBuffer[origin] += 1
-                                        contactBuffer[position] = number
-                                        tierBuffer[position] = SearchTier(rawValue: UInt8(posting & 3))!
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.units = units
-        self.keyStart = keyStart
-        self.keyEnd = keyEnd
+        let joined = JoinedKeys(taking: &builders)
+        let keys = Self.distinctKeys(sorting: joined)
+        let postingStart = Self.postingStarts(of: keys, in: builders, joined.firstOrigin)
+        var places = Self.firstPlaces(of: keys, postingStart, in: builders, joined.firstOrigin)
+        let postings = Self.copyPostings(
+            of: builders, joined.firstOrigin, to: &places, count: Int(postingStart[keys.start.count]))
+        units = joined.units
+        keyStart = keys.start
+        keyEnd = keys.end
         self.postingStart = postingStart
-        self.contacts = contacts
-        self.tiers = tiers
+        contacts = postings.contacts
+        tiers = postings.tiers
         self.contactCount = contactCount
     }
 
