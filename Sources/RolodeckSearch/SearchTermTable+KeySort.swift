@@ -16,18 +16,24 @@ extension SearchTermTable {
 
     /// Sorts the keys of one bucket, or of a run of keys that share their units up to `offset`
     /// and whose `prefix` packs the four units from `offset` on. A long bucket is sorted by
-    /// `prefix` with a radix sort, a byte at a time from the lowest (skipping bytes every key has
-    /// alike, such as the high bytes of ASCII units), and then each run of equal prefixes by the
-    /// rest of its keys; that compares far fewer keys than a comparison sort of the whole bucket.
+    /// `prefix` first, then each run of equal prefixes by the rest of its keys; that compares far
+    /// fewer keys than a comparison sort of the whole bucket.
     static func sort(
         _ bucket: UnsafeMutableBufferPointer<Origin>, _ units: UnsafeBufferPointer<UInt16>,
         _ starts: UnsafeBufferPointer<Int32>, offset: Int = 1
     ) {
-        var bucket = bucket
         guard bucket.count >= radixSortMinimum else {
+            var bucket = bucket
             bucket.sort { compare($0, $1, units, starts, offset: offset) < 0 }
             return
         }
+        radixSortByPrefix(bucket)
+        sortRunsOfEqualPrefixes(bucket, units, starts, offset: offset)
+    }
+
+    /// Sorts origins by `prefix` with a radix sort, a byte at a time from the lowest, skipping
+    /// bytes every origin has alike (such as the high bytes of ASCII units).
+    static func radixSortByPrefix(_ bucket: UnsafeMutableBufferPointer<Origin>) {
         // How many keys have each value of each of the prefix's eight bytes. Plain memory, not an
         // array: every count read and written in the loops below was bounds-checked.
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
@@ -63,40 +69,63 @@ extension SearchTermTable {
         if from.baseAddress != bucket.baseAddress {
             bucket.baseAddress!.update(from: from.baseAddress!, count: bucket.count)
         }
-        // Keys with equal prefixes differ, if at all, after them. Most such runs are short, often
-        // one key found by several builders: sorting by insertion takes one comparison per key
-        // there. Long runs (the digits of phone numbers share many units) are sorted like a
-        // bucket by their next four units, which keeps the cost linear in the run's length.
+    }
+
+    /// Sorts each run of origins with equal prefixes by the rest of their keys, in which they
+    /// differ if at all. Most such runs are short, often one key found by several builders:
+    /// sorting by insertion takes one comparison per key there. Long runs (the digits of phone
+    /// numbers share many units) are sorted like a bucket by their next four units, which keeps
+    /// the cost linear in the run's length.
+    static func sortRunsOfEqualPrefixes(
+        _ bucket: UnsafeMutableBufferPointer<Origin>, _ units: UnsafeBufferPointer<UInt16>,
+        _ starts: UnsafeBufferPointer<Int32>, offset: Int
+    ) {
         var start = 0
         while start < bucket.count {
             var end = start + 1
             while end < bucket.count, bucket[end].prefix == bucket[start].prefix { end += 1 }
-            let shared = bucket[start].prefix
             if end - start > insertionSortMaximum {
-                // A prefix that ends in 0 packs keys that all end within it: they are equal.
-                if shared & 0xFFFF != 0 {
-                    let ties = UnsafeMutableBufferPointer(rebasing: bucket[start..<end])
-                    for index in ties.indices {
-                        ties[index].prefix = packedPrefix(
-                            of: Int(ties[index].number), from: offset + 4, units, starts)
-                    }
-                    sort(ties, units, starts, offset: offset + 4)
-                    // The bucket's prefixes again, which joining equal keys compares.
-                    for index in ties.indices { ties[index].prefix = shared }
-                }
+                sortLongRun(
+                    UnsafeMutableBufferPointer(rebasing: bucket[start..<end]), units, starts, offset: offset)
             } else {
-                for index in start + 1..<end {
-                    let origin = bucket[index]
-                    var place = index
-                    while place > start, compare(origin, bucket[place - 1], units, starts, offset: offset) < 0
-                    {
-                        bucket[place] = bucket[place - 1]
-                        place -= 1
-                    }
-                    bucket[place] = origin
-                }
+                insertionSort(bucket, start..<end, units, starts, offset: offset)
             }
             start = end
+        }
+    }
+
+    /// Sorts a run of origins with equal prefixes like a bucket, by the four units after the
+    /// prefix, and gives them back the run's prefix, which joining equal keys compares.
+    static func sortLongRun(
+        _ run: UnsafeMutableBufferPointer<Origin>, _ units: UnsafeBufferPointer<UInt16>,
+        _ starts: UnsafeBufferPointer<Int32>, offset: Int
+    ) {
+        let shared = run[0].prefix
+        // A prefix that ends in 0 packs keys that all end within it: they are equal.
+        guard shared & 0xFFFF != 0 else { return }
+        for index in run.indices {
+            run[index].prefix = packedPrefix(of: Int(run[index].number), from: offset + 4, units, starts)
+        }
+        sort(run, units, starts, offset: offset + 4)
+        for index in run.indices { run[index].prefix = shared }
+    }
+
+    /// Sorts the origins of a short run with equal prefixes, at `run` in `origins`, by insertion.
+    @inline(__always)
+    static func insertionSort(
+        _ origins: UnsafeMutableBufferPointer<Origin>, _ run: Range<Int>,
+        _ units: UnsafeBufferPointer<UInt16>, _ starts: UnsafeBufferPointer<Int32>, offset: Int
+    ) {
+        for index in run.lowerBound + 1..<run.upperBound {
+            let origin = origins[index]
+            var place = index
+            while place > run.lowerBound,
+                compare(origin, origins[place - 1], units, starts, offset: offset) < 0
+            {
+                origins[place] = origins[place - 1]
+                place -= 1
+            }
+            origins[place] = origin
         }
     }
 
