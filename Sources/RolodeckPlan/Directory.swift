@@ -67,109 +67,140 @@ public struct Directory: Sendable {
     public init(store: Store, config: SiteConfig) {
         self.config = config
         let sorter = DirectorySorter(localeIdentifier: config.locale)
-        let names = NameFormatter(order: config.nameOrder)
-        let contacts = store.contacts
-        let visible = config.hiddenContacts.isEmpty
-            ? Array(contacts.indices) : contacts.indices.filter { !config.hiddenContacts.contains(contacts[$0].id) }
-        // Names and sort keys are worked out on every core; the contacts themselves are copied
-        // once, into their entries, not through the sort.
-        let sortBy = config.sortBy
-        let keys = ParallelWork.map(visible.count) { names.sortKeys(contacts[visible[$0]], by: sortBy) }
-        let displayNames = ParallelWork.map(visible.count) { names.displayName(contacts[visible[$0]]) }
-
+        let shown = ShownContacts(store.contacts, config: config)
         // Slugs, the groups' order and the todos' tree do not depend on the contacts' order:
         // they are planned on a thread of their own while this one sorts.
-        let planned = Mutex(Unsorted())
-        var grouped: [SectionGroup<Int>] = []
-        ParallelWork.alongside {
-            let unsorted = Unsorted(
-                slugs: Slugger.slugs(for: visible.map { contacts[$0].id }),
-                groups: Self.orderedGroups(store.groups, sorter: sorter),
-                todos: Self.todoTree(store.todos, timeZone: config.timeZone))
-            planned.withLock { $0 = unsorted }
-        } _: {
-            grouped = sorter.sortedPositions(keys)
-        }
-        let unsorted = planned.withLock { $0 }
-
-        let (positions, sections, sectionNumbers) = Self.layOut(grouped)
-        let slugs = unsorted.slugs
-        let entries = ParallelWork.map(positions.count) { index in
-            let position = positions[index]
-            return Entry(
-                contact: contacts[visible[position]], slug: slugs[position],
-                displayName: displayNames[position], section: sections[sectionNumbers[index]].section)
-        }
-        self.entries = entries
-        self.sections = sections
-
-        // Groups: each section's members collected on every core, in the order of the entries.
-        // (Contacts are read from the store's array: an entry read from `entries` is copied
-        // whole, retaining each of its strings.)
-        let groups = unsorted.groups
-        let groupIndex = groups.index
-        let groupCount = groups.ordered.count
-        // Each entry's groups are kept too, so that its page need not look its ids up again.
-        let sectionMembers = ParallelWork.map(sections.count, batch: 1) { number in
-            // By group position, not in a dictionary: no hashing for each membership.
-            var items = [[Int]](repeating: [], count: groupCount)
-            var touched: [Int] = []
-            var found = SectionMembers()
-            for index in sections[number].items {
-                for id in contacts[visible[positions[index]]].groupIDs {
-                    guard let group = groupIndex[id] else { continue }
-                    if items[group].isEmpty { touched.append(group) }
-                    items[group].append(index)
-                    found.entryGroups.append(Int32(group))
-                }
-                found.entryEnds.append(Int32(found.entryGroups.count))
-            }
-            found.groups = touched.map { (group: $0, items: items[$0]) }
-            return found
-        }
-        var members = Array(repeating: [SectionGroup<Int>](), count: groupCount)
-        // Sections are runs of entries in order, so their entries' groups follow one another.
-        entryGroupStarts.reserveCapacity(entries.count + 1)
-        for (section, found) in zip(sections, sectionMembers) {
-            for (group, items) in found.groups {
-                members[group].append(SectionGroup(section: section.section, items: items))
-            }
-            let start = Int32(entryGroups.count)
-            entryGroups += found.entryGroups
-            entryGroupStarts += found.entryEnds.lazy.map { start + $0 }
-        }
-        self.groups = groups.ordered.enumerated().map { index, group in
-            GroupEntry(group: group, slug: groups.slugs[index], sections: members[index],
-                       memberCount: members[index].reduce(0) { $0 + $1.items.count })
-        }
-        self.groupIndex = groupIndex
-
-        // Todos: only the contacts they name are looked for, on every core.
-        var todos = unsorted.todos
-        var wanted: [String: Int] = [:]
-        for todo in todos {
-            if let id = todo.todo.contactID, wanted[id] == nil { wanted[id] = wanted.count }
-        }
-        if !wanted.isEmpty {
-            let wanted = wanted
-            let found = ParallelWork.map(keys.count) { wanted[keys[$0].id] ?? -1 }
-            var entryOfWanted = [Int?](repeating: nil, count: wanted.count)
-            // The last entry with an id wins, as it would in a dictionary of all of them.
-            for (index, position) in positions.enumerated() where found[position] >= 0 {
-                entryOfWanted[found[position]] = index
-            }
-            for position in todos.indices {
-                if let id = todos[position].todo.contactID, let slot = wanted[id] {
-                    todos[position].contact = entryOfWanted[slot]
-                }
-            }
-        }
-        self.todos = todos
+        let (order, unsorted) = Self.sort(
+            shown, by: sorter,
+            alongside: {
+                Unsorted(
+                    slugs: shown.slugs(), groups: Self.orderedGroups(store.groups, sorter: sorter),
+                    todos: Self.todoTree(store.todos, timeZone: config.timeZone))
+            })
+        entries = Self.entries(of: shown, in: order, slugs: unsorted.slugs)
+        sections = order.sections
+        let members = GroupMembers(of: unsorted.groups, shown, in: order)
+        groups = members.groups
+        groupIndex = unsorted.groups.index
+        entryGroups = members.entryGroups
+        entryGroupStarts = members.entryGroupStarts
+        todos = unsorted.todos
+        Self.linkContacts(of: &todos, shown, in: order)
     }
 
     /// The positions in `entryGroups` of entry `index`'s groups.
     public func groupPositions(ofEntry index: Int) -> Range<Int> {
         Int(entryGroupStarts[index])..<Int(entryGroupStarts[index + 1])
+    }
+
+    // MARK: - Planning the contacts
+
+    /// The contacts the site shows, in the store's order, with their sort keys and display
+    /// names, worked out on every core. The contacts themselves are copied once, into their
+    /// entries, not through the sort.
+    private struct ShownContacts: Sendable {
+        /// The store's contacts, hidden ones too.
+        let all: [Contact]
+        /// The positions in `all` of the contacts the site shows.
+        let visible: [Int]
+        /// Each shown contact's sort keys.
+        let sortKeys: [(primary: String, secondary: String, id: String)]
+        /// Each shown contact's name as displayed.
+        let displayNames: [String]
+
+        /// The contacts of `contacts` that `config` does not hide.
+        init(_ contacts: [Contact], config: SiteConfig) {
+            let hidden = config.hiddenContacts
+            let visible =
+                hidden.isEmpty
+                ? Array(contacts.indices) : contacts.indices.filter { !hidden.contains(contacts[$0].id) }
+            let names = NameFormatter(order: config.nameOrder)
+            let sortBy = config.sortBy
+            all = contacts
+            self.visible = visible
+            sortKeys = ParallelWork.map(visible.count) { names.sortKeys(contacts[visible[$0]], by: sortBy) }
+            displayNames = ParallelWork.map(visible.count) { names.displayName(contacts[visible[$0]]) }
+        }
+
+        /// Each shown contact's slug.
+        func slugs() -> [String] {
+            Slugger.slugs(for: visible.map { all[$0].id })
+        }
+    }
+
+    /// The entries' order: which shown contact each entry is, section after section.
+    private struct EntryOrder {
+        /// Each entry's position among the shown contacts.
+        var positions: [Int] = []
+        /// The index's sections, as ranges of entries.
+        var sections: [SectionGroup<Int>] = []
+        /// Each entry's section, as a position in `sections`.
+        var sectionNumbers: [Int]
+
+        /// Lays sorted sections of positions among the shown contacts out one after another.
+        init(laying grouped: [SectionGroup<Int>]) {
+            let count = grouped.reduce(0) { $0 + $1.items.count }
+            positions.reserveCapacity(count)
+            sectionNumbers = [Int](repeating: 0, count: count)
+            for (number, group) in grouped.enumerated() {
+                let start = positions.count
+                positions += group.items
+                sectionNumbers[start..<positions.count] = ArraySlice(
+                    repeating: number, count: group.items.count)
+                sections.append(SectionGroup(section: group.section, items: Array(start..<positions.count)))
+            }
+        }
+    }
+
+    /// What is planned without the contacts' order.
+    private struct Unsorted: Sendable {
+        var slugs: [String] = []
+        var groups = OrderedGroups()
+        var todos: [TodoEntry] = []
+    }
+
+    /// The shown contacts sorted and sectioned for the locale, and `unsorted`, run meanwhile on a
+    /// thread of its own.
+    private static func sort(
+        _ shown: ShownContacts, by sorter: DirectorySorter, alongside unsorted: @Sendable () -> Unsorted
+    ) -> (EntryOrder, Unsorted) {
+        let planned = Mutex(Unsorted())
+        var grouped: [SectionGroup<Int>] = []
+        ParallelWork.alongside {
+            let result = unsorted()
+            planned.withLock { $0 = result }
+        } _: {
+            grouped = sorter.sortedPositions(shown.sortKeys)
+        }
+        return (EntryOrder(laying: grouped), planned.withLock { $0 })
+    }
+
+    /// The entries in order, made on every core.
+    private static func entries(of shown: ShownContacts, in order: EntryOrder, slugs: [String]) -> [Entry] {
+        ParallelWork.map(order.positions.count) { index in
+            let position = order.positions[index]
+            return Entry(
+                contact: shown.all[shown.visible[position]], slug: slugs[position],
+                displayName: shown.displayNames[position],
+                section: order.sections[order.sectionNumbers[index]].section)
+        }
+    }
+
+    // MARK: - Planning the groups
+
+    /// Groups in collation order of their names, with their slugs and positions by id.
+    private struct OrderedGroups: Sendable {
+        var ordered: [Group] = []
+        var slugs: [String] = []
+        var index: [String: Int] = [:]
+    }
+
+    /// The store's groups in collation order of their names.
+    private static func orderedGroups(_ groups: [Group], sorter: DirectorySorter) -> OrderedGroups {
+        let ordered = sorter.sorted(groups) { (primary: $0.name, secondary: "", id: $0.id) }.flatMap(\.items)
+        var index: [String: Int] = [:]
+        for (position, group) in ordered.enumerated() { index[group.id] = position }
+        return OrderedGroups(ordered: ordered, slugs: Slugger.slugs(for: ordered.map(\.id)), index: index)
     }
 
     /// One section's members of each group it has, and its entries' groups.
@@ -182,44 +213,66 @@ public struct Directory: Sendable {
         var entryEnds: [Int32] = []
     }
 
-    /// The positions of sorted sections one after another, the sections as ranges of entries,
-    /// and each entry's section number.
-    private static func layOut(_ grouped: [SectionGroup<Int>])
-        -> (positions: [Int], sections: [SectionGroup<Int>], sectionNumbers: [Int]) {
-        let count = grouped.reduce(0) { $0 + $1.items.count }
-        var positions: [Int] = []
-        positions.reserveCapacity(count)
-        var sections: [SectionGroup<Int>] = []
-        var sectionNumbers = [Int](repeating: 0, count: count)
-        for (number, group) in grouped.enumerated() {
-            let start = positions.count
-            positions += group.items
-            sectionNumbers[start..<positions.count] = ArraySlice(repeating: number, count: group.items.count)
-            sections.append(SectionGroup(section: group.section, items: Array(start..<positions.count)))
+    /// Each section's members of each group, and its entries' groups, collected on every core in
+    /// the order of the entries. (Contacts are read from the store's array: an entry read from
+    /// `entries` is copied whole, retaining each of its strings.)
+    private static func sectionMembers(
+        of groups: OrderedGroups, _ shown: ShownContacts, in order: EntryOrder
+    ) -> [SectionMembers] {
+        let groupIndex = groups.index
+        let groupCount = groups.ordered.count
+        return ParallelWork.map(order.sections.count, batch: 1) { number in
+            // By group position, not in a dictionary: no hashing for each membership.
+            var items = [[Int]](repeating: [], count: groupCount)
+            var touched: [Int] = []
+            var found = SectionMembers()
+            for index in order.sections[number].items {
+                for id in shown.all[shown.visible[order.positions[index]]].groupIDs {
+                    guard let group = groupIndex[id] else { continue }
+                    if items[group].isEmpty { touched.append(group) }
+                    items[group].append(index)
+                    found.entryGroups.append(Int32(group))
+                }
+                found.entryEnds.append(Int32(found.entryGroups.count))
+            }
+            found.groups = touched.map { (group: $0, items: items[$0]) }
+            return found
         }
-        return (positions, sections, sectionNumbers)
     }
 
-    /// What is planned without the contacts' order.
-    private struct Unsorted: Sendable {
-        var slugs: [String] = []
-        var groups = OrderedGroups()
-        var todos: [TodoEntry] = []
+    /// The groups with their members, section by section, and each entry's groups, which are
+    /// kept so that its page need not look its ids up again.
+    private struct GroupMembers {
+        /// The groups in order, with their members.
+        var groups: [GroupEntry] = []
+        /// Each entry's groups, one entry's after another (`Directory.entryGroups`).
+        var entryGroups: [Int32] = []
+        /// Where each entry's groups start, and where the last one's end.
+        var entryGroupStarts: [Int32] = [0]
+
+        /// Gathers the members each section has of the ordered groups.
+        init(of ordered: OrderedGroups, _ shown: ShownContacts, in order: EntryOrder) {
+            let sectionMembers = Directory.sectionMembers(of: ordered, shown, in: order)
+            var members = Array(repeating: [SectionGroup<Int>](), count: ordered.ordered.count)
+            // Sections are runs of entries in order, so their entries' groups follow one another.
+            entryGroupStarts.reserveCapacity(order.positions.count + 1)
+            for (section, found) in zip(order.sections, sectionMembers) {
+                for (group, items) in found.groups {
+                    members[group].append(SectionGroup(section: section.section, items: items))
+                }
+                let start = Int32(entryGroups.count)
+                entryGroups += found.entryGroups
+                entryGroupStarts += found.entryEnds.lazy.map { start + $0 }
+            }
+            groups = ordered.ordered.enumerated().map { index, group in
+                GroupEntry(
+                    group: group, slug: ordered.slugs[index], sections: members[index],
+                    memberCount: members[index].reduce(0) { $0 + $1.items.count })
+            }
+        }
     }
 
-    /// Groups in collation order of their names, with their slugs and positions by id.
-    private struct OrderedGroups: Sendable {
-        var ordered: [Group] = []
-        var slugs: [String] = []
-        var index: [String: Int] = [:]
-    }
-
-    private static func orderedGroups(_ groups: [Group], sorter: DirectorySorter) -> OrderedGroups {
-        let ordered = sorter.sorted(groups) { (primary: $0.name, secondary: "", id: $0.id) }.flatMap(\.items)
-        var index: [String: Int] = [:]
-        for (position, group) in ordered.enumerated() { index[group.id] = position }
-        return OrderedGroups(ordered: ordered, slugs: Slugger.slugs(for: ordered.map(\.id)), index: index)
-    }
+    // MARK: - Planning the todos
 
     /// Todos in the user's order, each subtask right after its parent, due times in `timeZone`
     /// when it names one; their contacts not linked yet.
@@ -254,5 +307,29 @@ public struct Directory: Sendable {
         // Todos whose parents form a loop are reached from no top-level todo; they stand alone.
         storeTodos.indices.forEach { place($0, parent: nil) }
         return todos
+    }
+
+    /// Links each todo to the entry of the contact it names: only the contacts todos name are
+    /// looked for, on every core.
+    private static func linkContacts(
+        of todos: inout [TodoEntry], _ shown: ShownContacts, in order: EntryOrder
+    ) {
+        var wanted: [String: Int] = [:]
+        for todo in todos {
+            if let id = todo.todo.contactID, wanted[id] == nil { wanted[id] = wanted.count }
+        }
+        guard !wanted.isEmpty else { return }
+        let keys = shown.sortKeys
+        let found = ParallelWork.map(keys.count) { [wanted] in wanted[keys[$0].id] ?? -1 }
+        var entryOfWanted = [Int?](repeating: nil, count: wanted.count)
+        // The last entry with an id wins, as it would in a dictionary of all of them.
+        for (index, position) in order.positions.enumerated() where found[position] >= 0 {
+            entryOfWanted[found[position]] = index
+        }
+        for position in todos.indices {
+            if let id = todos[position].todo.contactID, let slot = wanted[id] {
+                todos[position].contact = entryOfWanted[slot]
+            }
+        }
     }
 }

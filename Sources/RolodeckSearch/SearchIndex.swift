@@ -222,6 +222,26 @@ public struct SearchIndex: Sendable {
         var contacts: [SearchIndexCache.Contact] = []
         var positions: [Int?] = []
         var runs: [SearchTermTable.Builder] = []
+
+        /// Nothing learnt.
+        init() {}
+
+        /// What a run learns whose contacts `kept` holds unchanged where they stood: all of it,
+        /// as it was kept.
+        init(reusing run: Int, _ contacts: Range<Int>, of kept: SearchIndexCache.State) {
+            self.contacts = Array(kept.contacts[contacts])
+            positions = contacts.map { $0 }
+            runs = [kept.runs[run]]
+        }
+
+        /// What the runs learnt, one after another.
+        init(joining parts: some Sequence<Learnt>) {
+            for part in parts {
+                contacts += part.contacts
+                positions += part.positions
+                runs += part.runs
+            }
+        }
     }
 
     /// The table of `terms(of:runs:)`, and with `kept` what a cache keeps. A contact `kept`
@@ -233,87 +253,108 @@ public struct SearchIndex: Sendable {
         let count = directory.entries.count
         let runs = max(1, runs ?? min(ParallelWork.workers * 4, count / 2_048))
         let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
-        let phoneRegion = directory.config.effectivePhoneRegion
-        // Entries are read where the directory holds them, only the fields needed: a copy of a
-        // whole entry retained each of its strings and its contact, and released them after.
-        // Each entry's groups as the directory keeps them, by position: no id is looked up.
         let namesOfGroups = directory.groups.map(\.group.name)
         let results = withUnsafeBuffers(
             directory.entries, directory.entryGroups, directory.entryGroupStarts, namesOfGroups
         ) { entries, entryGroups, entryGroupStarts, namesOfGroups in
-            nonisolated(unsafe) let entries = entries, entryGroups = entryGroups,
-                entryGroupStarts = entryGroupStarts, namesOfGroups = namesOfGroups
+            nonisolated(unsafe) let reader = RunReader(
+                entries: entries, entryGroups: entryGroups, entryGroupStarts: entryGroupStarts,
+                namesOfGroups: namesOfGroups, config: directory.config,
+                phoneRegion: directory.config.effectivePhoneRegion)
             return ParallelWork.map(runs, batch: 1) { run in
                 let contacts = run * count / runs..<(run + 1) * count / runs
-                var learnt = Learnt()
-                /// Entry `index`'s groups, as positions in `namesOfGroups`.
-                func groupPositions(_ index: Int) -> UnsafeBufferPointer<Int32> {
-                    let start = Int(entryGroupStarts[index]), end = Int(entryGroupStarts[index + 1])
-                    return UnsafeBufferPointer(rebasing: entryGroups[start..<end])
+                guard let kept else { return (reader.terms(of: contacts), Learnt()) }
+                if sameRuns, reader.holdsUnchanged(contacts, kept) {
+                    return (kept.runs[run], Learnt(reusing: run, contacts, of: kept))
                 }
-                func groupNames(_ index: Int) -> [String] {
-                    groupPositions(index).map { namesOfGroups[Int($0)] }
-                }
-                if let kept, sameRuns,
-                    contacts.allSatisfy({ kept.matches($0, entries[$0], groupNames: groupNames($0)) })
-                {
-                    learnt.contacts = Array(kept.contacts[contacts])
-                    learnt.positions = contacts.map { $0 }
-                    learnt.runs = [kept.runs[run]]
-                    return (kept.runs[run], learnt)
-                }
-                var builder = SearchTermTable.Builder(
-                    firstContact: contacts.lowerBound, contactCount: contacts.count)
-                guard let kept else {
-                    for index in contacts {
-                        builder.nextContact()
-                        // Without a cache the names are not kept, so no array of them is made.
-                        let names = GroupNames(positions: groupPositions(index), names: namesOfGroups)
-                        SearchTerms.add(
-                            contact: entries[index].contact, displayName: entries[index].displayName,
-                            groupNames: names, config: directory.config, phoneRegion: phoneRegion,
-                            to: &builder)
-                    }
-                    builder.finish()
-                    return (builder, learnt)
-                }
-                for index in contacts {
-                    builder.nextContact()
-                    let entry = entries[index]
-                    let names = groupNames(index)
-                    let position = kept.reusable(entry, groupNames: names)
-                    if let position {
-                        kept.terms(at: position, to: &builder)
-                    } else {
-                        SearchTerms.add(
-                            entry: entry, groupNames: names, config: directory.config,
-                            phoneRegion: phoneRegion, to: &builder)
-                    }
-                    learnt.positions.append(position)
-                    // The postings are filled in once the builder is finished.
-                    learnt.contacts.append(
-                        SearchIndexCache.Contact(
-                            slug: entry.slug, contact: entry.contact, displayName: entry.displayName,
-                            groupNames: names, run: run, postings: []))
-                }
-                builder.finish()
-                for offset in learnt.contacts.indices {
-                    let start = Int(builder.contactStart[offset]), end = Int(builder.contactStart[offset + 1])
-                    learnt.contacts[offset].postings = builder.postings[start..<end]
-                }
-                learnt.runs = [builder]
-                return (builder, learnt)
+                return reader.terms(of: contacts, run: run, reusing: kept)
             }
         }
-        var learnt = Learnt()
-        if kept != nil {
-            for (_, part) in results {
-                learnt.contacts += part.contacts
-                learnt.positions += part.positions
-                learnt.runs += part.runs
-            }
-        }
+        let learnt = kept == nil ? Learnt() : Learnt(joining: results.lazy.map(\.1))
         return (SearchTermTable(merging: results.map(\.0), contactCount: count), learnt)
+    }
+
+    /// What the runs of contacts read of the directory. Entries are read where the directory
+    /// holds them, only the fields needed: a copy of a whole entry retained each of its strings
+    /// and its contact, and released them after. Each entry's groups are read as the directory
+    /// keeps them, by position: no id is looked up.
+    private struct RunReader {
+        let entries: UnsafeBufferPointer<Directory.Entry>
+        /// `Directory.entryGroups` and `Directory.entryGroupStarts`.
+        let entryGroups: UnsafeBufferPointer<Int32>, entryGroupStarts: UnsafeBufferPointer<Int32>
+        /// The name of each group, by position.
+        let namesOfGroups: UnsafeBufferPointer<String>
+        let config: SiteConfig
+        /// The config's `effectivePhoneRegion`, worked out once.
+        let phoneRegion: String?
+
+        /// Entry `index`'s groups, as positions in `namesOfGroups`.
+        func groupPositions(_ index: Int) -> UnsafeBufferPointer<Int32> {
+            let start = Int(entryGroupStarts[index]), end = Int(entryGroupStarts[index + 1])
+            return UnsafeBufferPointer(rebasing: entryGroups[start..<end])
+        }
+
+        /// The names of entry `index`'s groups.
+        func groupNames(_ index: Int) -> [String] {
+            groupPositions(index).map { namesOfGroups[Int($0)] }
+        }
+
+        /// Whether `kept` holds every one of `contacts` unchanged where it stands.
+        func holdsUnchanged(_ contacts: Range<Int>, _ kept: SearchIndexCache.State) -> Bool {
+            contacts.allSatisfy { kept.matches($0, entries[$0], groupNames: groupNames($0)) }
+        }
+
+        /// The terms of a run of contacts, each collected anew.
+        func terms(of contacts: Range<Int>) -> SearchTermTable.Builder {
+            var builder = SearchTermTable.Builder(
+                firstContact: contacts.lowerBound, contactCount: contacts.count)
+            for index in contacts {
+                builder.nextContact()
+                // Without a cache the names are not kept, so no array of them is made.
+                let names = GroupNames(positions: groupPositions(index), names: namesOfGroups)
+                SearchTerms.add(
+                    contact: entries[index].contact, displayName: entries[index].displayName,
+                    groupNames: names, config: config, phoneRegion: phoneRegion, to: &builder)
+            }
+            builder.finish()
+            return builder
+        }
+
+        /// The terms of a run of contacts, those `kept` holds unchanged added again as they were,
+        /// and what a cache keeps of them.
+        func terms(of contacts: Range<Int>, run: Int, reusing kept: SearchIndexCache.State)
+            -> (SearchTermTable.Builder, Learnt)
+        {
+            var builder = SearchTermTable.Builder(
+                firstContact: contacts.lowerBound, contactCount: contacts.count)
+            var learnt = Learnt()
+            for index in contacts {
+                builder.nextContact()
+                let entry = entries[index]
+                let names = groupNames(index)
+                let position = kept.reusable(entry, groupNames: names)
+                if let position {
+                    kept.terms(at: position, to: &builder)
+                } else {
+                    SearchTerms.add(
+                        entry: entry, groupNames: names, config: config, phoneRegion: phoneRegion,
+                        to: &builder)
+                }
+                learnt.positions.append(position)
+                // The postings are filled in once the builder is finished.
+                learnt.contacts.append(
+                    SearchIndexCache.Contact(
+                        slug: entry.slug, contact: entry.contact, displayName: entry.displayName,
+                        groupNames: names, run: run, postings: []))
+            }
+            builder.finish()
+            for offset in learnt.contacts.indices {
+                let start = Int(builder.contactStart[offset]), end = Int(builder.contactStart[offset + 1])
+                learnt.contacts[offset].postings = builder.postings[start..<end]
+            }
+            learnt.runs = [builder]
+            return (builder, learnt)
+        }
     }
 
     /// The names of the groups at `positions`, in order. A lazy map allocated its closures'

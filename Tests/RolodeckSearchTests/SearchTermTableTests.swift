@@ -110,6 +110,53 @@ import Testing
         }
     }
 
+    struct BucketCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// The joined keys, in origin order.
+        var keys: [[UInt16]]
+        /// Each filled bucket's first unit and its origins, in order.
+        var buckets: [(unit: UInt16, origins: [Int32])]
+        var testDescription: String { name }
+    }
+
+    static let bucketCases: [BucketCase] = [
+        BucketCase(name: "no keys", keys: [], buckets: []),
+        BucketCase(
+            name: "origins keep their order within a bucket",
+            keys: ["b", "ax", "a", "bz", "ab"].map { Array($0.utf16) },
+            buckets: [(0x61, [1, 2, 4]), (0x62, [0, 3])]),
+        BucketCase(
+            name: "the first and the last unit a key can start with",
+            keys: [[0xFFFF, 0x61], [0x01], [0xAC00], [0xFFFF]],
+            buckets: [(0x01, [1]), (0xAC00, [2]), (0xFFFF, [0, 3])]),
+    ]
+
+    /// Before sorting, each origin goes to the bucket of its first unit, in origin order there,
+    /// with the units after the first packed; only buckets that hold origins are filled.
+    @Test(arguments: bucketCases)
+    func originsGoToTheBucketOfTheirFirstUnit(_ testCase: BucketCase) {
+        let units = testCase.keys.flatMap { $0 }
+        let starts = testCase.keys.reduce(into: [Int32(0)]) { $0.append($0.last! + Int32($1.count)) }
+        units.withUnsafeBufferPointer { units in
+            starts.withUnsafeBufferPointer { starts in
+                let buckets = SearchTermTable.Buckets(counting: units, starts)
+                let origins = SearchTermTable.originsInBuckets(buckets, units, starts)
+                #expect(buckets.filled == testCase.buckets.map { Int($0.unit) })
+                for (unit, expected) in testCase.buckets {
+                    let bucket = origins[buckets.origins(of: Int(unit))]
+                    #expect(bucket.map(\.number) == expected, "bucket \(unit)")
+                    for origin in bucket {
+                        let key = testCase.keys[Int(origin.number)]
+                        let packed = (1..<5).reduce(UInt64(0)) {
+                            $0 << 16 | UInt64($1 < key.count ? key[$1] : 0)
+                        }
+                        #expect(origin.prefix == packed, "origin \(origin.number)")
+                    }
+                }
+            }
+        }
+    }
+
     /// A contact's terms in a builder, as `SearchTermsTests.Collector` lines ("key:tier").
     static func lines(of builder: SearchTermTable.Builder, contact: Int) -> [String] {
         let postings = Int(builder.contactStart[contact])..<Int(builder.contactStart[contact + 1])
