@@ -28,11 +28,12 @@ enum LiveReload {
     /// `Resources/live-reload.js` (embedded in the binary) in its tag, with the events' path in
     /// place of `ROLODECK_EVENTS_PATH`; a page's generation and kind go where `ROLODECK_GENERATION`
     /// and `ROLODECK_MISSING_PAGE` stand.
-    private static let scriptTemplate =
-        "<script data-rolodeck-serve>\n"
-        + String(decoding: PackageResources.live_reload_js, as: UTF8.self)
-            .replacing("ROLODECK_EVENTS_PATH", with: json(eventsPath))
-        + "</script>\n"
+    private static let scriptTemplate: String = {
+        let script = String(decoding: PackageResources.live_reload_js, as: UTF8.self)
+        return "<script data-rolodeck-serve>\n"
+            + script.replacing("ROLODECK_EVENTS_PATH", with: json(eventsPath))
+            + "</script>\n"
+    }()
 
     /// Where the script goes in a page: before the last `</body>`, searched for in the page's
     /// last bytes (`tail`, which start at `tailOffset`); the end of the page when there is none.
