@@ -26,7 +26,8 @@ struct PageInfo: Sendable {
     /// The keys of a page of `kind`, each beside its value.
     @inline(__always)
     private static func fields(kind: String, flag: String, title: String, _ field: TableField)
-        -> [MustacheValue] {
+        -> [MustacheValue]
+    {
         [field("kind", .string(kind)), field("title", .string(title)), field(flag, .bool(true))]
     }
 }

@@ -4,41 +4,30 @@ import Mustache
 
 /// Tables whose values are written beside their keys: each key answers with its own value.
 @Suite struct TableFieldsTests {
-    /// A view whose every text field holds its own key's name, and whose lists have lengths
-    /// (and so flags) that tell them apart.
-    static func namedView() -> ContactView {
+    @Test func everyContactKeyAnswersWithItsOwnValue() throws {
+        // Every text field holds its own key's name; the lists' lengths (and so the flags) differ.
+        let texts: [(WritableKeyPath<ContactView, String>, String)] = [
+            (\.id, "id"), (\.name, "name"), (\.lang, "lang"), (\.givenName, "givenName"),
+            (\.familyName, "familyName"), (\.additionalNames, "additionalNames"), (\.suffix, "suffix"),
+            (\.monogram, "monogram"), (\.phoneticName, "phoneticName"),
+        ]
+        let optionalTexts: [(WritableKeyPath<ContactView, String?>, String)] = [
+            (\.salutation, "salutation"), (\.nickname, "nickname"), (\.organization, "organization"),
+            (\.title, "title"),
+        ]
         var view = ContactView()
-        view.id = "id"
-        view.name = "name"
-        view.lang = "lang"
-        view.givenName = "givenName"
-        view.familyName = "familyName"
-        view.additionalNames = "additionalNames"
-        view.suffix = "suffix"
+        for (field, key) in texts { view[keyPath: field] = key }
+        for (field, key) in optionalTexts { view[keyPath: field] = key }
         view.isOrganization = true
-        view.monogram = "monogram"
-        view.phoneticName = "phoneticName"
-        view.salutation = "salutation"
-        view.nickname = "nickname"
-        view.organization = "organization"
-        view.title = "title"
         view.phones = [MustacheTable([:])]
         view.addresses = [MustacheTable([:]), MustacheTable([:])]
-        view.urls = []
-        view.emails = []
-        view.birthday = MustacheTable(["display": "birthday"])
         view.groups = [MustacheTable([:]), MustacheTable([:]), MustacheTable([:])]
+        view.birthday = MustacheTable(["display": "birthday"])
         view.notesHTML = Array("notesHTML".utf8)
-        return view
-    }
 
-    @Test func everyContactKeyAnswersWithItsOwnValue() throws {
-        let table = Self.namedView().table
-        let texts = [
-            "id", "name", "lang", "givenName", "familyName", "additionalNames", "suffix", "monogram",
-            "phoneticName", "salutation", "nickname", "organization", "title",
-        ]
-        for key in texts {
+        let table = view.table
+        let textKeys = texts.map(\.1) + optionalTexts.map(\.1)
+        for key in textKeys {
             #expect(table[key] as? String == key, "\(key)")
         }
         #expect(table["notesHTML"] as? String == "notesHTML")
@@ -55,7 +44,7 @@ import Mustache
             #expect(table[key] as? Bool == flag, "\(key)")
         }
         // Every key is one of those checked above.
-        let checked = texts + ["notesHTML", "birthday"] + lists.keys + flags.keys
+        let checked = textKeys + ["notesHTML", "birthday"] + lists.keys + flags.keys
         #expect(Set(ContactView.keys.names) == Set(checked))
     }
 
