@@ -59,7 +59,7 @@ let package = Package(
                 "RolodeckCore", "RolodeckStore", "RolodeckPlan", "RolodeckSearch", "RolodeckSite", "RolodeckPublish",
             ]),
         .target(name: "RolodeckWatch", dependencies: ["RolodeckCore"]),
-        .target(name: "RolodeckServe", dependencies: ["RolodeckCore"]),
+        .target(name: "RolodeckServe", dependencies: ["RolodeckCore"], resources: [.embedInCode("Resources")]),
         .target(
             name: "RolodeckCLI",
             dependencies: [

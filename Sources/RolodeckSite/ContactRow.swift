@@ -63,20 +63,34 @@ struct ContactRow {
     /// The way from the list's page back to the site root ("" or "../").
     let root: String
 
-    /// Every key a template can ask a row for (docs/templates.md lists them), in `table`'s order.
-    static let keys = MustacheTable.Keys([
-        "id", "name", "lang", "href", "salutation", "organization", "title", "phone", "email",
-    ])
+    /// Every key a template can ask a row for, as `fields` writes them.
+    static let keys = MustacheTable.Keys.of(
+        ContactRow(
+            data: RowData(
+                id: "", name: "", lang: "", path: "", salutation: "", organization: "", title: "", phone: nil,
+                email: nil),
+            root: ""
+        ).fields)
 
     /// The row as the template sees it; a contact without a phone or email has no such key.
     var table: MustacheTable {
-        MustacheTable(keys: Self.keys, values: [
-            .string(data.id), .string(data.name), .string(data.lang),
-            .string(root.isEmpty ? data.path : root + data.path),
-            .string(data.salutation), .string(data.organization), .string(data.title),
-            data.phone.map(MustacheValue.table) ?? .absent,
-            data.email.map(MustacheValue.table) ?? .absent,
-        ])
+        MustacheTable(keys: Self.keys) { fields($0) }
+    }
+
+    /// Every key a template can ask a row for (docs/templates.md lists them), each beside its value.
+    @inline(__always)
+    private func fields(_ field: TableField) -> [MustacheValue] {
+        [
+            field("id", .string(data.id)),
+            field("name", .string(data.name)),
+            field("lang", .string(data.lang)),
+            field("href", .string(root.isEmpty ? data.path : root + data.path)),
+            field("salutation", .string(data.salutation)),
+            field("organization", .string(data.organization)),
+            field("title", .string(data.title)),
+            field("phone", data.phone.map(MustacheValue.table) ?? .absent),
+            field("email", data.email.map(MustacheValue.table) ?? .absent),
+        ]
     }
 }
 

@@ -29,26 +29,45 @@ struct ContactView {
     /// The notes' HTML in UTF-8 bytes, as cmark wrote them.
     var notesHTML: [UInt8]?
 
-    /// Every key a template can ask for (docs/templates.md lists them), in `table`'s order.
-    static let keys = MustacheTable.Keys([
-        "id", "name", "lang", "givenName", "familyName", "additionalNames", "suffix", "isOrganization",
-        "monogram", "phoneticName", "salutation", "nickname", "organization", "title", "phones", "hasPhones",
-        "emails", "hasEmails", "addresses", "hasAddresses", "urls", "hasURLs", "birthday", "groups",
-        "hasGroups", "notesHTML",
-    ])
+    /// Every key a template can ask for, as `fields` writes them.
+    static let keys = MustacheTable.Keys.of(ContactView().fields)
 
     /// The view as the template sees it; fields that are nil are keys the table does not have.
     var table: MustacheTable {
+        MustacheTable(keys: Self.keys) { fields($0) }
+    }
+
+    /// Every key a template can ask for (docs/templates.md lists them), each beside its value.
+    @inline(__always)
+    private func fields(_ field: TableField) -> [MustacheValue] {
         let string = MustacheValue.string
-        return MustacheTable(keys: Self.keys, values: [
-            .string(id), .string(name), .string(lang), .string(givenName), .string(familyName),
-            .string(additionalNames), .string(suffix), .bool(isOrganization), .string(monogram),
-            .string(phoneticName), salutation.map(string) ?? .absent, nickname.map(string) ?? .absent,
-            organization.map(string) ?? .absent, title.map(string) ?? .absent, .tables(phones),
-            .bool(!phones.isEmpty), .tables(emails), .bool(!emails.isEmpty), .tables(addresses),
-            .bool(!addresses.isEmpty), .tables(urls), .bool(!urls.isEmpty),
-            birthday.map(MustacheValue.table) ?? .absent, groups.map(MustacheValue.tables) ?? .absent,
-            groups.map { .bool(!$0.isEmpty) } ?? .absent, notesHTML.map(MustacheValue.bytes) ?? .absent,
-        ])
+        return [
+            field("id", .string(id)),
+            field("name", .string(name)),
+            field("lang", .string(lang)),
+            field("givenName", .string(givenName)),
+            field("familyName", .string(familyName)),
+            field("additionalNames", .string(additionalNames)),
+            field("suffix", .string(suffix)),
+            field("isOrganization", .bool(isOrganization)),
+            field("monogram", .string(monogram)),
+            field("phoneticName", .string(phoneticName)),
+            field("salutation", salutation.map(string) ?? .absent),
+            field("nickname", nickname.map(string) ?? .absent),
+            field("organization", organization.map(string) ?? .absent),
+            field("title", title.map(string) ?? .absent),
+            field("phones", .tables(phones)),
+            field("hasPhones", .bool(!phones.isEmpty)),
+            field("emails", .tables(emails)),
+            field("hasEmails", .bool(!emails.isEmpty)),
+            field("addresses", .tables(addresses)),
+            field("hasAddresses", .bool(!addresses.isEmpty)),
+            field("urls", .tables(urls)),
+            field("hasURLs", .bool(!urls.isEmpty)),
+            field("birthday", birthday.map(MustacheValue.table) ?? .absent),
+            field("groups", groups.map(MustacheValue.tables) ?? .absent),
+            field("hasGroups", groups.map { .bool(!$0.isEmpty) } ?? .absent),
+            field("notesHTML", notesHTML.map(MustacheValue.bytes) ?? .absent),
+        ]
     }
 }

@@ -5,17 +5,29 @@ import Mustache
 struct PageInfo: Sendable {
     /// `index`, `contact`, `groups`, `group`, `todos` or `notFound`.
     let kind: String
-    /// `kind`, `title` and the flag: `is` and the kind capitalized, `isContact`.
+    /// The flag: `is` and the kind capitalized, `isContact`.
+    private let flag: String
+    /// `kind`, `title` and the flag, as `fields` writes them.
     let keys: MustacheTable.Keys
 
     /// The `page` keys of pages of `kind`.
     init(kind: String) {
+        let flag = "is\(kind.capitalizedFirst)"
         self.kind = kind
-        keys = MustacheTable.Keys(["kind", "title", "is\(kind.capitalizedFirst)"])
+        self.flag = flag
+        keys = MustacheTable.Keys.of { Self.fields(kind: kind, flag: flag, title: "", $0) }
     }
 
     /// The `page` table of one page, titled `title`.
     func table(title: String) -> MustacheTable {
-        MustacheTable(keys: keys, values: [.string(kind), .string(title), .bool(true)])
+        MustacheTable(keys: keys) { Self.fields(kind: kind, flag: flag, title: title, $0) }
+    }
+
+    /// The keys of a page of `kind`, each beside its value.
+    @inline(__always)
+    private static func fields(kind: String, flag: String, title: String, _ field: TableField)
+        -> [MustacheValue]
+    {
+        [field("kind", .string(kind)), field("title", .string(title)), field(flag, .bool(true))]
     }
 }

@@ -84,10 +84,13 @@ extension ViewBuilder {
             let display = birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday)
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
             let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
-            view.birthday = MustacheTable(keys: Self.birthdayKeys, values: [
-                .string(display), .string(Self.htmlDate(birthday)),
-                age.map(MustacheValue.string) ?? .absent,
-            ])
+            view.birthday = MustacheTable(keys: Self.birthdayKeys) { field in
+                [
+                    field("display", .string(display)),
+                    field("iso", .string(Self.htmlDate(birthday))),
+                    field("age", age.map(MustacheValue.string) ?? .absent),
+                ]
+            }
         }
         if config.shows(.groups) {
             // A loop into a reserved array: `compactMap` grew its array as it went. The groups'
@@ -102,15 +105,17 @@ extension ViewBuilder {
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.htmlBytes(contact.notes) }
 
-        // Only the title differs between contact pages' common keys. One array literal: adding
-        // two arrays made a third and copied each value through generic code.
-        let frame = contactFrame
-        return MustacheTable(
-            keys: Self.contactPageKeys,
-            values: [
-                frame[0], frame[1], frame[2], frame[3], .table(contactInfo.table(title: displayName)),
-                .table(view.table),
-            ])
+        // Only the title differs between contact pages' common keys.
+        return MustacheTable(keys: Self.contactPageKeys) { field in
+            [
+                field("site", .table(site)),
+                field("t", .table(interface)),
+                field("root", .string("../")),
+                field("nav", .tables(contactNav)),
+                field("page", .table(contactInfo.table(title: displayName))),
+                field("contact", .table(view.table)),
+            ]
+        }
     }
 
     /// `date.htmlDateString` (`1990-03-05`, or `03-05` without a year) written digit by digit:
@@ -177,10 +182,13 @@ extension ViewBuilder {
     /// A phone number's table; numbers that make no `tel:` link have no `tel` key.
     func phone(_ phone: LabeledValue) -> MustacheTable {
         let (display, tel) = phones.displayAndLink(phone.value)
-        return MustacheTable(keys: Self.phoneKeys, values: [
-            .string(strings.label(for: phone.label)), .string(display),
-            tel.map(MustacheValue.string) ?? .absent,
-        ])
+        return MustacheTable(keys: Self.phoneKeys) { field in
+            [
+                field("label", .string(strings.label(for: phone.label))),
+                field("display", .string(display)),
+                field("tel", tel.map(MustacheValue.string) ?? .absent),
+            ]
+        }
     }
 
     /// An email address's table; one that makes no `mailto:` link has no `href` key.
@@ -194,10 +202,13 @@ extension ViewBuilder {
         if shape.hasAt, !shape.hasForbidden, shape.isASCII || !Self.hasWhitespace(address) {
             href = "mailto:" + address
         }
-        return MustacheTable(keys: Self.emailKeys, values: [
-            .string(strings.label(for: email.label)), .string(address),
-            href.map(MustacheValue.string) ?? .absent,
-        ])
+        return MustacheTable(keys: Self.emailKeys) { field in
+            [
+                field("label", .string(strings.label(for: email.label))),
+                field("address", .string(address)),
+                field("href", href.map(MustacheValue.string) ?? .absent),
+            ]
+        }
     }
 
     /// Whether a Character of `text` is whitespace. A Character is whitespace when its first
@@ -275,10 +286,13 @@ extension ViewBuilder {
         } else if !lower.contains(":"), text.contains("."), !text.contains(where: \.isWhitespace) {
             href = "https://" + text
         }
-        return MustacheTable(keys: Self.urlKeys, values: [
-            .string(strings.label(for: url.label)), .string(text),
-            href.map(MustacheValue.string) ?? .absent,
-        ])
+        return MustacheTable(keys: Self.urlKeys) { field in
+            [
+                field("label", .string(strings.label(for: url.label))),
+                field("display", .string(text)),
+                field("href", href.map(MustacheValue.string) ?? .absent),
+            ]
+        }
     }
 
     /// A postal address's table, with its lines as they are shown.
@@ -306,9 +320,16 @@ extension ViewBuilder {
         attach(address.region, after: ", ")
         add(cityLine)
         add(address.country.trimmingWhitespace)
-        return MustacheTable(keys: Self.addressKeys, values: [
-            .string(strings.label(for: address.label)), .string(address.street), .string(address.postalCode),
-            .string(address.city), .string(address.region), .string(address.country), .strings(lines),
-        ])
+        return MustacheTable(keys: Self.addressKeys) { field in
+            [
+                field("label", .string(strings.label(for: address.label))),
+                field("street", .string(address.street)),
+                field("postalCode", .string(address.postalCode)),
+                field("city", .string(address.city)),
+                field("region", .string(address.region)),
+                field("country", .string(address.country)),
+                field("lines", .strings(lines)),
+            ]
+        }
     }
 }

@@ -23,18 +23,22 @@ struct ViewBuilder: @unchecked Sendable {
     let pageNotes: MarkdownRenderer
     /// Whether todos come from more than one task list, so each says which it is on.
     let showsTodoLists: Bool
-    private let site: MustacheTable
-    private let interface: MustacheTable
+    /// The `site` key of every page.
+    let site: MustacheTable
+    /// The `t` key of every page: the interface strings.
+    let interface: MustacheTable
     /// List rows by entry index, made once for the index and all group pages.
     private(set) var rows: [RowData] = []
-    /// The values of `site`, `t`, `root` and `nav` on contact pages, made once for all of them.
-    private(set) var contactFrame: [MustacheValue] = []
+    /// The `nav` links of contact pages, made once for all of them.
+    private(set) var contactNav: [MustacheTable] = []
     /// The `page` key's keys on contact pages.
     let contactInfo = PageInfo(kind: "contact")
     /// Each group's `groups` entry on contact pages, by group index, made once for all of them.
     private(set) var contactGroupLinks: [MustacheTable] = []
 
-    /// A contact page's keys: `contactFrame`'s, then `page` and `contact`.
+    // The keys of the tables built here; each table writes its values beside these keys, which
+    // debug builds check (`MustacheTable(keys:fields:)`).
+    /// A contact page's keys.
     static let contactPageKeys = MustacheTable.Keys(["site", "t", "root", "nav", "page", "contact"])
     private static let siteKeys = MustacheTable.Keys([
         "title", "lang", "noindex", "contactCount", "groupCount", "todoCount",
@@ -61,21 +65,29 @@ struct ViewBuilder: @unchecked Sendable {
         contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
         pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
         showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
-        site = MustacheTable(keys: Self.siteKeys, values: [
-            .string(config.title), .string(strings.language.languageTag), .bool(config.noindex),
-            .int(directory.entries.count), .int(directory.groups.count), .int(directory.todos.count),
-        ])
+        let languageTag = strings.language.languageTag
+        site = MustacheTable(keys: Self.siteKeys) { field in
+            [
+                field("title", .string(config.title)),
+                field("lang", .string(languageTag)),
+                field("noindex", .bool(config.noindex)),
+                field("contactCount", .int(directory.entries.count)),
+                field("groupCount", .int(directory.groups.count)),
+                field("todoCount", .int(directory.todos.count)),
+            ]
+        }
         // A local: the closure below cannot capture `self` before `init` has set every property.
         let strings = strings
         interface = MustacheTable(
             keys: Self.interfaceKeys, values: InterfaceKey.allCases.map { .string(strings[$0]) })
-        contactFrame = [
-            .table(site), .table(interface), .string("../"),
-            .tables(navigation(kind: "contact", root: "../")),
-        ]
+        contactNav = navigation(kind: "contact", root: "../")
         contactGroupLinks = directory.groups.map { entry in
-            let href = "../groups/\(entry.slug).html"
-            return MustacheTable(keys: Self.groupLinkKeys, values: [.string(entry.group.name), .string(href)])
+            MustacheTable(keys: Self.groupLinkKeys) { field in
+                [
+                    field("name", .string(entry.group.name)),
+                    field("href", .string("../groups/\(entry.slug).html")),
+                ]
+            }
         }
         let builder = self
         let fields = RowFields(config)
@@ -96,8 +108,13 @@ struct ViewBuilder: @unchecked Sendable {
             ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
         ]
         return links.map { name, href, key in
-            MustacheTable(
-                keys: Self.navKeys, values: [.string(strings[key]), .string(root + href), .bool(name == kind)])
+            MustacheTable(keys: Self.navKeys) { field in
+                [
+                    field("label", .string(strings[key])),
+                    field("href", .string(root + href)),
+                    field("current", .bool(name == kind)),
+                ]
+            }
         }
     }
 
@@ -165,11 +182,17 @@ struct ViewBuilder: @unchecked Sendable {
     /// Sections of contact rows, as the index and the group pages show them.
     func sections(_ sections: [SectionGroup<Int>], root: String) -> [MustacheTable] {
         sections.map { section in
-            MustacheTable(keys: Self.sectionKeys, values: [
-                .string(section.section.label), .string(section.section.anchor),
-                .string(section.section.script.headingLanguage ?? ""), .int(section.items.count),
-                .tables(section.items.map { ContactRow(data: rows[$0], root: root).table }),
-            ])
+            MustacheTable(keys: Self.sectionKeys) { field in
+                [
+                    field("label", .string(section.section.label)),
+                    field("anchor", .string(section.section.anchor)),
+                    field("lang", .string(section.section.script.headingLanguage ?? "")),
+                    field("count", .int(section.items.count)),
+                    field(
+                        "contacts",
+                        .tables(section.items.map { ContactRow(data: rows[$0], root: root).table })),
+                ]
+            }
         }
     }
 
@@ -190,9 +213,14 @@ struct ViewBuilder: @unchecked Sendable {
                 display += ", " + time
                 iso += "T" + time
             }
-            due = .table(MustacheTable(keys: Self.dueKeys, values: [
-                .string(display), .string(iso), .bool(!todo.done && date.date < today),
-            ]))
+            due = .table(
+                MustacheTable(keys: Self.dueKeys) { field in
+                    [
+                        field("display", .string(display)),
+                        field("iso", .string(iso)),
+                        field("overdue", .bool(!todo.done && date.date < today)),
+                    ]
+                })
         }
         var priority = MustacheValue.bool(false)
         if let level = todo.priority {
@@ -201,26 +229,42 @@ struct ViewBuilder: @unchecked Sendable {
             case .medium: .priorityMedium
             case .low: .priorityLow
             }
-            priority = .table(MustacheTable(keys: Self.priorityKeys, values: [
-                .string(level.rawValue), .string(strings[key]),
-            ]))
+            priority = .table(
+                MustacheTable(keys: Self.priorityKeys) { field in
+                    [field("level", .string(level.rawValue)), field("label", .string(strings[key]))]
+                })
         }
         var contact = MustacheValue.bool(false)
         if let index = entry.contact {
             // The list row has the name, its language and the page's path worked out.
             let row = rows[index]
-            contact = .table(MustacheTable(keys: Self.todoContactKeys, values: [
-                .string(row.name), .string(row.lang), .string(row.path),
-            ]))
+            contact = .table(
+                MustacheTable(keys: Self.todoContactKeys) { field in
+                    [
+                        field("name", .string(row.name)),
+                        field("lang", .string(row.lang)),
+                        field("href", .string(row.path)),
+                    ]
+                })
         }
-        return MustacheTable(keys: Self.todoKeys, values: [
-            .string(todo.id),
-            // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
-            .int(index + 1),
-            .string(todo.title), .bool(todo.done), .string(pageNotes.html(todo.notes)), due, priority,
-            contact, .strings(todo.categories), .bool(!todo.categories.isEmpty),
-            .string(showsTodoLists ? todo.list : ""), .tables(subtasks), .bool(!subtasks.isEmpty),
-        ])
+        return MustacheTable(keys: Self.todoKeys) { field in
+            [
+                field("id", .string(todo.id)),
+                // Position in the list: safe in HTML ids, which a user's id (with spaces) may not be.
+                field("number", .int(index + 1)),
+                field("title", .string(todo.title)),
+                field("done", .bool(todo.done)),
+                field("notesHTML", .string(pageNotes.html(todo.notes))),
+                field("due", due),
+                field("priority", priority),
+                field("contact", contact),
+                field("categories", .strings(todo.categories)),
+                field("hasCategories", .bool(!todo.categories.isEmpty)),
+                field("list", .string(showsTodoLists ? todo.list : "")),
+                field("subtasks", .tables(subtasks)),
+                field("hasSubtasks", .bool(!subtasks.isEmpty)),
+            ]
+        }
     }
 }
 

@@ -117,36 +117,38 @@ public final class StoreDecodeCache: Sendable {
 
     /// A vCard file's cards and problems.
     func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
-        let key = Key(file)
-        if let previous = state.withLock({ $0.entries[key] }),
-            case .cards(let cards, let diagnostics) = previous.yield,
-            Self.same(previous.bytes, file.source.bytes)
-        {
+        wholeFile(file, decode: StoreDecoder.cards, keep: Yield.cards) { yield in
+            guard case .cards(let cards, let diagnostics) = yield else { return nil }
             return (cards, diagnostics)
         }
-        let (cards, diagnostics) = StoreDecoder.cards(of: file)
-        state.withLock { state in
-            state.entries[key] = Entry(bytes: file.source.bytes, yield: .cards(cards, diagnostics))
-            state.decoded += cards.count
-        }
-        return (cards, diagnostics)
     }
 
     /// An iCalendar file's todos and problems.
     func todos(of file: StoreFile) -> (todos: [ICalendarTodo], diagnostics: [Diagnostic]) {
-        let key = Key(file)
-        if let previous = state.withLock({ $0.entries[key] }),
-            case .todos(let todos, let diagnostics) = previous.yield,
-            Self.same(previous.bytes, file.source.bytes)
-        {
+        wholeFile(file, decode: StoreDecoder.todos, keep: Yield.todos) { yield in
+            guard case .todos(let todos, let diagnostics) = yield else { return nil }
             return (todos, diagnostics)
         }
-        let (todos, diagnostics) = StoreDecoder.todos(of: file)
-        state.withLock { state in
-            state.entries[key] = Entry(bytes: file.source.bytes, yield: .todos(todos, diagnostics))
-            state.decoded += todos.count
+    }
+
+    /// What a file that is decoded as a whole yields: the last decode's `kept` yield when the
+    /// file's bytes are the same, else `decode`'s, which is kept for the next time.
+    private func wholeFile<Record>(
+        _ file: StoreFile, decode: (StoreFile) -> ([Record], [Diagnostic]),
+        keep: ([Record], [Diagnostic]) -> Yield, kept: (Yield) -> ([Record], [Diagnostic])?
+    ) -> ([Record], [Diagnostic]) {
+        let key = Key(file)
+        if let previous = state.withLock({ $0.entries[key] }), let yielded = kept(previous.yield),
+            Self.same(previous.bytes, file.source.bytes)
+        {
+            return yielded
         }
-        return (todos, diagnostics)
+        let (records, diagnostics) = decode(file)
+        state.withLock { state in
+            state.entries[key] = Entry(bytes: file.source.bytes, yield: keep(records, diagnostics))
+            state.decoded += records.count
+        }
+        return (records, diagnostics)
     }
 
     /// Forgets the files that are no longer in the store.

@@ -33,18 +33,11 @@ extension StoreDecoder {
         var uids: [String: SourceLocation] = [:]
         for var record in calendarTodos {
             if let uid = record.uid {
-                if let first = uids[uid.value] {
-                    warn(.duplicateUID(uid.value, first: first), at: uid.location)
-                    continue
+                let taken = claim(uid, of: .todo, recordAt: record.location, claimed: &uids) { first in
+                    ICalendarIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
                 }
-                if let json = todoIDs[uid.value] {
-                    let issue = StoreIssue(.duplicateID(.todo, id: uid.value, first: json.location))
-                    diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
-                    continue
-                }
-                uids[uid.value] = record.location
+                guard taken else { continue }
                 record.todo.id = uid.value
-                todoIDs[uid.value] = .location(uid.location)
             }
             accepted.append(record)
         }
@@ -117,6 +110,6 @@ extension StoreDecoder {
     }
 
     private mutating func warn(_ reason: ICalendarIssue.Reason, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, at: location, ICalendarIssue(reason).message))
+        diagnostics.append(ICalendarIssue.warning(reason, at: location))
     }
 }

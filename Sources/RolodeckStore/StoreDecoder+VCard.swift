@@ -33,18 +33,11 @@ extension StoreDecoder {
                 continue
             }
             if let uid = record.uid {
-                if let first = cardUIDs[uid.value] {
-                    warn(.duplicateUID(uid.value, first: first), at: uid.location)
-                    continue
+                let taken = claim(uid, of: .contact, recordAt: record.location, claimed: &cardUIDs) { first in
+                    VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
                 }
-                if let json = contactIDs[uid.value] {
-                    let issue = StoreIssue(.duplicateID(.contact, id: uid.value, first: json.location))
-                    diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
-                    continue
-                }
-                cardUIDs[uid.value] = record.location
+                guard taken else { continue }
                 contact.id = uid.value
-                contactIDs[uid.value] = .location(uid.location)
             }
             newContacts.append((contact, record))
         }
@@ -168,23 +161,11 @@ extension StoreDecoder {
     }
 
     private mutating func warn(_ reason: VCardIssue.Reason, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, at: location, VCardIssue(reason).message))
+        diagnostics.append(VCardIssue.warning(reason, at: location))
     }
 
     /// Group names that differ only in case or surrounding space are one group.
     static func groupKey(_ name: String) -> String {
         name.trimmingWhitespace.lowercased()
-    }
-
-    /// `base` (or `fallback` when it is blank), then `base 2`, `base 3` … until one is free.
-    static func uniqueID(_ base: String, fallback: String, isTaken: (String) -> Bool) -> String {
-        let stem = base.trimmingWhitespace.isEmpty ? fallback : base.trimmingWhitespace
-        var candidate = stem
-        var number = 2
-        while isTaken(candidate) {
-            candidate = "\(stem) \(number)"
-            number += 1
-        }
-        return candidate
     }
 }

@@ -60,4 +60,11 @@ import Testing
         #expect(script.contains("new EventSource(\"/.rolodeck-serve/events\")"))
         #expect(script.components(separatedBy: "</script>").count == 2)
     }
+
+    @Test func everyPlaceholderOfTheScriptFileIsFilled() {
+        let script = String(decoding: LiveReload.script(generation: 0, isMissingPage: false), as: UTF8.self)
+        #expect(script.contains("var generation = 0, missing = false;"))
+        #expect(!script.contains("ROLODECK_"))
+        #expect(script.hasSuffix("})();\n</script>\n"))
+    }
 }

@@ -1,7 +1,7 @@
 /// A problem with the lines of a vCard or iCalendar file, below the level of cards and todos;
 /// its wording lives in one place, `message`. Every one is a warning: the line or value is read
 /// as well as it can be, or skipped, and the rest of the file is still read.
-struct ContentLineIssue: Sendable, Equatable {
+struct ContentLineIssue: ReaderIssue {
     /// Everything that can be wrong with a line.
     enum Reason: Sendable, Equatable {
         case notAProperty
@@ -13,11 +13,6 @@ struct ContentLineIssue: Sendable, Equatable {
 
     /// What is wrong.
     var reason: Reason
-
-    /// Creates an issue.
-    init(_ reason: Reason) {
-        self.reason = reason
-    }
 
     /// The message the user reads.
     var message: String {

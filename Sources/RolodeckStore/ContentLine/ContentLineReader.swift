@@ -109,42 +109,41 @@ struct ContentLineReader {
     /// the next `BEGIN:<component>`, when the end is missing), looked up before the lines are
     /// unfolded, since unfolding depends on it.
     func peekVersion(until component: String) -> String? {
+        peek(until: component) { text in
+            guard hasPrefix(text, Array("VERSION:".utf8)) else { return nil }
+            return String(decoding: text.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// Whether any line up to `END:<component>` has a parameter only vCard 2.1 writes
+    /// (quoted-printable or `CHARSET`), for a card that does not say its version.
+    func peekLooksLikeVersion21(until component: String) -> Bool {
+        let found: Bool? = peek(until: component) { text in
+            guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+            let head = String(decoding: text[..<colon], as: UTF8.self).uppercased()
+            return head.contains("QUOTED-PRINTABLE") || head.contains("CHARSET=") ? true : nil
+        }
+        return found ?? false
+    }
+
+    /// The first answer `look` gives for a raw (still folded) line from the next one up to
+    /// `END:<component>` or the next `BEGIN:<component>`, without moving on.
+    private func peek<Answer>(until component: String, _ look: (ArraySlice<UInt8>) -> Answer?) -> Answer? {
         let end = Array("END:\(component)".utf8), begin = Array("BEGIN:\(component)".utf8)
         var position = index
         while position < lines.count {
             let line = lines[position]
             let text = bytes[line.start..<line.end]
             if hasPrefix(text, end) || hasPrefix(text, begin) { return nil }
-            if hasPrefix(text, Array("VERSION:".utf8)) {
-                let value = text.dropFirst(8)
-                return String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            }
+            if let answer = look(text) { return answer }
             position += 1
         }
         return nil
     }
 
-    /// Whether any line up to `END:<component>` has a parameter only vCard 2.1 writes
-    /// (quoted-printable or `CHARSET`), for a card that does not say its version.
-    func peekLooksLikeVersion21(until component: String) -> Bool {
-        let end = Array("END:\(component)".utf8), begin = Array("BEGIN:\(component)".utf8)
-        var position = index
-        while position < lines.count {
-            let line = lines[position]
-            let text = bytes[line.start..<line.end]
-            if hasPrefix(text, end) || hasPrefix(text, begin) { return false }
-            if let colon = text.firstIndex(of: UInt8(ascii: ":")) {
-                let head = String(decoding: text[..<colon], as: UTF8.self).uppercased()
-                if head.contains("QUOTED-PRINTABLE") || head.contains("CHARSET=") { return true }
-            }
-            position += 1
-        }
-        return false
-    }
-
     /// Records a problem with a property.
     mutating func report(_ reason: ContentLineIssue.Reason, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, at: location, ContentLineIssue(reason).message))
+        diagnostics.append(ContentLineIssue.warning(reason, at: location))
     }
 
     // MARK: - Lines and locations

@@ -34,6 +34,17 @@ enum TextValue {
 
     /// The text split at every `separator` that is not escaped, each piece unescaped.
     static func split(_ text: String, at separator: Character) -> [String] {
+        pieces(of: text, at: separator).map(unescaped)
+    }
+
+    /// A structured value's components (`N`, `ADR`, `ORG`), each a list of values. In vCard 2.1
+    /// a comma is just a comma, so components are not split into lists.
+    static func components(_ text: String, lists: Bool) -> [[String]] {
+        pieces(of: text, at: ";").map { lists ? split($0, at: ",") : [unescaped($0)] }
+    }
+
+    /// The text split at every `separator` that is not escaped, escapes still in place.
+    private static func pieces(of text: String, at separator: Character) -> [String] {
         var pieces: [String] = []
         var current = ""
         var escaping = false
@@ -53,32 +64,7 @@ enum TextValue {
         }
         if escaping { current.append("\\") }
         pieces.append(current)
-        return pieces.map(unescaped)
-    }
-
-    /// A structured value's components (`N`, `ADR`, `ORG`), each a list of values. In vCard 2.1
-    /// a comma is just a comma, so components are not split into lists.
-    static func components(_ text: String, lists: Bool) -> [[String]] {
-        var pieces: [String] = []
-        var current = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                escaping = false
-                current.append("\\")
-                current.append(character)
-            } else if character == "\\" {
-                escaping = true
-            } else if character == ";" {
-                pieces.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if escaping { current.append("\\") }
-        pieces.append(current)
-        return pieces.map { lists ? split($0, at: ",") : [unescaped($0)] }
+        return pieces
     }
 
     /// CRLF and CR as LF, as quoted-printable text (`=0D=0A`) often has them.

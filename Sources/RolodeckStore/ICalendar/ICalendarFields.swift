@@ -6,13 +6,15 @@ import RolodeckCore
 /// `X-APPLE-SORT-ORDER`, `CREATED`).
 ///
 /// One value is used per file, so each unknown time zone and charset problem is reported once.
-struct ICalendarFields {
+struct ICalendarFields: ContentLineFields {
+    /// The issue this reader reports.
+    typealias Issue = ICalendarIssue
+
     /// The file's time zone definitions.
     let timeZones: ICalendarTimeZones
-    /// Problems found in the todos read so far.
-    private(set) var diagnostics: [Diagnostic] = []
     private var reportedZones: Set<String> = []
-    private var textReader = ContentLineText()
+    /// Reads the values and holds the warnings.
+    var lineText = ContentLineText()
 
     /// Prepares to read the todos of a file with its time zone definitions.
     init(timeZones: ICalendarTimeZones) {
@@ -148,19 +150,5 @@ struct ICalendarFields {
             }
             return DueDate(date: shifted.date, hour: shifted.hour, minute: shifted.minute, utcOffset: offset)
         }
-    }
-
-    // MARK: - Values
-
-    private mutating func text(_ line: ContentLine) -> String {
-        textReader.unescaped(line, diagnostics: &diagnostics)
-    }
-
-    private mutating func rawText(_ line: ContentLine) -> String {
-        textReader.raw(line, diagnostics: &diagnostics)
-    }
-
-    private mutating func report(_ reason: ICalendarIssue.Reason, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, at: location, ICalendarIssue(reason).message))
     }
 }

@@ -2,7 +2,7 @@ import RolodeckCore
 
 /// A problem with an iCalendar file or one of its todos; its wording lives in one place,
 /// `message`. Every one is a warning: it costs at most the value or the todo it is about.
-struct ICalendarIssue: Error, Sendable, Equatable {
+struct ICalendarIssue: ReaderIssue {
     /// Everything that can be wrong with a todo.
     enum Reason: Sendable, Equatable {
         case textOutsideComponent
@@ -21,11 +21,6 @@ struct ICalendarIssue: Error, Sendable, Equatable {
 
     /// What is wrong.
     var reason: Reason
-
-    /// Creates an issue.
-    init(_ reason: Reason) {
-        self.reason = reason
-    }
 
     /// The message the user reads.
     var message: String {

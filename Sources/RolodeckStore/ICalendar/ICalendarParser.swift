@@ -15,7 +15,7 @@ enum ICalendarParser {
         var reportedOutside = false
 
         func report(_ reason: ICalendarIssue.Reason, at location: SourceLocation) {
-            diagnostics.append(Diagnostic(.warning, at: location, ICalendarIssue(reason).message))
+            diagnostics.append(ICalendarIssue.warning(reason, at: location))
         }
         func close() {
             let finished = stack.removeLast()

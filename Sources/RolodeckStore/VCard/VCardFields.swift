@@ -5,10 +5,12 @@ import RolodeckCore
 /// `UID`, `CATEGORIES`, and for group cards their members.
 ///
 /// One value is used per file, so the charset problems of a file are reported once each.
-struct VCardFields {
-    /// Problems found in the cards read so far.
-    private(set) var diagnostics: [Diagnostic] = []
-    private var textReader = ContentLineText()
+struct VCardFields: ContentLineFields {
+    /// The issue this reader reports.
+    typealias Issue = VCardIssue
+
+    /// Reads the values and holds the warnings.
+    var lineText = ContentLineText()
 
     /// The record for a card, or nil when it has nothing to show (the reason is reported).
     mutating func record(from card: VCard) -> VCardRecord? {
@@ -170,18 +172,6 @@ struct VCardFields {
     }
 
     // MARK: - Values
-
-    private mutating func text(_ line: ContentLine) -> String {
-        textReader.unescaped(line, diagnostics: &diagnostics)
-    }
-
-    private mutating func rawText(_ line: ContentLine) -> String {
-        textReader.raw(line, diagnostics: &diagnostics)
-    }
-
-    private mutating func report(_ reason: VCardIssue.Reason, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, at: location, VCardIssue(reason).message))
-    }
 
     private func withoutScheme(_ text: String, _ scheme: String) -> String {
         text.lowercased().hasPrefix(scheme) ? String(text.dropFirst(scheme.count)).trimmingWhitespace : text

@@ -2,7 +2,7 @@ import RolodeckCore
 
 /// A problem with a vCard file or one of its cards; its wording lives in one place, `message`.
 /// Every one is a warning: it costs at most the line or the card it is about.
-struct VCardIssue: Error, Sendable, Equatable {
+struct VCardIssue: ReaderIssue {
     /// Everything that can be wrong with a card.
     enum Reason: Sendable, Equatable {
         case textOutsideCard
@@ -20,11 +20,6 @@ struct VCardIssue: Error, Sendable, Equatable {
 
     /// What is wrong.
     var reason: Reason
-
-    /// Creates an issue.
-    init(_ reason: Reason) {
-        self.reason = reason
-    }
 
     /// The message the user reads.
     var message: String {

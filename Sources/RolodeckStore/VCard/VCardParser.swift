@@ -18,7 +18,7 @@ enum VCardParser {
         var reportedOutside = false
 
         func report(_ reason: VCardIssue.Reason, at location: SourceLocation) {
-            diagnostics.append(Diagnostic(.warning, at: location, VCardIssue(reason).message))
+            diagnostics.append(VCardIssue.warning(reason, at: location))
         }
         func finish(_ card: VCard) {
             cards.append(card)
