@@ -6,7 +6,7 @@ import Darwin
 
 /// An exclusive lock that serializes builds into the same output folder (cron overlapping a
 /// manual build). It lives beside the output, since the output folder itself is replaced.
-public final class OutputLock {
+final class OutputLock {
     private let descriptor: Int32
 
     /// Blocks until the lock for `name` inside `parent` is held.

@@ -6,7 +6,7 @@ import Darwin
 
 /// Why publishing into the output folder failed; the previous output is untouched whenever
 /// this is thrown.
-public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible {
+struct PublishError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The failures the publisher reports.
     enum Reason: Sendable, Equatable {
         /// A system call failed on a path, with its errno.
@@ -37,7 +37,7 @@ public struct PublishError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// The message the user reads.
-    public var description: String {
+    var description: String {
         switch reason {
         case .system(let operation, let path, let code):
             return "cannot \(operation) \(path): \(String(cString: strerror(code)))"

@@ -11,7 +11,7 @@ struct DecodedRecord: Sendable {
         case none
     }
 
-    var kind: StoreIssue.RecordKind?
+    var kind: RecordKind?
     var payload: Payload = .none
     /// The id, when the record has a usable one.
     var id: String?
@@ -33,7 +33,7 @@ struct DecodedRecord: Sendable {
     /// Reads the value the parser stands before, `depth` deep, as a record of `kind`, without
     /// making a tree of it. Throws when the value does not parse, and then nothing found in the
     /// record so far is kept: its syntax error is all it reports, as when it was parsed whole.
-    init(reading parser: inout JSONParser, depth: Int, kind: StoreIssue.RecordKind, source: SourceText)
+    init(reading parser: inout JSONParser, depth: Int, kind: RecordKind, source: SourceText)
         throws(JSONSyntaxError) {
         self.kind = kind
         let offset = parser.offset

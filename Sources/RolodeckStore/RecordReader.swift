@@ -4,10 +4,10 @@ import RolodeckCore
 /// with their locations.
 struct RecordReader {
     let source: SourceText
-    let kind: StoreIssue.RecordKind?
+    let kind: RecordKind?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(source: SourceText, kind: StoreIssue.RecordKind?) {
+    init(source: SourceText, kind: RecordKind?) {
         self.source = source
         self.kind = kind
     }

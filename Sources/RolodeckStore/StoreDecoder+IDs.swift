@@ -7,7 +7,7 @@ extension StoreDecoder {
     /// `claimed` is the warning `repeated` makes of where that record is, and a UID a JSON
     /// record has as its id is an error, as any duplicate id in the JSON store is.
     mutating func claim(
-        _ uid: Located<String>, of kind: StoreIssue.RecordKind, recordAt location: SourceLocation,
+        _ uid: Located<String>, of kind: RecordKind, recordAt location: SourceLocation,
         claimed: inout [String: SourceLocation], repeated: (SourceLocation) -> Diagnostic
     ) -> Bool {
         if let first = claimed[uid.value] {
@@ -26,7 +26,7 @@ extension StoreDecoder {
     }
 
     /// Where the ids of one kind of record were given, by id.
-    private static func ids(of kind: StoreIssue.RecordKind) -> WritableKeyPath<StoreDecoder, [String: Mark]> {
+    private static func ids(of kind: RecordKind) -> WritableKeyPath<StoreDecoder, [String: Mark]> {
         switch kind {
         case .contact: return \.contactIDs
         case .group: return \.groupIDs

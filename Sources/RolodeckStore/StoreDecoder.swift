@@ -190,7 +190,7 @@ public struct StoreDecoder {
 
     /// Makes room for `count` more ids of a kind at once, instead of rehashing them all
     /// every time the table of that kind's ids grows.
-    mutating func reserveIDs(for count: Int, of kind: StoreIssue.RecordKind) {
+    mutating func reserveIDs(for count: Int, of kind: RecordKind) {
         switch kind {
         case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
         case .group: groupIDs.reserveCapacity(groupIDs.count + count)

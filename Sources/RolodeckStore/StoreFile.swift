@@ -15,7 +15,7 @@ public struct StoreFile: Sendable {
     }
 
     /// The kind of record in the file (contacts for vCard, todos for iCalendar).
-    var kind: StoreIssue.RecordKind
+    var kind: RecordKind
     /// How the records are laid out.
     public var layout: Layout
     /// The bytes and the path used in messages.
@@ -25,7 +25,7 @@ public struct StoreFile: Sendable {
     public var collection: String
 
     /// Creates a store file.
-    public init(kind: StoreIssue.RecordKind, layout: Layout, source: SourceText, collection: String = "") {
+    public init(kind: RecordKind, layout: Layout, source: SourceText, collection: String = "") {
         self.kind = kind
         self.layout = layout
         self.source = source

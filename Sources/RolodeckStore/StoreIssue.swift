@@ -1,14 +1,14 @@
 import RolodeckCore
 
-/// A problem with the store's contents; its wording lives in one place, `message`.
-public struct StoreIssue: Sendable, Equatable {
-    /// The kinds of record a store holds, as messages name them.
-    public enum RecordKind: String, Sendable, Equatable {
-        case contact, group, todo
-    }
+/// The kinds of record a store holds, as messages name them.
+public enum RecordKind: String, Sendable, Equatable {
+    case contact, group, todo
+}
 
+/// A problem with the store's contents; its wording lives in one place, `message`.
+struct StoreIssue: Sendable, Equatable {
     /// Everything that can be wrong with a store.
-    public enum Reason: Sendable, Equatable {
+    enum Reason: Sendable, Equatable {
         case invalidUTF8(byte: UInt8)
         case syntax(JSONSyntaxError)
         case wrongTopLevel(RecordKind, found: String, expected: String)
@@ -36,7 +36,7 @@ public struct StoreIssue: Sendable, Equatable {
     var reason: Reason
 
     /// Creates an issue.
-    public init(_ reason: Reason) {
+    init(_ reason: Reason) {
         self.reason = reason
     }
 
@@ -49,7 +49,7 @@ public struct StoreIssue: Sendable, Equatable {
     }
 
     /// The message the user reads.
-    public var message: String {
+    var message: String {
         switch reason {
         case .invalidUTF8(let byte):
             return "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); "

@@ -2,7 +2,7 @@ import Foundation
 import RolodeckCore
 
 /// Reads `rolodeck.json` into a `SiteConfig`, reporting every problem with its location.
-public enum ConfigDecoder {
+enum ConfigDecoder {
     /// Every key the config accepts.
     static let known = [
         "title", "locale", "sortBy", "nameOrder", "phoneRegion", "unsafeHTML", "noindex", "store", "output",
@@ -10,7 +10,7 @@ public enum ConfigDecoder {
     ]
 
     /// Decodes the config file; the config is usable when no diagnostic is an error.
-    public static func decode(_ source: SourceText) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+    static func decode(_ source: SourceText) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
         var config = SiteConfig()
         var reader = RecordReader(source: source, kind: nil)
         for offset in UTF8Validator.invalidOffsets(in: source.bytes) {

@@ -55,7 +55,7 @@ public struct SiteReader {
 
     private func storeFiles(in store: URL, displayFolder: String) throws(DiagnosticError) -> [StoreFile] {
         var found: [StoreFile] = []
-        let kinds: [(StoreIssue.RecordKind, String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
+        let kinds: [(RecordKind, String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
         for (kind, name) in kinds {
             let listURL = store.appendingPathComponent(name + ".json")
             if let bytes = try readIfPresent(listURL) {

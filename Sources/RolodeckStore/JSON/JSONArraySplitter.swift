@@ -8,9 +8,9 @@
 /// The scan is on one core, before any parsing can start; `pieceStarts` instead guesses where
 /// pieces of the array may start without reading what lies between, for a parser that finds
 /// each element's end anyway (`JSONParser.readElements`) and checks the guess.
-public enum JSONArraySplitter {
+enum JSONArraySplitter {
     /// The byte ranges of the elements of the array that makes up the document, or nil.
-    public static func elements(of bytes: [UInt8]) -> [Range<Int>]? {
+    static func elements(of bytes: [UInt8]) -> [Range<Int>]? {
         bytes.withUnsafeBufferPointer { buffer -> [Range<Int>]? in
             var index = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
             func skipWhitespace() {
@@ -77,7 +77,7 @@ public enum JSONArraySplitter {
     /// element's indentation and first byte, after a line ending in a comma, starts an element
     /// in any file written one element per line or indented consistently. It is still only a
     /// guess: whoever parses the piece before one must check that it ends exactly there.
-    public static func pieceStarts(of bytes: [UInt8], pieceLength: Int) -> [Int]? {
+    static func pieceStarts(of bytes: [UInt8], pieceLength: Int) -> [Int]? {
         bytes.withUnsafeBufferPointer { buffer -> [Int]? in
             func isWhitespace(_ byte: UInt8) -> Bool {
                 byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

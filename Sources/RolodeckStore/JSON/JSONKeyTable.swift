@@ -11,7 +11,7 @@
 ///
 /// A lookup is on every key of a parse, so the table keeps its parts in memory of its own,
 /// which reading retains nothing; it never changes after `init`, which makes it safe to share.
-public final class JSONKeyTable: @unchecked Sendable {
+final class JSONKeyTable: @unchecked Sendable {
     /// The keys, grouped by UTF-8 length (shortest first).
     private let keys: UnsafeMutableBufferPointer<String>
     /// The first eight bytes of each key (fewer, zero-padded, for a shorter one) as an integer.
@@ -24,7 +24,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     private let pool: UnsafeMutableBufferPointer<UInt8>
 
     /// A table of `keys` (repeats and the empty key are ignored).
-    public init(_ keys: some Sequence<String>) {
+    init(_ keys: some Sequence<String>) {
         var unique: [String] = []
         for key in keys where !key.isEmpty && !unique.contains(key) { unique.append(key) }
         unique.sort { $0.utf8.count < $1.utf8.count }
@@ -69,10 +69,10 @@ public final class JSONKeyTable: @unchecked Sendable {
     }
 
     /// How many different keys the table has; their positions are `0..<count`.
-    public var count: Int { keys.count }
+    var count: Int { keys.count }
 
     /// The key at a position.
-    public subscript(position: Int) -> String { keys[position] }
+    subscript(position: Int) -> String { keys[position] }
 
     /// The position of the key whose UTF-8 bytes are exactly `bytes`, or nil when the table has none.
     func position(matching bytes: UnsafeBufferPointer<UInt8>) -> Int? {

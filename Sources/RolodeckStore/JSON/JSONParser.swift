@@ -4,7 +4,7 @@ import RolodeckCore
 ///
 /// Foundation's decoders say "the data couldn't be read" without a place; a user editing
 /// `contacts.json` by hand needs the line and column, so the store has its own parser.
-public struct JSONParser {
+struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private var scratch: [UInt8] = []
@@ -12,11 +12,11 @@ public struct JSONParser {
     private var isValidUTF8 = true
     private let maximumDepth = 512
     /// Keys taken from a table instead of being made anew, when the caller has one.
-    public let keys: JSONKeyTable?
+    let keys: JSONKeyTable?
 
     /// Parses a whole document: one value, surrounded only by whitespace (and a leading BOM).
     /// Keys found in `keys` are that table's strings (equal to the strings they would be anyway).
-    public static func parse(_ bytes: [UInt8], keys: JSONKeyTable? = nil)
+    static func parse(_ bytes: [UInt8], keys: JSONKeyTable? = nil)
         throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
             var parser = JSONParser(bytes: buffer, keys: keys)
@@ -42,7 +42,7 @@ public struct JSONParser {
 
     /// Reads the one value that fills `range` of `bytes` as `parseCheckingUTF8` parses it, with
     /// `read`, which must read exactly that value from the parser it is given (at its first byte).
-    public static func readCheckingUTF8<Value>(
+    static func readCheckingUTF8<Value>(
         _ bytes: [UInt8], range: Range<Int>, keys: JSONKeyTable? = nil,
         _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
     ) throws(JSONSyntaxError) -> (value: Value, isValidUTF8: Bool) {
@@ -56,7 +56,7 @@ public struct JSONParser {
 
     /// Reads a whole document (one value, surrounded only by whitespace and a leading BOM) as
     /// `parse(_:keys:)` parses it, with `read`, which must read exactly that value.
-    public static func read<Value>(
+    static func read<Value>(
         _ bytes: [UInt8], keys: JSONKeyTable? = nil,
         _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
     ) throws(JSONSyntaxError) -> Value {
@@ -71,7 +71,7 @@ public struct JSONParser {
     /// element that starts at or after `stop` and returns where that one starts, or nil when the
     /// array ends first, with only whitespace after it. Also says whether the elements' bytes are
     /// all UTF-8.
-    public static func readElements(
+    static func readElements(
         _ bytes: [UInt8], from start: Int, stoppingAt stop: Int, keys: JSONKeyTable? = nil,
         _ read: (inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> (next: Int?, isValidUTF8: Bool) {
@@ -135,13 +135,13 @@ public struct JSONParser {
 
     /// Where the parser stands: the offset of the next value's first byte, when the parser
     /// stands before a value.
-    public var offset: Int { index }
+    var offset: Int { index }
 
     /// The first byte of the value the parser stands before, or nil at the end of the bytes.
-    public var nextByte: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var nextByte: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// Parses the value the parser stands before, at `depth` (objects and arrays around it).
-    public mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw JSONSyntaxError(.unexpectedEnd(expected: "a value"), at: index) }
         let start = index
         switch bytes[index] {
@@ -192,7 +192,7 @@ public struct JSONParser {
     /// Reads the object whose `{` the parser stands at, `depth` deep counting itself, a member at
     /// a time, without making a tree of it: `body` is called with each key once the parser
     /// stands before the member's value, and must read that value (`member(_:)` parses it).
-    public mutating func readObject(
+    mutating func readObject(
         depth: Int, _ body: (inout JSONParser, JSONMemberKey) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
@@ -233,14 +233,14 @@ public struct JSONParser {
     }
 
     /// The member whose key was just read: the key with its value, parsed.
-    public mutating func member(_ key: JSONMemberKey) throws(JSONSyntaxError) -> JSONMember {
+    mutating func member(_ key: JSONMemberKey) throws(JSONSyntaxError) -> JSONMember {
         JSONMember(key: key.key, keyOffset: key.keyOffset, value: try parseValue(depth: key.depth))
     }
 
     /// Reads the array whose `[` the parser stands at, `depth` deep counting itself, an element
     /// at a time: `body` is called when the parser stands at an element's first byte, and must
     /// read the element (at `depth`).
-    public mutating func readArray(
+    mutating func readArray(
         depth: Int, _ body: (inout JSONParser) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) {
         guard depth <= maximumDepth else { throw JSONSyntaxError(.tooDeep, at: index) }
@@ -285,7 +285,7 @@ public struct JSONParser {
     }
 
     /// Parses the string whose opening quote the parser stands at.
-    public mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1  // "
         // Text between escapes is copied a run at a time; without escapes the bytes are the

@@ -1,5 +1,5 @@
 /// Why a JSON document could not be parsed, and where.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
+struct JSONSyntaxError: Error, Sendable, Equatable {
     /// The mistakes the parser recognizes.
     enum Reason: Sendable, Equatable {
         case emptyDocument
@@ -22,7 +22,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     /// What is wrong.
     var reason: Reason
     /// The byte offset the message points at.
-    public var offset: Int
+    var offset: Int
 
     /// Creates an error at a byte offset.
     init(_ reason: Reason, at offset: Int) {
@@ -31,7 +31,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     }
 
     /// The message, without location.
-    public var message: String {
+    var message: String {
         switch reason {
         case .emptyDocument:
             return "the file is empty; expected a JSON value such as []"

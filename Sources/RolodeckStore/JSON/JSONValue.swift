@@ -1,8 +1,8 @@
 /// A parsed JSON value that remembers where it starts, so every later complaint about it can
 /// point at the exact line and column.
-public struct JSONValue: Sendable {
+struct JSONValue: Sendable {
     /// The kinds of JSON value.
-    public enum Kind: Sendable {
+    enum Kind: Sendable {
         /// `null`.
         case null
         /// `true` or `false`.
@@ -18,9 +18,9 @@ public struct JSONValue: Sendable {
     }
 
     /// What the value is.
-    public var kind: Kind
+    var kind: Kind
     /// Byte offset of the value's first character in the source.
-    public var offset: Int
+    var offset: Int
 
     /// Creates a value at a byte offset.
     init(_ kind: Kind, offset: Int) {
@@ -29,7 +29,7 @@ public struct JSONValue: Sendable {
     }
 
     /// The word a message uses for this kind of value: "a string", "an array", …
-    public var typeDescription: String {
+    var typeDescription: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -48,13 +48,13 @@ public struct JSONValue: Sendable {
 }
 
 /// One `"key": value` pair of a JSON object.
-public struct JSONMember: Sendable {
+struct JSONMember: Sendable {
     /// The key, decoded.
-    public var key: String
+    var key: String
     /// Byte offset of the key's opening quote.
-    public var keyOffset: Int
+    var keyOffset: Int
     /// The value.
-    public var value: JSONValue
+    var value: JSONValue
 
     /// Creates a member.
     init(key: String, keyOffset: Int, value: JSONValue) {
@@ -65,13 +65,13 @@ public struct JSONMember: Sendable {
 }
 
 /// The key of an object's member read by `JSONParser.readObject`, before its value is read.
-public struct JSONMemberKey {
+struct JSONMemberKey {
     /// The key, decoded.
-    public var key: String
+    var key: String
     /// Byte offset of the key's opening quote.
-    public var keyOffset: Int
+    var keyOffset: Int
     /// How deep the member's value is parsed: the depth of the object it is in.
-    public var depth: Int
+    var depth: Int
     /// The key's position in the parser's `JSONKeyTable`, when the table has it.
-    public var tablePosition: Int?
+    var tablePosition: Int?
 }
