@@ -36,8 +36,16 @@ struct SiteLocation {
         return nil
     }
 
-    /// The site's pipeline, writing where `output(_:config:)` says.
-    func siteBuild(_ arguments: Arguments) -> SiteBuild {
+    /// The site's pipeline, writing where `output(_:config:)` says; throws when the folder
+    /// cannot be a site.
+    func siteBuild(_ arguments: Arguments) throws(DiagnosticError) -> SiteBuild {
+        if let problem = problem() { throw DiagnosticError([problem]) }
+        return uncheckedSiteBuild(arguments)
+    }
+
+    /// The site's pipeline, for a folder `problem()` has found no problem with, or that may
+    /// become a site later (watch keeps going).
+    func uncheckedSiteBuild(_ arguments: Arguments) -> SiteBuild {
         SiteBuild(folder: folder, displayPath: displayPath, generator: Generator.identity) { config in
             output(arguments, config: config)
         }

@@ -1,3 +1,4 @@
+import RolodeckBuild
 import RolodeckCore
 
 /// `rolodeck build`: the whole pipeline, published atomically into the output folder.
@@ -23,15 +24,14 @@ enum BuildCommand {
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let started = ContinuousClock.now
         let report = BuildReport(console: console, quiet: arguments.has("--quiet"))
-        let location = SiteLocation(arguments)
+        let build: SiteBuild
         let today: PartialDate
         do throws(DiagnosticError) {
-            if let problem = location.problem() { throw DiagnosticError([problem]) }
+            build = try SiteLocation(arguments).siteBuild(arguments)
             today = try Today.resolve(environment).get()
         } catch {
             return report.fail(error)
         }
-        let build = location.siteBuild(arguments)
         build.leavesMemoryToExit = Rolodeck.endsWithCommand.load(ordering: .relaxed)
         let progress = ProgressLine(console: console, enabled: !report.quiet && console.errorIsTerminal)
         let result = build.build(today: today) { progress.update($0, $1) }

@@ -16,11 +16,9 @@ enum CheckCommand {
 
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let quiet = arguments.has("--quiet")
-        let location = SiteLocation(arguments)
         let site: Site
         do throws(DiagnosticError) {
-            if let problem = location.problem() { throw DiagnosticError([problem]) }
-            site = try location.siteBuild(arguments).check()
+            site = try SiteLocation(arguments).siteBuild(arguments).check()
         } catch {
             let count = console.report(error, quiet: quiet)
             console.printError("error: check found \(count) error\(count == 1 ? "" : "s")")

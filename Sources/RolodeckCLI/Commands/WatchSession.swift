@@ -29,7 +29,7 @@ final class WatchSession: @unchecked Sendable {
         let location = SiteLocation(arguments)
         self.location = location
         self.currentOutput = Mutex(location.output(arguments, config: SiteConfig()))
-        self.build = location.siteBuild(arguments)
+        self.build = location.uncheckedSiteBuild(arguments)
     }
 
     /// Says why the session cannot start (not a site, a bad `SOURCE_DATE_EPOCH`), or nil.
