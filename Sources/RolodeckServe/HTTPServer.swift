@@ -39,10 +39,15 @@ public final class HTTPServer: Sendable {
         public init() {}
     }
 
+    /// What other threads hand the server's thread.
     private struct Shared {
+        /// How many times the site was rebuilt, counting the first build as 1.
         var generation = 1
+        /// The diagnostics of the last rebuild, when it failed.
         var failure: [Diagnostic]?
+        /// Events for the event streams, not sent yet.
         var events: [[UInt8]] = []
+        /// Whether `stop` was called.
         var stopping = false
     }
 
