@@ -251,7 +251,7 @@ public final class HTTPServer: Sendable {
             guard connection.flush(now: now) else { return false }
             if connection.isEventStream, connection.queued > limits.maximumEventBacklog { return false }
             if !connection.output.isEmpty { return now - connection.lastProgress <= limits.writeTimeout }
-            // Sent: the connection waits for its next request from now.
+            // Sent: the idle timeout before the next request counts from now.
             connection.waitingSince = now
             if connection.closesAfterWriting || connection.isEventStream || connection.input.isEmpty { break }
         }
