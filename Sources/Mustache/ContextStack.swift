@@ -1,8 +1,8 @@
 /// The context stack of a render, innermost context last, in memory it manages itself.
 ///
-/// Every section pushes a context and pops it again, a few hundred times a page; on an array
-/// each push and each pop asked the runtime whether the array's buffer was shared. Lookups read
-/// the contexts through `contexts`, in place.
+/// Every section pushes a context and pops it again, so a push and a pop are a plain store and
+/// load: an array would ask the runtime on each of them whether its buffer is shared. Lookups
+/// read the contexts through `contexts`, in place.
 struct ContextStack: ~Copyable {
     /// The start of the allocation; the first `count` values are initialized.
     private var start: UnsafeMutablePointer<Value>
@@ -39,8 +39,8 @@ struct ContextStack: ~Copyable {
     @inline(__always)
     mutating func pop() {
         count -= 1
-        // Moved out and dropped here, not deinitialized in place: `deinitialize(count:)` goes
-        // through the runtime's generic array code.
+        // Moved out and dropped, so the value is destroyed by its own type's code;
+        // `deinitialize(count:)` goes through the runtime's generic array code.
         _ = (start + count).move()
     }
 

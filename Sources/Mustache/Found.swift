@@ -36,7 +36,7 @@ enum Found {
 /// What a value holds under a key, as far as can be told without copying anything.
 ///
 /// Kept apart from the lookups that make values (`Value.value(forKey:)`): with a call on any
-/// path, the optimizer copied the value looked into before the switch, on every path.
+/// path, the optimizer copies the value looked into before the switch, on every path.
 enum Probe {
     /// A table holds the key's value here.
     case stored(UnsafePointer<MustacheValue>)

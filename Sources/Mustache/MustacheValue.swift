@@ -1,11 +1,11 @@
 /// A value for a `MustacheTable`, sorted into the engine's shapes when it is made, so that
 /// neither making the table nor rendering it casts anything at run time.
 ///
-/// The makers are inlinable: called across the module boundary, each was a call of about
-/// 33 instructions to wrap one word or two, hundreds of thousands of times a build.
+/// The makers are inlinable, so wrapping a word or two is done where the table is made, with
+/// no call across the module boundary; a build makes hundreds of thousands of these.
 ///
-/// The makers take what they wrap, so a value made for a table moves into it: borrowed, each
-/// was copied (a retain) and the caller's copy released.
+/// The makers take what they wrap, so a value made for a table moves into it, without a
+/// retain of the copy and a release of the caller's.
 public struct MustacheValue {
     /// The value as the renderer sees it; nil for `absent`.
     @usableFromInline let value: Value?

@@ -7,6 +7,7 @@ struct Renderer: ~Copyable {
     struct OverrideScope {
         /// The tag, unretained: its compiled template keeps it alive.
         let parent: Unowned<ParentCall>
+        /// The scope that was current at the tag, as a position in `scopes`; -1 for none.
         let enclosing: Int
     }
 
@@ -14,13 +15,19 @@ struct Renderer: ~Copyable {
     let library: Unowned<TemplateLibrary>
     /// The library's templates, read where it holds them.
     let templates: UnsafeBufferPointer<CompiledTemplate>
+    /// Whether missing partials, parents and dynamic names are errors (`MustacheOptions.strict`).
     let strict: Bool
     /// The rendered bytes.
     var output = OutputBytes()
+    /// The contexts names are looked up in, innermost last.
     var stack = ContextStack()
+    /// What the standalone partials and slots being rendered add to the start of each line.
     var indentation: [UInt8] = []
+    /// Every parent tag being rendered, outermost first.
     var scopes: [OverrideScope] = []
+    /// The position in `scopes` of the scope blocks are looked up in; -1 for none.
     var currentScope = -1
+    /// How many partials and parents are being rendered inside each other.
     var nesting = 0
 
     /// Creates a renderer over a library's templates, for a render the library makes.
@@ -56,7 +63,7 @@ struct Renderer: ~Copyable {
         try Unowned(templates[index]).with { (template) throws(MustacheError) in try render(template.nodes) }
     }
 
-    // Not inlined, so recursive partials cost little stack per level.
+    /// Renders `nodes` in order. Not inlined, so recursive partials cost little stack per level.
     @inline(never)
     mutating func render(_ nodes: [Node]) throws(MustacheError) {
         // Through a buffer pointer, not `for in`: an iterator holds a copy of the array, and
@@ -75,7 +82,7 @@ struct Renderer: ~Copyable {
     private mutating func render(_ node: Node) throws(MustacheError) {
         switch node {
         case .text(let run):
-            // The run's buffers, not the run: passing the object on retained it for every text.
+            // The run's buffers, not the run: passing the object on would retain it for every text.
             let (bytes, lineStarts) = run.with { ($0.bytes, $0.lineStarts) }
             appendText(bytes, lineStarts: lineStarts)
         case .lineStart:
@@ -134,11 +141,11 @@ struct Renderer: ~Copyable {
     }
 
     /// Looks `name` up in `stack` like `resolve`, but hands a value a table holds over in place,
-    /// not copied. Static: calling a method of the renderer from one that changes it copied the
-    /// whole renderer for each call.
+    /// not copied. Static, so a lookup does not copy the renderer: a method of the renderer
+    /// called from a mutating one gets a copy of the whole renderer.
     static func find(_ name: Name, in stack: UnsafeBufferPointer<Value>) -> Found {
         guard let first = name.first else { return top(of: stack) }
-        // Each context is looked into in place, not copied out.
+        // Each context is looked into where the stack holds it: a copy of a table retains its keys.
         var index = stack.count - 1
         while index >= 0 {
             switch stack[index].probe(first) {

@@ -14,7 +14,9 @@
 public final class TemplateLibrary: Sendable {
     /// The options the library was compiled with.
     public let options: MustacheOptions
+    /// The compiled templates; renders refer to them by position.
     let templates: [CompiledTemplate]
+    /// The position in `templates` of each template, by name.
     let indexByName: [String: Int]
 
     /// Compiles every template, resolving static partial and parent names up front.
@@ -61,7 +63,7 @@ public final class TemplateLibrary: Sendable {
     public func render(_ name: String, _ context: Any?, into buffer: inout [UInt8]) throws(MustacheError) {
         let index = try templateIndex(name)
         var renderer = Renderer(library: self)
-        // What was written before a failure is handed over too, as it always was.
+        // What was written before a failure is handed over too: the caller sees how far it got.
         defer { renderer.output.withBytes { buffer.append(contentsOf: $0) } }
         try renderer.render(template: index, context: context)
     }

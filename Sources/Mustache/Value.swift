@@ -186,6 +186,7 @@ protocol AnyOptional {
 }
 
 extension Optional: AnyOptional {
+    /// The wrapped value, or nil.
     var wrappedAny: Any? {
         switch self {
         case .some(let wrapped): return wrapped

@@ -29,6 +29,7 @@ final class WatchedState {
     /// The config the site was last read with.
     var config: SiteConfig?
 
+    /// State for rebuilds that read with `reader`, keeping the files it reads in `cache`.
     init(reader: SiteReader, cache: InputFileCache) {
         var reader = reader
         reader.cache = cache
@@ -38,19 +39,28 @@ final class WatchedState {
 
 /// What the site on disk was built from.
 struct Baseline: Sendable {
+    /// What the pages were rendered from, for `PageDependencies`.
     var snapshot: SiteSnapshot
+    /// The store the directory was planned from, for `Directory.patching`.
     var store: Store
+    /// The output folder.
     var outputPath: String
+    /// Every output file's size, by path.
     var files: [String: Int]
+    /// The manifest the build wrote.
     var manifest: ManifestIdentity
+    /// The warnings the build reported, so a rebuild reports only new ones.
     var warnings: Set<String>
 }
 
 /// Tells the manifest this build wrote from one written by anyone else.
 struct ManifestIdentity: Equatable, Sendable {
+    /// The manifest file's inode.
     var inode: UInt64
+    /// Its modification time, in nanoseconds since 1970.
     var modified: Int64
 
+    /// The identity of the manifest in `outputPath`; nil when there is none.
     init?(outputPath: String) {
         var info = stat()
         guard stat(outputPath + "/" + Publisher.markerName, &info) == 0 else { return nil }
@@ -185,11 +195,12 @@ extension SiteBuild {
     private struct Cancelled: Error {}
 
     /// Lets go of what the last build kept on another thread: freeing the pages' data of a large
-    /// site takes a tenth of a second, which the open pages need not wait for.
+    /// site takes long enough to notice, and the open pages need not wait for it.
     private static func release(_ baseline: Baseline?, _ renderer: SiteRenderer) {
         releaser.async { withExtendedLifetime((baseline, renderer)) {} }
     }
 
+    /// The queue `release` frees on, below the rebuilds' priority.
     private static let releaser = DispatchQueue(label: "rolodeck.site-build.release", qos: .utility)
 
     /// Writes the pages the change touched, or returns nil when so many are touched that

@@ -25,8 +25,7 @@ public final class SiteBuild {
     var watched: WatchedState?
 
     /// Whether the process ends as soon as a `build` returns, so the build can leave the planned
-    /// site for the exit to reclaim instead of freeing it object by object (a third of a second
-    /// at 100,000 contacts).
+    /// site for the exit to reclaim instead of freeing it object by object.
     public var leavesMemoryToExit = false
 
     /// A build of the site in `folder` (`displayPath` is how messages name it). `generator`
@@ -78,20 +77,25 @@ public final class SiteBuild {
 
     /// A loaded and planned site, ready to render, or how the build ended before that.
     private enum Preparation {
+        /// The build ended before rendering: bad input, or an output that is up to date.
         case done(BuildResult)
+        /// The site is planned and ready to render.
         case prepared(Prepared)
     }
 
     /// What renders and publishes a planned site, and the result so far.
     private struct Prepared {
+        /// Renders the planned site.
         var renderer: SiteRenderer
+        /// The fingerprint of the inputs, for the output's manifest.
         var fingerprint: String
+        /// What the build did so far.
         var result: BuildResult
     }
 
     /// Reads, loads and plans the site. The files' bytes and the store are let go when this
-    /// returns, before any page is rendered: at a million contacts the store file alone is
-    /// 700 MB, and the planned directory holds its own copy of every contact.
+    /// returns, before any page is rendered: the store file is as large as the store, and the
+    /// planned directory holds its own copy of every contact.
     private func prepare(today: PartialDate) -> Preparation {
         let input: SiteInput
         let readWarnings: [Diagnostic]

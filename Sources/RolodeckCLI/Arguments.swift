@@ -28,8 +28,11 @@ extension OptionSpec {
 
 /// What a command line says, once checked against the command's options.
 struct Arguments {
+    /// The options given with a value, by long name.
     var values: [String: String] = [:]
+    /// The flags given, by long name.
     var flags: Set<String> = []
+    /// The arguments that are not options, in order.
     var positionals: [String] = []
 
     /// The value of an option, by its long name.
@@ -41,7 +44,9 @@ struct Arguments {
 
 /// A mistake on the command line; printed with a one-line hint, exit status 64.
 struct UsageError: Error, Equatable {
+    /// The command the line was for; "" before one is known.
     var command: String
+    /// What is wrong.
     var message: String
 
     /// The two lines printed: the mistake and where to read the usage.

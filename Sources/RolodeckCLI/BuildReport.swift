@@ -7,6 +7,7 @@ import RolodeckPublish
 /// it did and how long it took, or its errors and a closing line saying what became of the
 /// output.
 struct BuildReport {
+    /// Where the report is printed.
     let console: Console
     /// Whether only errors are printed.
     var quiet = false

@@ -9,6 +9,7 @@ final class ProgressLine: @unchecked Sendable {
     private var lastShown: ContinuousClock.Instant?
     private var visible = false
 
+    /// A line on `console`'s standard error; shows nothing unless `enabled`.
     init(console: Console, enabled: Bool) {
         self.console = console
         self.enabled = enabled

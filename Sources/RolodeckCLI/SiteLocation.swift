@@ -9,6 +9,7 @@ struct SiteLocation {
     /// How messages name it: as the user typed it, "" for the current folder.
     var displayPath: String
 
+    /// The folder `--site` names, or the current one.
     init(_ arguments: Arguments) {
         let given = arguments.value("--site")
         displayPath = given.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? ""

@@ -37,8 +37,7 @@ enum ContactLabelKind {
     /// any other label, which `key(for:)` then takes apart.
     ///
     /// Told apart by length and first byte, then compared once, which for the label it guessed
-    /// is a comparison of two small strings' bits: a dictionary of the labels hashed every label
-    /// of every page first.
+    /// is a comparison of two small strings' bits: no label is hashed, though every page asks.
     static func commonKey(_ rawLabel: String) -> InterfaceKey? {
         let utf8 = rawLabel.utf8
         let word: String, key: InterfaceKey

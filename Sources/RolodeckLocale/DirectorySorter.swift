@@ -165,9 +165,11 @@ public struct DirectorySorter: Sendable {
 
     /// One item as the sort sees it: its ranks and its position.
     private struct Entry {
+        /// Rank of the item's section.
         let sectionRank: Int32
         /// Rank of the primary string among those of its section.
         let primaryRank: Int32
+        /// Rank of the secondary string among all secondary strings.
         let secondaryRank: Int32
         /// The item's position in the input, which is also its key's.
         let index: Int32

@@ -11,8 +11,8 @@ enum KoreanPhoneNumber {
 
     /// The digit groups of a domestic number (with its trunk 0, if it has one).
     static func groups(domestic digits: String) -> [String] {
-        // ASCII digits, so bytes are characters; Characters made each group cost thousands of
-        // instructions.
+        // ASCII digits, so bytes are characters: the groups are cut from the bytes, without
+        // making a Character of each digit.
         let d = Array(digits.utf8)
         let count = d.count
         func split(_ sizes: Int...) -> [String] { chunk(d, sizes) }

@@ -3,7 +3,9 @@
 struct LatinAlphabet: Sendable, Equatable {
     /// One Latin section heading.
     struct Letter: Sendable, Equatable {
+        /// The heading shown: "A", "Å".
         let label: String
+        /// The section's ASCII anchor: "a", "a-ring".
         let anchor: String
     }
 
@@ -14,6 +16,7 @@ struct LatinAlphabet: Sendable, Equatable {
     /// Danish and Norwegian collation treats a leading "aa" as the letter Å.
     let leadingDoubleAIsAring: Bool
 
+    /// The alphabet of a language subtag such as `sv` or `da`.
     init(language: String) {
         var letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { byte in
             Letter(label: String(UnicodeScalar(byte)), anchor: String(UnicodeScalar(byte + 32)))

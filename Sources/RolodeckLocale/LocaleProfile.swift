@@ -11,6 +11,7 @@ struct LocaleProfile: Sendable, Equatable {
     /// The Latin letters this locale uses for its A–Z run.
     let alphabet: LatinAlphabet
 
+    /// The profile of a locale identifier such as `de-AT` or `ko_KR`; blank means `en`.
     init(localeIdentifier: String) {
         let trimmed = localeIdentifier.trimmingCharacters(in: .whitespacesAndNewlines)
         identifier = trimmed.isEmpty ? "en" : trimmed

@@ -24,8 +24,11 @@ struct NameCollator: Sendable {
     struct Key: Sendable {
         /// The string the key was made from.
         let string: String
+        /// The normalized text Foundation compares (`NormalizedSortString.text`).
         let text: String
+        /// The length of `text` in UTF-16 units, which picks the receiver of Foundation's compare.
         let textLength: Int
+        /// The precomputed weights of `text`, when it is in the fast repertoire.
         let fastWeights: [UInt16]?
     }
 
@@ -39,6 +42,8 @@ struct NameCollator: Sendable {
         self.init(profile: LocaleProfile(localeIdentifier: localeIdentifier))
     }
 
+    /// Creates a collator for a profile; `allowFastKeys` false compares every name through
+    /// Foundation (tests check the two agree).
     init(profile: LocaleProfile, allowFastKeys: Bool = true) {
         localeIdentifier = profile.identifier
         locale = Locale(identifier: profile.identifier)
@@ -55,6 +60,7 @@ struct NameCollator: Sendable {
         key(for: string, normalized: NormalizedSortString(string))
     }
 
+    /// Prepares a string whose normalized form is already made.
     func key(for string: String, normalized: NormalizedSortString) -> Key {
         Key(string: string, text: normalized.text, textLength: normalized.text.utf16.count,
             fastWeights: fastKeys?.weights(for: normalized.text))

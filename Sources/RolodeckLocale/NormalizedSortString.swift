@@ -7,6 +7,7 @@ struct NormalizedSortString: Sendable, Hashable {
     /// The normalized text that sections and collation look at.
     let text: String
 
+    /// Normalizes `raw`.
     init(_ raw: String) {
         if raw.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII is already in NFKC, so only the leading characters need work.

@@ -39,11 +39,12 @@ public struct PhoneNumberInput: Sendable, Equatable {
     /// Characters people put between digit groups.
     private static let separators: Set<Character> = [" ", "-", ".", "(", ")", "/", "\u{00A0}", "\u{2011}", "\u{2013}"]
 
+    /// Takes `raw` apart, ignoring surrounding whitespace.
     public init(_ raw: String) {
         let trimmed = raw.trimmingWhitespace
         // Most numbers are ASCII digits, `+` and separators: read in one pass over their bytes,
-        // without the String edits of the general reading (about 3,500 instructions a number,
-        // three times a contact's number in a build).
+        // without the String edits of the general reading, since a build reads every number
+        // more than once.
         let read = trimmed.utf8.withContiguousStorageIfAvailable(Self.readPlainASCII)
             ?? Self.readPlainASCII(Array(trimmed.utf8))
         guard let (prefix, dialable, onlyPhoneCharacters) = read else {

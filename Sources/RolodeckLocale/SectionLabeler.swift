@@ -19,6 +19,7 @@ struct SectionLabeler: Sendable {
         self.init(profile: LocaleProfile(localeIdentifier: localeIdentifier))
     }
 
+    /// Creates a labeler for a locale profile.
     init(profile: LocaleProfile) {
         localeIdentifier = profile.identifier
         alphabet = profile.alphabet
@@ -47,6 +48,7 @@ struct SectionLabeler: Sendable {
         section(for: NormalizedSortString(sortString))
     }
 
+    /// The section for a sort string already normalized.
     func section(for normalized: NormalizedSortString) -> DirectorySection {
         guard let (first, next) = normalized.leadingScalars else { return .other }
         if let index = alphabet.letterIndex(of: first, followedBy: next) {

@@ -154,8 +154,11 @@ public struct Directory: Sendable {
 
     /// What is planned without the contacts' order.
     private struct Unsorted: Sendable {
+        /// Each shown contact's slug, in the order of `ShownContacts.visible`.
         var slugs: [String] = []
+        /// The groups in order.
         var groups = OrderedGroups()
+        /// The todos in order, their contacts not linked yet.
         var todos: [TodoEntry] = []
     }
 
@@ -190,8 +193,11 @@ public struct Directory: Sendable {
 
     /// Groups in collation order of their names, with their slugs and positions by id.
     private struct OrderedGroups: Sendable {
+        /// The groups in collation order of their names.
         var ordered: [Group] = []
+        /// Each group's slug, parallel to `ordered`.
         var slugs: [String] = []
+        /// Each group's position in `ordered`, by id.
         var index: [String: Int] = [:]
     }
 

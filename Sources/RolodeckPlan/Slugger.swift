@@ -7,6 +7,7 @@ import RolodeckCore
 /// already its own slug keeps it; every other member of a colliding set gets a short hash of its
 /// id appended. So adding or removing an unrelated contact never moves another contact's page.
 enum Slugger {
+    /// The most ASCII characters of a slug's base; a longer base is cut back to a dash within it.
     static let maximumLength = 60
 
     /// Slugs for every id, in the same order.
@@ -81,8 +82,8 @@ enum Slugger {
     /// Whether the text is already what `base` would make of it: lowercase ASCII letters and
     /// digits in dash-separated runs (most ids are), so it can be used as is.
     private static func isAlreadySlug(_ text: String) -> Bool {
-        // From contiguous bytes when the string has them: the UTF-8 view's iterator costs
-        // about 25 instructions a byte.
+        // From contiguous bytes when the string has them (native strings do): the UTF-8 view's
+        // iterator costs many times as much a byte.
         text.utf8.withContiguousStorageIfAvailable(isSlug) ?? isSlug(Array(text.utf8))
     }
 

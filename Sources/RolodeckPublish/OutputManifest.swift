@@ -19,6 +19,7 @@ public struct OutputManifest: Equatable {
     /// Every file's path and size, sorted by path.
     public var files: [(path: String, size: Int)]
 
+    /// Whether two manifests have the same fingerprint and list the same files and sizes.
     public static func == (lhs: OutputManifest, rhs: OutputManifest) -> Bool {
         lhs.fingerprint == rhs.fingerprint && lhs.files.elementsEqual(rhs.files) { $0 == $1 }
     }

@@ -103,24 +103,34 @@ public struct OutputPatcher {
 /// the output is left alone (keeping its modification time); any other is written under a
 /// temporary name beside it. Safe to call from several threads at once.
 public final class PatchWriter: Sendable {
+    /// A file written under its temporary name, not yet renamed into place.
     private struct Pending {
+        /// The folder it is in.
         var folder: DirectoryHandle
+        /// Its name once in place.
         var name: String
     }
 
+    /// What the writing threads share.
     private struct State {
+        /// The output's folders opened so far, by path.
         var folders: [String: DirectoryHandle] = [:]
         /// Folders this writer made, to remove again if the rebuild fails.
         var created: [(parent: DirectoryHandle, name: String)] = []
+        /// The files written and not yet renamed into place.
         var pending: [Pending] = []
+        /// The paths whose bytes changed.
         var written: [String] = []
+        /// The paths written or confirmed, with their sizes.
         var sizes: [String: Int] = [:]
+        /// The counts so far.
         var report = PublishReport()
     }
 
     private let output: DirectoryHandle
     private let state = Mutex(State())
 
+    /// A writer into the output folder `output`.
     init(output: DirectoryHandle) {
         self.output = output
     }

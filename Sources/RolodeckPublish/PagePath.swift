@@ -4,9 +4,8 @@ enum PagePath {
     /// when the path is absolute, has an empty, `.` or `..` component, or a NUL byte. Read off
     /// the bytes: this runs once for every page.
     static func folderAndName(of path: String) -> (folder: String, name: String)? {
-        // A buffer, not the UTF-8 view: its indices cost a call each (a third of a build's
-        // page placing went into this function before). `withUTF8` on a copy reads a native
-        // string's bytes in place and makes any other contiguous first.
+        // A buffer, not the UTF-8 view, whose indices cost a call each. `withUTF8` on a copy
+        // reads a native string's bytes in place and makes any other contiguous first.
         var bytes = path
         return bytes.withUTF8 { split($0, of: path) }
     }

@@ -10,10 +10,12 @@ import Darwin
 /// hard-linked from the old output, a new or changed one is written. Safe to call from several
 /// threads at once; only the bookkeeping is serialized, not the file I/O.
 public final class PageWriter: Sendable {
+    /// What the writing threads share.
     private struct State {
-        /// Folders by path, in arrays: a site has a handful, and comparing a short path with a
-        /// few is cheaper than hashing it.
+        /// The old output's folders by path (nil where it has none), in arrays: a site has a
+        /// handful, and comparing a short path with a few is cheaper than hashing it.
         var oldFolders: [(path: String, handle: DirectoryHandle?)] = []
+        /// The staging folder's folders by path, made as pages need them.
         var stagingFolders: [(path: String, handle: DirectoryHandle)] = []
         /// Every file placed or being placed, in the order `write` was called.
         var files: [(path: String, size: Int)] = []
@@ -25,6 +27,7 @@ public final class PageWriter: Sendable {
     private let written = Atomic(0)
     private let unchanged = Atomic(0)
 
+    /// A writer into `staging` that links unchanged pages from `old`, if there is an old output.
     init(old: DirectoryHandle?, staging: DirectoryHandle) {
         self.old = old
         self.staging = staging

@@ -4,10 +4,10 @@ import RolodeckCore
 /// as the output manifest lists them.
 ///
 /// A build sorts every file's path once, after its last page, while the other core has nothing
-/// to do: comparing `String`s, or even the paths' bytes with `memcmp`, cost about 4,000
-/// instructions a path. Here the paths are sorted by 8 bytes at a time, packed in an integer
-/// (a most-significant-digit radix sort), so most steps compare two integers; from
-/// `parallelCount` paths on, on two cores.
+/// to do, so the sort is on the build's critical path. The paths are sorted by 8 bytes at a
+/// time, packed in an integer (a most-significant-digit radix sort), so most steps compare two
+/// integers, not two `String`s or two runs of bytes; from `parallelCount` paths on, on two
+/// cores.
 struct PathBytes {
     /// Every path's bytes, one after the other.
     private(set) var bytes: [UInt8] = []

@@ -27,11 +27,13 @@ enum PhoneSearchDigits {
     }
 
     /// The spellings of `forms(of:region:)` with their digits one after another in one array,
-    /// which is what indexing many numbers needs: an array per form cost more than the rest.
+    /// which is what indexing many numbers needs: no array is allocated per form.
     struct PackedForms {
         /// One spelling: where its digits are in `digits`, and whether its runs find it.
         struct Form {
+            /// Where the form's digits are in `digits`.
             var digits: Range<Int>
+            /// Whether any run of three or more digits inside finds the number, or only its start.
             var findsRuns: Bool
         }
 
@@ -41,8 +43,7 @@ enum PhoneSearchDigits {
         var forms: [Form] = []
 
         /// Appends `zeros` zeros, `head` and `tail` as a form, unless an earlier form has the same
-        /// digits. The zeros are a count: an array of one or two made for each form cost more
-        /// than the rest.
+        /// digits. The zeros are a count, so no array is made for one or two of them.
         mutating func append(zeros: Int, _ head: [UInt16], _ tail: Range<Int>, findsRuns: Bool) {
             let start = digits.count
             for _ in 0..<zeros { digits.append(zero) }
@@ -149,8 +150,7 @@ enum PhoneSearchDigits {
         guard digits.count > 3 else { return nil }
         let first = Int(digits[0] - zero), second = Int(digits[1] - zero)
         if first == 1 || first == 7 { return 1 }
-        // The two-digit codes, as a switch: looking them up in a set (hashing, and the set's
-        // lazy initialization) took about 180 instructions a number.
+        // The two-digit codes, as a switch: no hashing, and no set to initialize lazily.
         switch first * 10 + second {
         case 20, 27, 30...34, 36, 39, 40, 41, 43...49, 51...58, 60...66, 81, 82, 84, 86, 90...95, 98: return 2
         default: return 3

@@ -55,7 +55,7 @@ enum SearchFolding {
 
     /// The compatibility decomposition (NFKD) of the scripts most names are written in, scalar
     /// by scalar, as `decomposedStringWithCompatibilityMapping` gives it for the whole text,
-    /// which cost about 11,000 instructions a name.
+    /// without a call into Foundation for every name.
     ///
     /// NFKD decomposes each scalar on its own and then puts runs of combining marks in canonical
     /// order. Every scalar it takes decomposes to a starter first (the marks U+3099 and U+309A
@@ -144,24 +144,34 @@ enum SearchFolding {
     /// Letters with a second, transliterated spelling when written with a diaeresis.
     private static let umlautBases: Set<Unicode.Scalar> = ["a", "o", "u", "A", "O", "U"]
 
+    /// Folds a text, a scalar or a byte at a time, into words of parts.
     private struct Builder {
         /// How many units a part is given room for when it starts: the text's length in UTF-8,
         /// enough for any part of plain ASCII, so that appending rarely has to grow the arrays.
         let capacity: Int
+        /// The words finished so far.
         var words: [[Part]] = []
+        /// The current word's finished parts.
         var parts: [Part] = []
+        /// The part being read.
         var part = Part()
-        // The long spelling is kept only once a character has one; initials only while every
-        // character is a Hangul syllable.
+        /// The part's long spelling, kept only from its first character that has one on.
         var long: (units: [UInt16], starts: [Int])?
+        /// The part's initial consonants, kept only while every character is a Hangul syllable.
         var initials: [UInt16] = []
+        /// Whether every character of the part so far is a Hangul syllable.
         var allInitials = true
-        // The character being read: a base with its kept marks, or a Hangul syllable.
+        /// The base of the character being read, waiting for the marks that may follow it.
         var base: Unicode.Scalar?
+        /// The kana voicing marks that follow `base`.
         var voicing: [Unicode.Scalar] = []
+        /// Whether a diaeresis follows a base that has a second spelling with it.
         var umlaut = false
+        /// The keystrokes of the Hangul syllable being read.
         var hangul: [UInt16] = []
+        /// The syllable's leading consonant, if it has one.
         var hangulInitial: UInt16?
+        /// Whether the syllable has a vowel after its leading consonant (so it is a whole one).
         var hangulHasVowel = false
 
         /// Folds one byte of plain ASCII text. `SearchTerms.add(ascii:tier:to:)` folds such text
@@ -179,6 +189,7 @@ enum SearchFolding {
             }
         }
 
+        /// Folds one scalar of text.
         mutating func add(_ scalar: Unicode.Scalar) {
             if scalar.isASCII {
                 // Letters and digits wait for marks that may follow; the rest needs no tables.
@@ -262,6 +273,7 @@ enum SearchFolding {
             part.starts.reserveCapacity(capacity)
         }
 
+        /// Appends the character being read, folded, to the part.
         mutating func finishCharacter() {
             if !hangul.isEmpty {
                 append(hangul, long: nil, initial: hangulHasVowel ? hangulInitial : nil)
@@ -307,6 +319,7 @@ enum SearchFolding {
             append(short, long: long, initial: nil)
         }
 
+        /// Ends the part being read, keeping it if it has any units.
         mutating func finishPart() {
             finishCharacter()
             if !part.units.isEmpty {
@@ -320,6 +333,7 @@ enum SearchFolding {
             allInitials = true
         }
 
+        /// Ends the word being read, keeping it if it has any parts.
         mutating func finishWord() {
             finishPart()
             if !parts.isEmpty { words.append(parts) }

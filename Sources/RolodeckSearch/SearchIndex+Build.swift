@@ -5,7 +5,9 @@ import Synchronization
 extension SearchIndex {
     /// What a built index is made of.
     struct Content: Sendable {
+        /// Every file, the root first.
         var files: [File]
+        /// The hash piece URLs carry.
         var version: String
     }
 

@@ -219,8 +219,11 @@ public struct SearchIndex: Sendable {
     /// What `collect` learnt for a cache: each contact's terms in directory order, where each
     /// stood in the kept state (if it is unchanged there), and the finished run builders.
     private struct Learnt {
+        /// Each contact's terms, in directory order.
         var contacts: [SearchIndexCache.Contact] = []
+        /// Where each contact stood in the kept state, if it is unchanged there.
         var positions: [Int?] = []
+        /// The finished builder of each run of contacts.
         var runs: [SearchTermTable.Builder] = []
 
         /// Nothing learnt.
@@ -275,15 +278,17 @@ public struct SearchIndex: Sendable {
     }
 
     /// What the runs of contacts read of the directory. Entries are read where the directory
-    /// holds them, only the fields needed: a copy of a whole entry retained each of its strings
-    /// and its contact, and released them after. Each entry's groups are read as the directory
+    /// holds them, only the fields needed: a copy of a whole entry retains each of its strings
+    /// and its contact, and releases them after. Each entry's groups are read as the directory
     /// keeps them, by position: no id is looked up.
     private struct RunReader {
+        /// The directory's entries.
         let entries: UnsafeBufferPointer<Directory.Entry>
         /// `Directory.entryGroups` and `Directory.entryGroupStarts`.
         let entryGroups: UnsafeBufferPointer<Int32>, entryGroupStarts: UnsafeBufferPointer<Int32>
         /// The name of each group, by position.
         let namesOfGroups: UnsafeBufferPointer<String>
+        /// The settings, which say what is indexed.
         let config: SiteConfig
         /// The config's `effectivePhoneRegion`, worked out once.
         let phoneRegion: String?
@@ -357,18 +362,22 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The names of the groups at `positions`, in order. A lazy map allocated its closures'
-    /// context for every contact, and arrays held here retained them for every contact.
+    /// The names of the groups at `positions`, in order, read from buffers: a contact's group
+    /// names are iterated without allocating a closure context or retaining an array for it.
     private struct GroupNames: Sequence, IteratorProtocol {
+        /// The groups' positions in `names`.
         let positions: UnsafeBufferPointer<Int32>
+        /// Every group's name, by position.
         let names: UnsafeBufferPointer<String>
         private var position = 0
 
+        /// The names of the groups at `positions` among `names`.
         init(positions: UnsafeBufferPointer<Int32>, names: UnsafeBufferPointer<String>) {
             self.positions = positions
             self.names = names
         }
 
+        /// The next group's name.
         mutating func next() -> String? {
             guard position < positions.count else { return nil }
             position += 1

@@ -97,7 +97,7 @@ enum SearchPieceWriter {
         text.withUTF8 { utf8 in
             buffer.reserve(utf8.count + 2)
             buffer.put(UInt8(ascii: "\""))
-            // The runs of bytes that need no escape are copied whole.
+            // Copied a run at a time, since most bytes need no escape.
             var copied = 0, index = 0
             while index < utf8.count {
                 let byte = utf8[index]

@@ -23,7 +23,7 @@ struct SearchRows {
         let count = directory.entries.count, perTask = Self.rowsPerTask
         // Formatting phone numbers is most of the work; every contact's row is independent.
         // Entries are read where the directory holds them, only the fields needed: a copy of a
-        // whole entry retained each of its strings and its contact, and released them after.
+        // whole entry retains each of its strings and its contact, and releases them after.
         rows = directory.entries.withUnsafeBufferPointer { entries in
             nonisolated(unsafe) let entries = entries
             let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
@@ -47,11 +47,16 @@ struct SearchRows {
         let entryGroups: [Int32], entryGroupStarts: [Int32]
         /// Each group's name, by position.
         let groupNames: [String]
+        /// The language of the site's pages; a name in another gets its own tag.
         let pageLanguage: String
+        /// Formats the phone numbers a list row does not have worked out.
         let phones: PhoneFormatter
+        /// Which of the fields the config shows.
         let showsOrganization: Bool, showsPhones: Bool, showsEmails: Bool, showsGroups: Bool
+        /// Whether the config shows nicknames.
         let showsNickname: Bool
 
+        /// A writer for the rows of `directory`.
         init(directory: Directory) {
             let config = directory.config
             entryGroups = directory.entryGroups

@@ -4,7 +4,9 @@ extension SearchTermTable {
     /// four units (0 past its end; keys never hold a 0), so most comparisons need no more.
     /// While a long run of keys sharing those is sorted, it packs the four units after them.
     struct Origin {
+        /// Four units of the key, packed (see `packedPrefix`).
         var prefix: UInt64
+        /// The key's origin number, counted across the builders.
         var number: Int32
     }
 
@@ -35,7 +37,7 @@ extension SearchTermTable {
     /// bytes every origin has alike (such as the high bytes of ASCII units).
     static func radixSortByPrefix(_ bucket: UnsafeMutableBufferPointer<Origin>) {
         // How many keys have each value of each of the prefix's eight bytes. Plain memory, not an
-        // array: every count read and written in the loops below was bounds-checked.
+        // array, so the counts read and written in the loops below are not bounds-checked.
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8 * 256)
         counts.initialize(repeating: 0)
         defer { counts.deallocate() }

@@ -10,6 +10,7 @@ enum SearchTier: UInt8, Comparable, CaseIterable, Sendable {
     /// The term starts inside a word ("ller" in Müller, "1234" in 010-1234-5678).
     case inside = 2
 
+    /// Orders tiers by rank, `name` first.
     static func < (lhs: SearchTier, rhs: SearchTier) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -36,6 +37,7 @@ protocol SearchTermSink {
 }
 
 extension SearchTermSink {
+    /// Takes each tail one by one.
     mutating func add(
         tailsOf units: ArraySlice<UInt16>, from starts: some BidirectionalCollection<Int>,
         _ first: SearchTier, then rest: SearchTier
@@ -45,10 +47,12 @@ extension SearchTermSink {
         }
     }
 
+    /// Takes the terms of the text, folding it anew.
     mutating func add(sharedText text: String, tier: SearchTier) {
         SearchTerms.add(text: text, tier: tier, to: &self)
     }
 
+    /// Takes the terms of the part, worked out anew.
     mutating func add(asciiPart units: ArraySlice<UInt16>, tier: SearchTier) {
         SearchTerms.add(part: units, starts: units.indices, tier: tier, to: &self)
     }
@@ -91,8 +95,8 @@ enum SearchTerms {
     }
 
     /// The terms of a planned contact given by the two fields of its entry they depend on, which
-    /// a caller can read where the directory holds them (a copy of the entry retained each of
-    /// its strings and released them after).
+    /// a caller can read where the directory holds them (a copy of the entry retains each of its
+    /// strings and releases them after).
     static func add<Sink: SearchTermSink>(
         contact: Contact, displayName: String, groupNames: some Sequence<String>, config: SiteConfig,
         phoneRegion: String?, to sink: inout Sink
@@ -187,8 +191,8 @@ enum SearchTerms {
     static func add<Sink: SearchTermSink>(
         ascii bytes: UnsafeBufferPointer<UInt8>, tier: SearchTier, to sink: inout Sink
     ) {
-        // The letters and digits folded first, in one go: the parts and words are then slices
-        // of the whole, and appending unit by unit checked the array's uniqueness each time.
+        // The letters and digits folded first, in one go, into memory allocated once: the parts
+        // and words are then slices of the whole, and no append checks the array's uniqueness.
         let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
             for byte in bytes {
                 switch byte {

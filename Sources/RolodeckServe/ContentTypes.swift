@@ -1,6 +1,7 @@
 /// The media type a file is sent with, by its extension; text types say they are UTF-8, which
 /// every file Rolodeck writes is.
 enum ContentTypes {
+    /// The media type of each known extension, in lower case.
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",

@@ -4,8 +4,10 @@
 
 /// An open file that closes itself when the last response piece that reads it is gone.
 final class OpenFile {
+    /// The open file's descriptor.
     let descriptor: Int32
 
+    /// Takes ownership of `descriptor`.
     init(_ descriptor: Int32) {
         self.descriptor = descriptor
     }
@@ -24,6 +26,7 @@ final class HTTPConnection {
         case file(OpenFile, from: Int, to: Int)
     }
 
+    /// The connection's socket.
     let descriptor: Int32
     /// Bytes received and not yet consumed by a request.
     var input: [UInt8] = []
@@ -42,6 +45,7 @@ final class HTTPConnection {
     /// When bytes last moved, for the write timeout.
     var lastProgress: ContinuousClock.Instant
 
+    /// A connection on the socket `descriptor`, accepted at `now`.
     init(descriptor: Int32, now: ContinuousClock.Instant) {
         self.descriptor = descriptor
         waitingSince = now

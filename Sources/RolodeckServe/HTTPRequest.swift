@@ -11,6 +11,7 @@ struct HTTPRequest: Sendable, Equatable {
     /// The header fields in order, names in lower case.
     var headers: [(name: String, value: String)]
 
+    /// Whether two heads have the same request line and header fields, in order.
     static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.minorVersion == rhs.minorVersion
             && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }

@@ -34,9 +34,12 @@ enum HTTPStatus: Int, Sendable, Equatable {
 
 /// A response head: status and header fields, written as HTTP/1.1.
 struct HTTPResponseHead {
+    /// The status.
     var status: HTTPStatus
+    /// The header fields besides `Date` and `Server`, in order.
     var headers: [(String, String)] = []
 
+    /// A head with `status` and `headers`.
     init(_ status: HTTPStatus, _ headers: [(String, String)] = []) {
         self.status = status
         self.headers = headers

@@ -39,10 +39,15 @@ public final class HTTPServer: Sendable {
         public init() {}
     }
 
+    /// What other threads hand the server's thread.
     private struct Shared {
+        /// How many times the site was rebuilt, counting the first build as 1.
         var generation = 1
+        /// The diagnostics of the last rebuild, when it failed.
         var failure: [Diagnostic]?
+        /// Events for the event streams, not sent yet.
         var events: [[UInt8]] = []
+        /// Whether `stop` was called.
         var stopping = false
     }
 
@@ -246,7 +251,7 @@ public final class HTTPServer: Sendable {
             guard connection.flush(now: now) else { return false }
             if connection.isEventStream, connection.queued > limits.maximumEventBacklog { return false }
             if !connection.output.isEmpty { return now - connection.lastProgress <= limits.writeTimeout }
-            // Sent: the connection waits for its next request from now.
+            // Sent: the idle timeout before the next request counts from now.
             connection.waitingSince = now
             if connection.closesAfterWriting || connection.isEventStream || connection.input.isEmpty { break }
         }

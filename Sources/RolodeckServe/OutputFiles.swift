@@ -13,11 +13,15 @@
 enum OutputFiles {
     /// A file opened for a response; the caller closes `descriptor`.
     struct Opened {
+        /// The open file.
         var descriptor: Int32
         /// The last segment of its path, for its content type.
         var name: String
+        /// Its size in bytes.
         var size: Int
+        /// Its inode, for the entity tag.
         var inode: UInt64
+        /// Its modification time, for the entity tag and `Last-Modified`.
         var modified: timespec
     }
 

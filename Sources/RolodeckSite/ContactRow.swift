@@ -7,15 +7,23 @@ import RolodeckCore
 /// nine fields copied. (The phone and email tables hold only strings, hence the unchecked
 /// `Sendable`.)
 final class RowData: @unchecked Sendable {
+    /// The contact's id.
     let id: String
+    /// The display name.
     let name: String
+    /// The name's language tag when it differs from the page's, else "".
     let lang: String
     /// The page's path from the site root, `contacts/<slug>.html`.
     let path: String
+    /// The salutation, "" when hidden or empty.
     let salutation: String
+    /// The organization, "" when hidden, empty or the contact is one.
     let organization: String
+    /// The job title, "" when hidden or empty.
     let title: String
+    /// The first phone number's table, when one is shown.
     let phone: MustacheTable?
+    /// The first email address's table, when one is shown.
     let email: MustacheTable?
 
     /// Creates a row's data.
@@ -36,17 +44,24 @@ final class RowData: @unchecked Sendable {
 }
 
 extension RowData: SearchListRow {
+    /// The first phone number as the row shows it.
     var firstPhoneDisplay: String? { phone?["display"] as? String }
 }
 
 /// Which of a row's fields the config shows, looked up once for all rows.
 struct RowFields: Sendable {
+    /// Whether salutations are shown.
     let salutation: Bool
+    /// Whether organizations are shown.
     let organization: Bool
+    /// Whether job titles are shown.
     let title: Bool
+    /// Whether phone numbers are shown.
     let phones: Bool
+    /// Whether email addresses are shown.
     let emails: Bool
 
+    /// Reads which fields `config` shows.
     init(_ config: SiteConfig) {
         salutation = config.shows(.salutation)
         organization = config.shows(.organization)
@@ -59,6 +74,7 @@ struct RowFields: Sendable {
 /// A contact list row as a template sees it: the shared data, with links made relative to the
 /// page the list is on.
 struct ContactRow {
+    /// What every list showing the contact shares.
     let data: RowData
     /// The way from the list's page back to the site root ("" or "../").
     let root: String
@@ -95,9 +111,8 @@ struct ContactRow {
 }
 
 extension String {
-    /// `first`, `second` and `third` one after another, made at their final size at once:
-    /// interpolation grows the string as it appends (about 1,000 instructions for a contact's
-    /// page path, against about 600 this way; for two parts `+` is as cheap).
+    /// `first`, `second` and `third` one after another, made at their final size at once, where
+    /// interpolation grows the string as it appends (for two parts `+` is as cheap).
     init(joining first: String, _ second: String, _ third: String) {
         var first = first, second = second, third = third
         let count = first.utf8.count + second.utf8.count + third.utf8.count

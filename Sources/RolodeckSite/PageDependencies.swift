@@ -193,6 +193,7 @@ private struct RowChanges {
     /// Whether any contact's row changed, or a contact came or went.
     let anyChanged: Bool
 
+    /// Compares the rows of `old`'s contacts with those of `new`'s.
     init(old: Directory, new: Directory) {
         // Contacts mostly keep their place; only those that moved are looked up by id.
         var oldIndex: [String: Int]?

@@ -22,6 +22,7 @@ public struct SiteRenderer: Sendable {
     let today: PartialDate
     /// The search index, written under `search/`; reading its files waits until it is built.
     public let search: SearchIndex
+    /// Builds every page's context.
     let views: ViewBuilder
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
@@ -113,6 +114,7 @@ public struct SiteRenderer: Sendable {
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.
     private struct Stopped: Error {}
 
+    /// Renders `template` with `context`; a template mistake becomes a diagnostic.
     func page(_ template: String, _ context: MustacheTable) throws -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(8192)

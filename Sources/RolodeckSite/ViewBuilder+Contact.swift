@@ -12,7 +12,7 @@ extension ViewBuilder {
 
     /// What lists show of entry `index`: name, organization, first phone and email, its page.
     func rowData(at index: Int, fields: RowFields) -> RowData {
-        // The entry's fields are read where the array holds them: an entry passed in was copied
+        // The entry's fields are read where the array holds them: an entry passed in is copied
         // out whole (its section's strings too) and destroyed again, for every row.
         let contact = directory.entries[index].contact
         return RowData(
@@ -29,7 +29,7 @@ extension ViewBuilder {
 
     /// Everything the contact page shows; hidden fields are left out entirely.
     func contactPage(_ index: Int) -> MustacheTable {
-        // Read in place, as in `rowData`: the whole entry copied was its section's strings too.
+        // Read in place, as in `rowData`: a copy of the whole entry copies its section's strings too.
         let contact = directory.entries[index].contact
         let displayName = directory.entries[index].displayName
         let config = directory.config
@@ -48,8 +48,8 @@ extension ViewBuilder {
         view.isOrganization = isOrganization
         view.monogram = Self.monogram(of: displayName)
         // The readings joined as the name is written: family name first with no space for East
-        // Asian names, else given name first, one space between two that are not empty. (Not
-        // through an array filtered and joined, which made two arrays for every page.)
+        // Asian names, else given name first, one space between two that are not empty. Joined
+        // by hand, so no array is made for them on every page.
         let phoneticGiven = contact.phoneticGivenName, phoneticFamily = contact.phoneticFamilyName
         view.phoneticName =
             NameScript.isEastAsian(contact.familyName) ? phoneticFamily + phoneticGiven
@@ -64,8 +64,8 @@ extension ViewBuilder {
         }
         if config.shows(.title) { view.title = contact.title }
         // Lists are paired with flags, because a section over a list repeats and cannot wrap it.
-        // The first phone and email are the list row's, already worked out. (Loops, not a
-        // function taking a closure: the closure copied the whole builder on every page.)
+        // The first phone and email are the list row's, already worked out. Loops, so that no
+        // closure captures the builder: capturing it copies the whole builder, on every page.
         if config.shows(.phones) {
             view.phones.reserveCapacity(contact.phones.count)
             for (position, value) in contact.phones.enumerated() {
@@ -93,8 +93,8 @@ extension ViewBuilder {
             }
         }
         if config.shows(.groups) {
-            // A loop into a reserved array: `compactMap` grew its array as it went. The groups'
-            // positions were found when the directory was planned.
+            // A loop into an array made at its final size, over the groups' positions the
+            // directory keeps, so no id is looked up.
             let positions = directory.groupPositions(ofEntry: index)
             var groups: [MustacheTable] = []
             groups.reserveCapacity(positions.count)
@@ -118,8 +118,8 @@ extension ViewBuilder {
         }
     }
 
-    /// `date.htmlDateString` (`1990-03-05`, or `03-05` without a year) written digit by digit:
-    /// its interpolations and padding cost about 2,300 instructions a date.
+    /// `date.htmlDateString` (`1990-03-05`, or `03-05` without a year) written digit by digit
+    /// into a string made at its final size, without interpolation or padding.
     static func htmlDate(_ date: PartialDate) -> String {
         let (month, day) = (date.month, date.day)
         // Fields of two digits and years of up to four (the padded width), as dates have them.
@@ -196,7 +196,7 @@ extension ViewBuilder {
         let address = email.value.trimmingWhitespace
         var href: String?
         // Only something shaped like an address becomes a link; anything else stays text. The
-        // bytes are read once, from contiguous storage (the UTF-8 view's iterator is slow).
+        // bytes are read once, in place: a native string's UTF-8 is contiguous.
         var bytes = address
         let shape = bytes.withUTF8(Self.addressShape)
         if shape.hasAt, !shape.hasForbidden, shape.isASCII || !Self.hasWhitespace(address) {
@@ -309,7 +309,7 @@ extension ViewBuilder {
         } else {
             add(address.street.trimmingWhitespace)
         }
-        // Each part in turn, not through an array of pairs (which was allocated and freed).
+        // Each part in turn, so no array of pairs is allocated and freed.
         var cityLine = address.postalCode.trimmingWhitespace
         func attach(_ part: String, after separator: String) {
             let part = part.trimmingWhitespace

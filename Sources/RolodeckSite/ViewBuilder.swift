@@ -11,11 +11,15 @@ import RolodeckMarkdown
 /// Unchecked `Sendable`: the tables hold only strings, numbers, booleans and tables of them and
 /// are never changed after `init`, so the builder is shared read-only by the render workers.
 struct ViewBuilder: @unchecked Sendable {
+    /// The planned directory the pages show.
     let directory: Directory
+    /// The date ages and overdue todos are computed for.
     let today: PartialDate
     /// The search index the index page's search box loads; nil leaves the box out.
     let search: SearchIndex?
+    /// The interface text in the site's language.
     let strings: InterfaceStrings
+    /// Formats phone numbers for display and `tel:` links.
     let phones: PhoneFormatter
     /// Notes on contact pages, where they sit under the h2 "Notes".
     let contactNotes: MarkdownRenderer
@@ -55,6 +59,7 @@ struct ViewBuilder: @unchecked Sendable {
     private static let priorityKeys = MustacheTable.Keys(["level", "label"])
     private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
 
+    /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
     init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
         self.directory = directory
         self.today = today
@@ -118,6 +123,7 @@ struct ViewBuilder: @unchecked Sendable {
         }
     }
 
+    /// The context of `index.html`: every section of contacts, and the search box.
     func indexPage() -> MustacheTable {
         var context = common(kind: "index", title: strings[.contacts], root: "")
         context["sections"] = sections(directory.sections, root: "")
@@ -130,6 +136,7 @@ struct ViewBuilder: @unchecked Sendable {
         return MustacheTable(context)
     }
 
+    /// The context of `groups.html`: every group with its member count.
     func groupsPage() -> MustacheTable {
         var context = common(kind: "groups", title: strings[.groups], root: "")
         context["groups"] = directory.groups.map { entry -> [String: Any] in
@@ -147,6 +154,7 @@ struct ViewBuilder: @unchecked Sendable {
         return MustacheTable(context)
     }
 
+    /// The context of the page of group `index`: the group and its members' sections.
     func groupPage(_ index: Int) -> MustacheTable {
         let entry = directory.groups[index]
         var context = common(kind: "group", title: entry.group.name, root: "../")
@@ -162,6 +170,7 @@ struct ViewBuilder: @unchecked Sendable {
         return MustacheTable(context)
     }
 
+    /// The context of `todos.html`: the top-level todos, each with its subtasks, and the counts.
     func todosPage() -> MustacheTable {
         var context = common(kind: "todos", title: strings[.todos], root: "")
         context["todos"] = directory.todos.indices.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
@@ -172,6 +181,7 @@ struct ViewBuilder: @unchecked Sendable {
         return MustacheTable(context)
     }
 
+    /// The context of `404.html`.
     func notFoundPage() -> MustacheTable {
         // A server shows this page for a missing URL at any depth, where links relative to the
         // page would break; with `baseURL` configured its links are absolute instead.

@@ -9,6 +9,7 @@ import RolodeckCore
 /// sees): every file in scope is looked at with `stat`, and what differs from the last look is
 /// a change.
 struct FolderPoller {
+    /// What a look at a file records; any difference is a change.
     private struct Status: Equatable {
         var device: UInt64
         var inode: UInt64

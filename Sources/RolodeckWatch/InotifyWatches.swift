@@ -14,7 +14,9 @@ final class InotifyWatches {
         /// The event's mask (`IN_…`).
         var mask: UInt32
 
+        /// Whether the mask has `flag`.
         func has(_ flag: Int32) -> Bool { mask & UInt32(bitPattern: flag) != 0 }
+        /// Whether the event is about a folder.
         var isFolder: Bool { has(IN_ISDIR) }
     }
 
@@ -33,6 +35,7 @@ final class InotifyWatches {
     private let limit: Int?
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
+    /// Opens an inotify instance watching nothing yet.
     init(limit: Int? = nil) throws(WatchError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else {

@@ -2,8 +2,11 @@
 struct NameCorpus {
     /// A contact as the directory sees it.
     struct Contact {
+        /// The sort string that decides the section and the order.
         let primary: String
+        /// The sort string that breaks ties.
         let secondary: String
+        /// The contact's id.
         let id: String
     }
 
@@ -122,10 +125,12 @@ struct NameCorpus {
 struct SplitMix64 {
     private var state: UInt64
 
+    /// A generator that starts from `seed`.
     init(seed: UInt64) {
         state = seed
     }
 
+    /// The next 64 random bits.
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -134,6 +139,7 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 
+    /// A number in `0..<bound`.
     mutating func next(below bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }

@@ -20,6 +20,7 @@ while let argument = arguments.next() {
     }
 }
 
+/// The time since `start`, formatted in seconds.
 func seconds(_ start: ContinuousClock.Instant) -> String {
     let duration = ContinuousClock.now - start
     let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -1,15 +1,21 @@
 import Mustache
 
-/// Compiles the benchmark templates once and renders the page many times, each with its own context.
-/// Pass `--sample` to print one rendered page instead.
+// Compiles the benchmark templates once and renders the page many times, each with its own context.
+// Pass `--sample` to print one rendered page instead.
+
+/// How many pages a run renders.
 let renderCount = 100_000
+/// How many runs are timed; `--once` times one.
 let runCount = CommandLine.arguments.contains("--once") ? 1 : 5
+/// How many contexts are built, outside the timed part, before they are rendered.
 let batchSize = 1_000
 
+/// A duration in seconds.
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
+/// Renders `renderCount` pages `runCount` times and prints the time a page takes.
 func benchmark(_ library: TemplateLibrary) throws {
     let clock = ContinuousClock()
     var runs: [Duration] = []

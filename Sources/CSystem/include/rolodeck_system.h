@@ -12,13 +12,16 @@ int rolodeck_syncfs(int fd);
 
 /// The memory cmark uses while it parses and renders one note, in the shape of C's calloc,
 /// realloc and free (for cmark's `cmark_mem`). Blocks are taken one after another from large
-/// chunks of this thread's arena and never freed one by one: cmark makes and frees about a
-/// hundred nodes and buffers a note, and through malloc that was a twentieth of a build's
-/// instructions. `rolodeck_note_arena_reset` lets go of them all once the note is done; a
-/// thread keeps one 64 KB chunk between notes.
+/// chunks of this thread's arena and never freed one by one: cmark makes and frees many small
+/// nodes and buffers for every note, and none of them goes through malloc this way.
+/// `rolodeck_note_arena_reset` lets go of them all once the note is done; a thread keeps one
+/// 64 KB chunk between notes.
 void *rolodeck_note_calloc(size_t count, size_t size);
+/// `realloc` for cmark: grows the chunk's last block in place when there is room, else copies.
 void *rolodeck_note_realloc(void *block, size_t size);
+/// `free` for cmark: does nothing; the block goes when the arena is reset.
 void rolodeck_note_free(void *block);
+/// Lets go of every block of this thread's arena, keeping its first chunk for the next note.
 void rolodeck_note_arena_reset(void);
 
 #endif

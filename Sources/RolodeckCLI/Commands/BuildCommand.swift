@@ -3,6 +3,7 @@ import RolodeckCore
 
 /// `rolodeck build`: the whole pipeline, published atomically into the output folder.
 enum BuildCommand {
+    /// The command's name, options and help text.
     static let command = Command(
         name: "build",
         summary: "Build the site from its store into the output folder.",
@@ -21,6 +22,7 @@ enum BuildCommand {
             """,
         run: run)
 
+    /// Runs `rolodeck build` with its checked arguments; returns the exit status.
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let started = ContinuousClock.now
         let report = BuildReport(console: console, quiet: arguments.has("--quiet"))

@@ -3,6 +3,7 @@ import RolodeckSite
 
 /// `rolodeck check`: validate everything a build reads, write nothing.
 enum CheckCommand {
+    /// The command's name, options and help text.
     static let command = Command(
         name: "check",
         summary: "Validate the store, the config and the templates without writing anything.",
@@ -14,6 +15,7 @@ enum CheckCommand {
         ],
         run: run)
 
+    /// Runs `rolodeck check` with its checked arguments; returns the exit status.
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let quiet = arguments.has("--quiet")
         let site: Site

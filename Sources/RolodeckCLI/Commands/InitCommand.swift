@@ -3,6 +3,7 @@ import RolodeckCore
 
 /// `rolodeck init DIR`: a new site folder with a config and a small sample store.
 enum InitCommand {
+    /// The command's name, options and help text.
     static let command = Command(
         name: "init",
         summary: "Create a new site folder with rolodeck.json and a small sample store.",
@@ -12,6 +13,7 @@ enum InitCommand {
         details: "Then edit DIR/store/*.json and run 'rolodeck build --site DIR'.",
         run: run)
 
+    /// Runs `rolodeck init` with its checked arguments; returns the exit status.
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         guard let path = arguments.positionals.first else {
             UsageError(command: "init", message: "missing folder: rolodeck init DIR").lines.forEach(

@@ -6,6 +6,7 @@ import RolodeckWatch
 
 /// `rolodeck serve`: watch, and preview the site over HTTP with live reload.
 enum ServeCommand {
+    /// The command's name, options and help text.
     static let command = Command(
         name: "serve",
         summary: "Build and watch the site, and preview it on http://127.0.0.1:8000 with live reload.",
@@ -30,6 +31,7 @@ enum ServeCommand {
             """,
         run: run)
 
+    /// Runs `rolodeck serve` with its checked arguments; returns the exit status.
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let host = arguments.value("--host") ?? "127.0.0.1"
         let portText = arguments.value("--port") ?? "8000"

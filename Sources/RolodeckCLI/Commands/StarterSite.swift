@@ -1,6 +1,7 @@
 /// The files `rolodeck init` writes: a config and a store small enough to read in one go, with
 /// one of each thing the store can hold.
 enum StarterSite {
+    /// Each file's path in the new site folder and its text.
     static let files: [(String, String)] = [
         (
             "rolodeck.json",

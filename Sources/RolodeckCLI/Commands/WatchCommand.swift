@@ -1,5 +1,6 @@
 /// `rolodeck watch`: build, then rebuild on every change until Ctrl-C.
 enum WatchCommand {
+    /// The command's name, options and help text.
     static let command = Command(
         name: "watch",
         summary:
@@ -18,6 +19,7 @@ enum WatchCommand {
             """,
         run: run)
 
+    /// Runs `rolodeck watch` with its checked arguments; returns the exit status.
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let session = WatchSession(arguments, environment: environment, console: console)
         if let problem = session.problem() {

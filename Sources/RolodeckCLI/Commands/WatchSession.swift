@@ -8,6 +8,7 @@ import RolodeckWatch
 /// printing one line per rebuild, until Ctrl-C. Driven by one thread; only `outputPath` is read
 /// from others (the server's).
 final class WatchSession: @unchecked Sendable {
+    /// The site folder watched.
     let location: SiteLocation
     private let arguments: Arguments
     private let environment: [String: String]
@@ -22,6 +23,7 @@ final class WatchSession: @unchecked Sendable {
         set { currentOutput.withLock { $0 = newValue } }
     }
 
+    /// A session for the site the command line names, printing to `console`.
     init(_ arguments: Arguments, environment: [String: String], console: Console) {
         self.arguments = arguments
         self.environment = environment

@@ -34,17 +34,19 @@ public struct Contact: Sendable, Hashable, Identifiable {
     /// this contact is its only owner, so a box shared by two contacts is never written to; hence
     /// the unchecked `Sendable`.
     @usableFromInline final class Box: @unchecked Sendable {
-        /// Unchecked at run time: every field read was a `swift_beginAccess` call (about 76
-        /// instructions). Exclusive access holds statically all the same: the box is written only
-        /// inside `Contact.fields`' `_modify`, while its only owner, the contact, is borrowed
-        /// mutably, so no read of this box can overlap the write.
+        /// The fields; not checked for exclusive access at run time, so a field read is a plain
+        /// load, not a `swift_beginAccess` call. Exclusive access holds statically all the same:
+        /// the box is written only inside `Contact.fields`' `_modify`, while its only owner, the
+        /// contact, is borrowed mutably, so no read of this box can overlap the write.
         @exclusivity(unchecked) @usableFromInline var fields: Fields
 
+        /// A box holding `fields`.
         @usableFromInline init(_ fields: Fields) {
             self.fields = fields
         }
     }
 
+    /// The box this contact's fields live in, shared with its copies until one changes.
     @usableFromInline var box: Box
 
     /// The fields, for writing: copied into a box of this contact's own first, if it shares one.
@@ -163,10 +165,12 @@ public struct Contact: Sendable, Hashable, Identifiable {
         box = Box(Fields(id: id))
     }
 
+    /// Whether two contacts have the same fields; copies that share a box are equal at once.
     public static func == (lhs: Contact, rhs: Contact) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
+    /// Hashes the fields, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         box.fields.hash(into: &hasher)
     }

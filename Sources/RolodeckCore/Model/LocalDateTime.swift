@@ -2,11 +2,17 @@ import Foundation
 
 /// A wall-clock date and time, without a time zone.
 public struct LocalDateTime: Sendable, Hashable, Comparable {
+    /// The year of the proleptic Gregorian calendar.
     public var year: Int
+    /// The month, 1–12.
     public var month: Int
+    /// The day of the month, 1–31.
     public var day: Int
+    /// The hour, 0–23.
     public var hour = 0
+    /// The minute, 0–59.
     public var minute = 0
+    /// The second, 0–59.
     public var second = 0
 
     /// The date part.
@@ -52,6 +58,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
         return ((days % 7) + 11) % 7
     }
 
+    /// Orders by date, then time of day.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
             < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)

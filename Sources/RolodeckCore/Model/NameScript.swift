@@ -22,8 +22,8 @@ public enum NameScript {
 
     /// "ko" or "ja" at the first Hangul or kana scalar of `text`; notes Han characters before it.
     private static func scriptTag(of text: String, hasHan: inout Bool) -> String? {
-        // ASCII text has none of these scripts; its bytes say so from contiguous storage (the
-        // UTF-8 view's iterator costs about 25 instructions a byte).
+        // ASCII text has none of these scripts. Its bytes are read in place, as a native string's
+        // UTF-8 is contiguous: the UTF-8 view's iterator costs many times as much a byte.
         let isASCII = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
         if isASCII ?? text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
         for scalar in text.unicodeScalars {

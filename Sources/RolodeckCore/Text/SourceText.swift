@@ -25,7 +25,7 @@ public final class SourceText: Sendable {
     public func location(at offset: Int) -> SourceLocation {
         let starts = lineStartOffsets()
         let clamped = min(max(offset, 0), bytes.count)
-        // The last line start at or before the offset.
+        // The last line start at or before the offset, by binary search: the starts are sorted.
         var low = 0
         var high = starts.count - 1
         while low < high {
