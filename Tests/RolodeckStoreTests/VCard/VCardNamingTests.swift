@@ -8,18 +8,28 @@ import Testing
 @Suite struct VCardNamingTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
-        var fn: String?
-        var n: [[String]]?
-        var sortAs: [String] = []
-        var sortString = ""
-        var organization: [[String]]?
-        var nicknames: [String] = []
-        var emails: [String] = []
-        var phones: [String] = []
+        /// What the card writes, read.
+        var card: VCardFields.WrittenCard
         /// The contact's names as `StoreDump` writes them, and the name a person reads.
         var contact: String
         var formattedName: String
         var testDescription: String { name }
+
+        init(
+            name: String, fn: String? = nil, n: [[String]]? = nil, sortAs: [String] = [],
+            sortString: String = "",
+            organization: [[String]]? = nil, nicknames: [String] = [], emails: [String] = [],
+            phones: [String] = [], contact: String, formattedName: String
+        ) {
+            self.name = name
+            card = VCardFields.WrittenCard(lists: true, customLabels: [:])
+            (card.fn, card.n, card.sortAs, card.sortString) = (fn, n, sortAs, sortString)
+            (card.organization, card.nicknames) = (organization, nicknames)
+            card.contact.emails = emails.map { LabeledValue(label: "", value: $0) }
+            card.contact.phones = phones.map { LabeledValue(label: "", value: $0) }
+            self.contact = contact
+            self.formattedName = formattedName
+        }
     }
 
     static let cases: [Case] = [
@@ -71,15 +81,7 @@ import Testing
 
     @Test(arguments: cases)
     func aCardIsCalledByWhatItWrites(_ test: Case) {
-        var card = VCardFields.WrittenCard(lists: true, customLabels: [:])
-        card.fn = test.fn
-        card.n = test.n
-        card.sortAs = test.sortAs
-        card.sortString = test.sortString
-        card.organization = test.organization
-        card.nicknames = test.nicknames
-        card.contact.emails = test.emails.map { LabeledValue(label: "", value: $0) }
-        card.contact.phones = test.phones.map { LabeledValue(label: "", value: $0) }
+        var card = test.card
         card.nameContact()
         card.nameContactWithoutN()
         var names = card.contact
