@@ -24,41 +24,58 @@ public enum Rolodeck {
     /// Runs a command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String], console: Console) -> ExitCode
     {
-        guard let first = arguments.first else {
-            console.print(help)
+        switch request(arguments) {
+        case .text(let text):
+            console.print(text)
             return .success
+        case .mistake(let error):
+            error.lines.forEach(console.printError)
+            return .usage
+        case .command(let command):
+            return run(
+                command, arguments: Array(arguments.dropFirst()), environment: environment, console: console)
         }
-        let rest = Array(arguments.dropFirst())
-        let command: Command
+    }
+
+    /// What a command line's first argument asks for.
+    enum Request {
+        /// Text to print: help, or the version.
+        case text(String)
+        /// An option or a command there is none of.
+        case mistake(UsageError)
+        /// A command to run with the arguments after it.
+        case command(Command)
+    }
+
+    /// What a command line asks for: its first argument names a command, asks for help (on the
+    /// command named after it, if any) or the version, or is a mistake. An empty one asks for help.
+    static func request(_ arguments: [String]) -> Request {
+        guard let first = arguments.first else { return .text(help) }
         switch first {
         case "--help", "-h", "help":
-            if let topic = rest.first, let named = commands[topic] {
-                console.print(named.help)
-            } else {
-                console.print(help)
-            }
-            return .success
+            return .text(arguments.dropFirst().first.flatMap { commands[$0]?.help } ?? help)
         case "--version", "-V":
-            console.print("rolodeck \(version)")
-            return .success
+            return .text("rolodeck \(version)")
         default:
-            guard let named = commands[first] else {
-                let hint =
-                    Suggestion.closest(to: first, in: Array(commands.keys)).map { "; did you mean '\($0)'?" }
-                    ?? ""
-                let error =
-                    first.hasPrefix("-")
-                    ? UsageError(command: "", message: "unknown option '\(first)'\(hint)")
-                    : UsageError(command: "", message: "unknown command '\(first)'\(hint)")
-                error.lines.forEach(console.printError)
-                return .usage
-            }
-            command = named
+            if let command = commands[first] { return .command(command) }
+            let hint =
+                Suggestion.closest(to: first, in: Array(commands.keys)).map { "; did you mean '\($0)'?" }
+                ?? ""
+            let kind = first.hasPrefix("-") ? "option" : "command"
+            return .mistake(UsageError(command: "", message: "unknown \(kind) '\(first)'\(hint)"))
         }
+    }
+
+    /// Parses a command's arguments and runs it, or prints its help when they ask for it.
+    static func run(
+        _ command: Command, arguments: [String], environment: [String: String], console: Console
+    )
+        -> ExitCode
+    {
         let parsed: Arguments
         do {
             parsed = try Arguments(
-                parsing: rest, command: command.name, options: command.options,
+                parsing: arguments, command: command.name, options: command.options,
                 positionals: command.positionals.count)
         } catch {
             error.lines.forEach(console.printError)

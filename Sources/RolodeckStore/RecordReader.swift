@@ -213,46 +213,65 @@ struct RecordReader {
     /// Reads the value of the member whose key was just read, `[{label, value}]` (or plain
     /// strings), as labelled values.
     mutating func labeledValues(_ key: JSONMemberKey, from parser: inout JSONParser) throws(JSONSyntaxError)
-        -> [LabeledValue] {
+        -> [LabeledValue]
+    {
         var values: [LabeledValue] = []
         try forEachElement(key, of: &parser) { (reader, parser) throws(JSONSyntaxError) in
-            let elementOffset = parser.offset
-            if parser.nextByte == UInt8(ascii: "\"") {
-                values.append(LabeledValue(label: "", value: try parser.parseString()))
-                return
-            }
-            guard parser.nextByte == UInt8(ascii: "{") else {
-                let element = try parser.parseValue(depth: key.depth + 1)
-                switch element.kind {
-                case .string(let text):
-                    values.append(LabeledValue(label: "", value: text))
-                case .null:
-                    break
-                default:
-                    let expected = "an array of {\"label\", \"value\"} objects"
-                    reader.report(.wrongType(field: key.key, expected: expected,
-                                             found: "an array containing \(element.typeDescription)"),
-                                  at: element.offset)
-                }
-                return
-            }
-            var label = ""
-            var value: String?
-            try reader.readMembers(of: &parser, depth: key.depth + 2, names: Self.labeledValueNames) {
-                (reader, parser, key, field) throws(JSONSyntaxError) in
-                switch field {
-                case .label, .type: label = try reader.string(key, from: &parser)
-                case .value: value = try reader.string(key, from: &parser)
-                case nil: reader.unknown(try parser.member(key), known: ["label", "value"])
-                }
-            }
-            if let value {
-                values.append(LabeledValue(label: consume label, value: consume value))
-            } else {
-                reader.report(.missingValue(field: key.key), at: elementOffset)
-            }
+            if let value = try reader.labeledValue(of: key, from: &parser) { values.append(value) }
         }
         return values
+    }
+
+    /// The element of `key`'s array that the parser stands at as a labelled value: a plain
+    /// string is one without a label; nil for null, or after reporting an element of another
+    /// type or an object without a value.
+    private mutating func labeledValue(of key: JSONMemberKey, from parser: inout JSONParser)
+        throws(JSONSyntaxError) -> LabeledValue?
+    {
+        switch parser.nextByte {
+        case UInt8(ascii: "\""): return LabeledValue(label: "", value: try parser.parseString())
+        case UInt8(ascii: "{"): return try labeledValueObject(of: key, from: &parser)
+        default: return labeledValueElement(try parser.parseValue(depth: key.depth + 1), of: key)
+        }
+    }
+
+    /// The `{label, value}` object the parser stands at (`type` is another name for the label),
+    /// or nil after reporting that it has no value.
+    private mutating func labeledValueObject(of key: JSONMemberKey, from parser: inout JSONParser)
+        throws(JSONSyntaxError) -> LabeledValue?
+    {
+        let objectOffset = parser.offset
+        var label = ""
+        var value: String?
+        try readMembers(of: &parser, depth: key.depth + 2, names: Self.labeledValueNames) {
+            (reader, parser, key, field) throws(JSONSyntaxError) in
+            switch field {
+            case .label, .type: label = try reader.string(key, from: &parser)
+            case .value: value = try reader.string(key, from: &parser)
+            case nil: reader.unknown(try parser.member(key), known: ["label", "value"])
+            }
+        }
+        guard let value else {
+            report(.missingValue(field: key.key), at: objectOffset)
+            return nil
+        }
+        return LabeledValue(label: consume label, value: consume value)
+    }
+
+    /// An element of a labelled-values array that is neither a string read as one nor an
+    /// object: a string is a value without a label; nil for null, or after reporting the type.
+    private mutating func labeledValueElement(_ element: JSONValue, of key: JSONMemberKey) -> LabeledValue? {
+        switch element.kind {
+        case .string(let text):
+            return LabeledValue(label: "", value: text)
+        case .null:
+            return nil
+        default:
+            let expected = "an array of {\"label\", \"value\"} objects"
+            let found = "an array containing \(element.typeDescription)"
+            report(.wrongType(field: key.key, expected: expected, found: found), at: element.offset)
+            return nil
+        }
     }
 
     /// Reads a date field; reports an impossible or malformed date.

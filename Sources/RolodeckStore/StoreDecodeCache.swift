@@ -78,20 +78,12 @@ public final class StoreDecodeCache: Sendable {
             let (patched, fresh) = Self.patch(
                 file, elements: elements, old: (previous.bytes, oldElements, oldRecords))
             records = patched
-            if oldDiagnostics.isEmpty {
-                // Only whitespace, commas and brackets lie between records, and the kept
-                // records were valid UTF-8 before: only the decoded ones need checking.
-                diagnostics = fresh.flatMap { index in
-                    let range = elements[index]
-                    return UTF8Validator.invalidOffsets(in: Array(bytes[range])).map { offset in
-                        let issue = StoreIssue(.invalidUTF8(byte: bytes[range.lowerBound + offset]))
-                        return Diagnostic(
-                            .error, at: file.source.location(at: range.lowerBound + offset), issue.message)
-                    }
-                }.prefix(20).map { $0 }
-            } else {
-                diagnostics = StoreDecoder.utf8Diagnostics(file.source)
-            }
+            // Only whitespace, commas and brackets lie between records, and the kept records
+            // were valid UTF-8 when the file had no problems: only the decoded ones need checking.
+            diagnostics =
+                oldDiagnostics.isEmpty
+                ? Self.utf8Diagnostics(of: fresh.map { elements[$0] }, in: file.source)
+                : StoreDecoder.utf8Diagnostics(file.source)
             state.withLock { $0.decoded += fresh.count }
         } else {
             (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
@@ -101,6 +93,18 @@ public final class StoreDecodeCache: Sendable {
             $0.entries[key] = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
         }
         return (records, diagnostics)
+    }
+
+    /// An error for each byte of `ranges` that is not UTF-8, the first 20 of them, as
+    /// `StoreDecoder.utf8Diagnostics` reports a whole file's.
+    private static func utf8Diagnostics(of ranges: [Range<Int>], in source: SourceText) -> [Diagnostic] {
+        let bytes = source.bytes
+        return ranges.flatMap { range in
+            UTF8Validator.invalidOffsets(in: Array(bytes[range])).map { offset in
+                let issue = StoreIssue(.invalidUTF8(byte: bytes[range.lowerBound + offset]))
+                return Diagnostic(.error, at: source.location(at: range.lowerBound + offset), issue.message)
+            }
+        }.prefix(20).map { $0 }
     }
 
     /// Whether two files have the same bytes (`==` compares element by element, this at
@@ -167,49 +171,10 @@ public final class StoreDecodeCache: Sendable {
     )
         -> (records: [DecodedRecord], fresh: [Int])
     {
-        let bytes = file.source.bytes
-        // The last element's range runs on to the closing bracket; its trailing whitespace
-        // does not count, so the element that becomes the last one is still the same.
-        func trimmed(_ range: Range<Int>, _ bytes: UnsafeRawBufferPointer) -> Range<Int> {
-            var end = range.upperBound
-            while end > range.lowerBound {
-                switch bytes[end - 1] {
-                case 0x20, 0x0A, 0x0D, 0x09: end -= 1
-                default: return range.lowerBound..<end
-                }
-            }
-            return range.lowerBound..<end
-        }
-        let (prefix, suffix) = old.bytes.withUnsafeBytes { oldBuffer in
-            bytes.withUnsafeBytes { newBuffer -> (Int, Int) in
-                func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-                    let left = trimmed(old.elements[oldIndex], oldBuffer)
-                    let right = trimmed(elements[newIndex], newBuffer)
-                    return left.count == right.count
-                        && memcmp(
-                            oldBuffer.baseAddress! + left.lowerBound,
-                            newBuffer.baseAddress! + right.lowerBound,
-                            left.count) == 0
-                }
-                let common = min(old.elements.count, elements.count)
-                var prefix = 0
-                while prefix < common, same(prefix, prefix) { prefix += 1 }
-                var suffix = 0
-                while suffix < common - prefix,
-                    same(old.elements.count - 1 - suffix, elements.count - 1 - suffix)
-                {
-                    suffix += 1
-                }
-                return (prefix, suffix)
-            }
-        }
+        let change = ListChange(from: (old.bytes, old.elements), to: (file.source.bytes, elements))
         // A kept record that had problems is decoded again, so its messages point at its new place.
-        let oldIndex = { (index: Int) in
-            index < prefix ? index : old.elements.count - (elements.count - index)
-        }
         let fresh = elements.indices.filter { index in
-            (index >= prefix && index < elements.count - suffix)
-                || !old.records[oldIndex(index)].diagnostics.isEmpty
+            change.isChanged(index) || !old.records[change.oldIndex(of: index)].diagnostics.isEmpty
         }
         let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] }).records
         var records: [DecodedRecord] = []
@@ -220,13 +185,79 @@ public final class StoreDecodeCache: Sendable {
                 records.append(decoded[next])
                 next += 1
             } else {
-                let before = oldIndex(index)
+                let before = change.oldIndex(of: index)
                 records.append(
                     old.records[before].moved(
                         by: elements[index].lowerBound - old.elements[before].lowerBound))
             }
         }
         return (records, fresh)
+    }
+
+    /// Where a JSON list changed: the elements at its start and at its end whose bytes are the
+    /// same as before, and the changed stretch between them.
+    struct ListChange {
+        /// How many elements at the start are the same.
+        let unchangedPrefix: Int
+        /// How many elements at the end are the same, not counting those of the prefix.
+        let unchangedSuffix: Int
+        /// How many elements the list had, and has.
+        let oldCount: Int, newCount: Int
+
+        /// Compares the elements of the list as it was with those of the list as it is.
+        init(
+            from old: (bytes: [UInt8], elements: [Range<Int>]),
+            to new: (bytes: [UInt8], elements: [Range<Int>])
+        ) {
+            oldCount = old.elements.count
+            newCount = new.elements.count
+            (unchangedPrefix, unchangedSuffix) = old.bytes.withUnsafeBytes { oldBuffer in
+                new.bytes.withUnsafeBytes { newBuffer -> (Int, Int) in
+                    func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+                        let left = Self.trimmed(old.elements[oldIndex], oldBuffer)
+                        let right = Self.trimmed(new.elements[newIndex], newBuffer)
+                        return left.count == right.count
+                            && memcmp(
+                                oldBuffer.baseAddress! + left.lowerBound,
+                                newBuffer.baseAddress! + right.lowerBound,
+                                left.count) == 0
+                    }
+                    let common = min(old.elements.count, new.elements.count)
+                    var prefix = 0
+                    while prefix < common, same(prefix, prefix) { prefix += 1 }
+                    var suffix = 0
+                    while suffix < common - prefix,
+                        same(old.elements.count - 1 - suffix, new.elements.count - 1 - suffix)
+                    {
+                        suffix += 1
+                    }
+                    return (prefix, suffix)
+                }
+            }
+        }
+
+        /// Whether the element at `index` of the list as it is lies in the changed stretch.
+        func isChanged(_ index: Int) -> Bool {
+            index >= unchangedPrefix && index < newCount - unchangedSuffix
+        }
+
+        /// Where an unchanged element of the list as it is was in the list as it was.
+        func oldIndex(of index: Int) -> Int {
+            index < unchangedPrefix ? index : oldCount - (newCount - index)
+        }
+
+        /// An element's range without its trailing whitespace: the last element's range runs on
+        /// to the closing bracket, and the element that becomes the last one is still the same.
+        private static func trimmed(_ range: Range<Int>, _ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+            var end = range.upperBound
+            while end > range.lowerBound {
+                switch bytes[end - 1] {
+                case 0x20, 0x0A, 0x0D, 0x09: end -= 1
+                default: return range.lowerBound..<end
+                }
+            }
+            return range.lowerBound..<end
+        }
     }
 }
 

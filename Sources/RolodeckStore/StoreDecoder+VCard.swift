@@ -22,9 +22,29 @@ extension StoreDecoder {
         return (cards, parseDiagnostics + fields.diagnostics)
     }
 
+    /// A contact card's contact, on its way into the store, and the card it comes from.
+    typealias CardContact = (contact: Contact, record: VCardRecord)
+    /// A member a group card lists, as written, and the group it is a member of.
+    typealias Membership = (groupID: String, groupName: String, member: Located<String>)
+
+    /// Adds the vCard files' cards to the store: contacts under their UIDs, then under ids made
+    /// from their names; group cards merged into the groups by name; each contact's categories;
+    /// then the group cards' members.
     mutating func mergeCards() {
         guard !cards.isEmpty else { return }
-        var newContacts: [(contact: Contact, record: VCardRecord)] = []
+        var (contacts, groupCards) = contactsUnderTheirUIDs()
+        giveIDsFromNames(to: &contacts)
+        var groupsByName = groupIDsByName()
+        let (memberships, groupByUID) = mergeGroupCards(groupCards, groupsByName: &groupsByName)
+        addCategories(to: &contacts, groupsByName: &groupsByName)
+        store.contacts += contacts.map(\.contact)
+        addMembers(memberships, groupByUID: groupByUID)
+    }
+
+    /// The contact cards' contacts, those with a UID under it, and the group cards. A contact
+    /// whose UID is taken is reported and left out.
+    private mutating func contactsUnderTheirUIDs() -> (contacts: [CardContact], groupCards: [VCardRecord]) {
+        var contacts: [CardContact] = []
         var groupCards: [VCardRecord] = []
         var cardUIDs: [String: SourceLocation] = [:]
         for record in cards {
@@ -39,23 +59,43 @@ extension StoreDecoder {
                 guard taken else { continue }
                 contact.id = uid.value
             }
-            newContacts.append((contact, record))
+            contacts.append((contact, record))
         }
-        // Ids made from names come after every UID is known, so they never take a UID's place.
-        for index in newContacts.indices where newContacts[index].contact.id.isEmpty {
-            let record = newContacts[index].record
-            let id = StoreDecoder.uniqueID(record.formattedName, fallback: "contact") { contactIDs[$0] != nil }
-            newContacts[index].contact.id = id
+        return (contacts, groupCards)
+    }
+
+    /// Gives each contact without a UID an id made from its name. Every UID is known by then, so
+    /// such an id never takes a UID's place.
+    private mutating func giveIDsFromNames(to contacts: inout [CardContact]) {
+        for index in contacts.indices where contacts[index].contact.id.isEmpty {
+            let record = contacts[index].record
+            let id = StoreDecoder.uniqueID(record.formattedName, fallback: "contact") {
+                contactIDs[$0] != nil
+            }
+            contacts[index].contact.id = id
             contactIDs[id] = .location(record.location)
         }
+    }
 
+    /// The JSON store's groups' ids by `groupKey` of their names; the first of a name counts.
+    private func groupIDsByName() -> [String: String] {
         var groupsByName: [String: String] = [:]
         for group in store.groups where groupsByName[StoreDecoder.groupKey(group.name)] == nil {
             groupsByName[StoreDecoder.groupKey(group.name)] = group.id
         }
+        return groupsByName
+    }
+
+    /// Merges each group card into the group of its name, or adds it as a group, and returns the
+    /// members the cards list and which group each card's UID stands for. A card without a name,
+    /// with a UID an earlier group card has, or with a JSON group's id as its UID is reported and
+    /// left out.
+    private mutating func mergeGroupCards(_ groupCards: [VCardRecord], groupsByName: inout [String: String])
+        -> (memberships: [Membership], groupByUID: [String: String])
+    {
+        var memberships: [Membership] = []
         var groupByUID: [String: String] = [:]
         var groupCardUIDs: [String: SourceLocation] = [:]
-        var memberships: [(groupID: String, groupName: String, member: Located<String>)] = []
         for record in groupCards {
             guard case .group(let name, let notes, let members) = record.content else { continue }
             guard !name.isBlank else {
@@ -66,24 +106,8 @@ extension StoreDecoder {
                 warn(.duplicateGroupUID(uid.value, first: first), at: uid.location)
                 continue
             }
-            let key = StoreDecoder.groupKey(name)
-            let id: String
-            if let existing = groupsByName[key] {
-                id = existing
-                if let index = store.groups.firstIndex(where: { $0.id == existing }),
-                   store.groups[index].notes.isBlank {
-                    store.groups[index].notes = notes
-                }
-            } else {
-                if let uid = record.uid, let json = groupIDs[uid.value] {
-                    let issue = StoreIssue(.duplicateID(.group, id: uid.value, first: json.location))
-                    diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
-                    continue
-                }
-                id = record.uid?.value ?? StoreDecoder.uniqueID(name, fallback: "group") { groupIDs[$0] != nil }
-                store.groups.append(Group(id: id, name: name, notes: notes))
-                groupIDs[id] = .location(record.uid?.location ?? record.location)
-                groupsByName[key] = id
+            guard let id = groupID(of: record, named: name, notes: notes, groupsByName: &groupsByName) else {
+                continue
             }
             if let uid = record.uid {
                 groupCardUIDs[uid.value] = record.location
@@ -91,31 +115,108 @@ extension StoreDecoder {
             }
             memberships += members.map { (id, name, $0) }
         }
+        return (memberships, groupByUID)
+    }
 
-        for index in newContacts.indices {
-            for category in newContacts[index].record.categories {
-                let key = StoreDecoder.groupKey(category.value)
-                var id = groupsByName[key] ?? (groupIDs[category.value] != nil ? category.value : nil)
-                if id == nil {
-                    let newID = StoreDecoder.uniqueID(category.value, fallback: "group") { groupIDs[$0] != nil }
-                    store.groups.append(Group(id: newID, name: category.value))
-                    groupIDs[newID] = .location(category.location)
-                    groupsByName[key] = newID
-                    id = newID
-                }
-                if let id, !newContacts[index].contact.groupIDs.contains(id) {
-                    newContacts[index].contact.groupIDs.append(id)
+    /// The id of the group a group card stands for: the group of its name, whose notes it gives
+    /// when that group has none, or a new group under its UID or an id made from its name; nil
+    /// after reporting that its UID is a JSON group's id.
+    private mutating func groupID(
+        of record: VCardRecord, named name: String, notes: String, groupsByName: inout [String: String]
+    ) -> String? {
+        let key = StoreDecoder.groupKey(name)
+        if let existing = groupsByName[key] {
+            if let index = store.groups.firstIndex(where: { $0.id == existing }),
+                store.groups[index].notes.isBlank
+            {
+                store.groups[index].notes = notes
+            }
+            return existing
+        }
+        if let uid = record.uid, let json = groupIDs[uid.value] {
+            let issue = StoreIssue(.duplicateID(.group, id: uid.value, first: json.location))
+            diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
+            return nil
+        }
+        let id = record.uid?.value ?? StoreDecoder.uniqueID(name, fallback: "group") { groupIDs[$0] != nil }
+        store.groups.append(Group(id: id, name: name, notes: notes))
+        groupIDs[id] = .location(record.uid?.location ?? record.location)
+        groupsByName[key] = id
+        return id
+    }
+
+    /// Puts each contact in the groups its `CATEGORIES` name, once each.
+    private mutating func addCategories(
+        to contacts: inout [CardContact], groupsByName: inout [String: String]
+    ) {
+        for index in contacts.indices {
+            for category in contacts[index].record.categories {
+                let id = groupID(ofCategory: category, groupsByName: &groupsByName)
+                if !contacts[index].contact.groupIDs.contains(id) {
+                    contacts[index].contact.groupIDs.append(id)
                 }
             }
         }
-        store.contacts += newContacts.map(\.contact)
-        addMembers(memberships, groupByUID: groupByUID)
+    }
+
+    /// The id of the group a category names: the group of that name, else the group with that
+    /// id, else a new group of that name.
+    private mutating func groupID(ofCategory category: Located<String>, groupsByName: inout [String: String])
+        -> String
+    {
+        let key = StoreDecoder.groupKey(category.value)
+        if let id = groupsByName[key] ?? (groupIDs[category.value] != nil ? category.value : nil) {
+            return id
+        }
+        let id = StoreDecoder.uniqueID(category.value, fallback: "group") { groupIDs[$0] != nil }
+        store.groups.append(Group(id: id, name: category.value))
+        groupIDs[id] = .location(category.location)
+        groupsByName[key] = id
+        return id
     }
 
     /// Adds the members of group cards to their groups, including the members of member groups.
-    private mutating func addMembers(_ memberships: [(groupID: String, groupName: String, member: Located<String>)],
-                                     groupByUID: [String: String]) {
+    private mutating func addMembers(_ memberships: [Membership], groupByUID: [String: String]) {
         guard !memberships.isEmpty else { return }
+        let members = findMembers(memberships, groupByUID: groupByUID)
+        for groupID in members.groups {
+            for index in members.contacts(inGroupAndItsSubgroups: groupID)
+            where !store.contacts[index].groupIDs.contains(groupID) {
+                store.contacts[index].groupIDs.append(groupID)
+            }
+        }
+    }
+
+    /// The members group cards list, found among the store's contacts and groups.
+    struct GroupCardMembers {
+        /// The groups in the order their cards list members.
+        var groups: [String] = []
+        /// Each group's members that are contacts, as positions in the store's contacts.
+        var contacts: [String: [Int]] = [:]
+        /// Each group's members that are groups.
+        var subgroups: [String: [String]] = [:]
+
+        /// The contacts of a group and of its member groups, theirs and so on, depth first.
+        func contacts(inGroupAndItsSubgroups groupID: String) -> [Int] {
+            // `visited` stops a group that contains itself.
+            var visited: Set<String> = [groupID]
+            var pending = subgroups[groupID] ?? []
+            var members = contacts[groupID] ?? []
+            while let next = pending.popLast() {
+                guard visited.insert(next).inserted else { continue }
+                members += contacts[next] ?? []
+                pending += subgroups[next] ?? []
+            }
+            return members
+        }
+    }
+
+    /// Finds what each member is: the contact with its `mailto:` address, else the contact or
+    /// group with its UID (or the group with it as id). A member that is none of these is
+    /// reported.
+    private mutating func findMembers(_ memberships: [Membership], groupByUID: [String: String])
+        -> GroupCardMembers
+    {
         var contactByID: [String: Int] = [:]
         var contactByEmail: [String: Int] = [:]
         for (index, contact) in store.contacts.enumerated() {
@@ -125,39 +226,27 @@ extension StoreDecoder {
                 if contactByEmail[key] == nil { contactByEmail[key] = index }
             }
         }
-        var contacts: [String: [Int]] = [:]
-        var subgroups: [String: [String]] = [:]
-        var order: [String] = []
+        var found = GroupCardMembers()
         for (groupID, groupName, member) in memberships {
-            if contacts[groupID] == nil, subgroups[groupID] == nil { order.append(groupID) }
+            if found.contacts[groupID] == nil, found.subgroups[groupID] == nil {
+                found.groups.append(groupID)
+            }
             let written = member.value
             let uid = VCardFields.normalizedUID(written) ?? ""
-            let email = written.lowercased().hasPrefix("mailto:")
+            let email =
+                written.lowercased().hasPrefix("mailto:")
                 ? String(written.dropFirst("mailto:".count)).trimmingWhitespace.lowercased() : nil
             if let email, let index = contactByEmail[email] {
-                contacts[groupID, default: []].append(index)
+                found.contacts[groupID, default: []].append(index)
             } else if let index = contactByID[uid] {
-                contacts[groupID, default: []].append(index)
+                found.contacts[groupID, default: []].append(index)
             } else if let group = groupByUID[uid] ?? (groupIDs[uid] != nil ? uid : nil) {
-                subgroups[groupID, default: []].append(group)
+                found.subgroups[groupID, default: []].append(group)
             } else {
                 warn(.unknownMember(group: groupName, member: written), at: member.location)
             }
         }
-        for groupID in order {
-            // Depth first through member groups; `visited` stops a group that contains itself.
-            var visited: Set<String> = [groupID]
-            var pending = subgroups[groupID] ?? []
-            var members = contacts[groupID] ?? []
-            while let next = pending.popLast() {
-                guard visited.insert(next).inserted else { continue }
-                members += contacts[next] ?? []
-                pending += subgroups[next] ?? []
-            }
-            for index in members where !store.contacts[index].groupIDs.contains(groupID) {
-                store.contacts[index].groupIDs.append(groupID)
-            }
-        }
+        return found
     }
 
     private mutating func warn(_ reason: VCardIssue.Reason, at location: SourceLocation) {

@@ -114,6 +114,41 @@ import Testing
         #expect(decoded == test.decoded)
     }
 
+    /// A list as it was and as it is, and how many elements at its start and its end are kept.
+    struct ListChangeCase: Sendable, CustomTestStringConvertible {
+        var label: String
+        var old: String
+        var new: String
+        var unchanged: (prefix: Int, suffix: Int)
+        var testDescription: String { label }
+    }
+
+    static let listChanges: [ListChangeCase] = [
+        ListChangeCase(label: "the same", old: "[1, 2, 3]", new: "[1, 2, 3]", unchanged: (3, 0)),
+        ListChangeCase(label: "one in the middle edited", old: "[1, 2, 3]", new: "[1, 5, 3]", unchanged: (1, 1)),
+        ListChangeCase(label: "the first removed", old: "[1, 2, 3]", new: "[2, 3]", unchanged: (0, 2)),
+        ListChangeCase(label: "one inserted", old: "[1, 3]", new: "[1, 2, 3]", unchanged: (1, 1)),
+        ListChangeCase(
+            label: "one added after a last one whose range ran on to the bracket", old: "[\n1,\n2\n]\n",
+            new: "[\n1,\n2,\n3\n]\n", unchanged: (2, 0)),
+        ListChangeCase(
+            label: "the suffix never counts the prefix's elements again", old: "[1, 1]", new: "[1, 1, 1]",
+            unchanged: (2, 0)),
+        ListChangeCase(label: "everything changed", old: "[1, 2]", new: "[3, 4]", unchanged: (0, 0)),
+        ListChangeCase(label: "from empty", old: "[]", new: "[1]", unchanged: (0, 0)),
+        ListChangeCase(label: "the same length, not the same bytes", old: "[12]", new: "[21]", unchanged: (0, 0)),
+    ]
+
+    @Test(arguments: listChanges)
+    func theUnchangedEndsOfAListAreFound(_ test: ListChangeCase) throws {
+        let old = Array(test.old.utf8), new = Array(test.new.utf8)
+        let change = StoreDecodeCache.ListChange(
+            from: (old, try #require(JSONArraySplitter.elements(of: old))),
+            to: (new, try #require(JSONArraySplitter.elements(of: new))))
+        #expect(change.unchangedPrefix == test.unchanged.prefix)
+        #expect(change.unchangedSuffix == test.unchanged.suffix)
+    }
+
     @Test func bytesThatAreNotUTF8AreReportedWhereverTheyAre() {
         let valid = Array(Self.three.utf8)
         var broken = valid

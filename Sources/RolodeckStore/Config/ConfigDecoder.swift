@@ -16,85 +16,111 @@ enum ConfigDecoder {
         for offset in UTF8Validator.invalidOffsets(in: source.bytes) {
             reader.report(.invalidUTF8(byte: source.bytes[offset]), at: offset)
         }
+        guard let members = members(of: source, reader: &reader) else { return (config, reader.diagnostics) }
+        reader.forEachMember(of: members) { reader, member in
+            read(member, into: &config, reader: &reader)
+        }
+        return (config, reader.diagnostics)
+    }
+
+    /// The members of the config's object, or nil after reporting that the file is not JSON or
+    /// not an object.
+    private static func members(of source: SourceText, reader: inout RecordReader) -> [JSONMember]? {
         let root: JSONValue
         do {
             root = try JSONParser.parse(source.bytes)
         } catch {
             reader.report(.syntax(error), at: error.offset)
-            return (config, reader.diagnostics)
+            return nil
         }
         guard case .object(let members) = root.kind else {
-            reader.report(.error, "the config must be a JSON object, not \(root.typeDescription)", at: root.offset)
-            return (config, reader.diagnostics)
+            reader.report(
+                .error, "the config must be a JSON object, not \(root.typeDescription)", at: root.offset)
+            return nil
         }
-        reader.forEachMember(of: members) { reader, member in
-            switch member.key {
-            case "title": config.title = reader.string(member)
-            case "locale":
-                let locale = reader.string(member)
-                if isLocaleIdentifier(locale) {
-                    config.locale = locale
-                } else {
-                    reader.report(.error, "locale \"\(locale)\" is not a locale identifier such as \"en\", \"de\" "
-                                  + "or \"ko-KR\"", at: member.value.offset)
-                }
-            case "sortBy": config.sortBy = choice(member, reader: &reader) ?? config.sortBy
-            case "nameOrder": config.nameOrder = choice(member, reader: &reader)
-            case "phoneRegion":
-                let region = reader.string(member)
-                if region.isEmpty || (region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter }) {
-                    config.phoneRegion = region
-                } else {
-                    reader.report(.error, "phoneRegion \"\(region)\" is not a two-letter country code such as "
-                                  + "\"KR\" or \"DE\"", at: member.value.offset)
-                }
-            case "unsafeHTML": config.unsafeHTML = reader.bool(member)
-            case "noindex": config.noindex = reader.bool(member)
-            case "store": config.store = path(member, reader: &reader) ?? config.store
-            case "output": config.output = path(member, reader: &reader) ?? config.output
-            case "baseURL":
-                var base = reader.string(member)
-                if !base.isEmpty, !base.hasSuffix("/") { base += "/" }
-                config.baseURL = base.isEmpty ? nil : base
-            case "hiddenFields":
-                for (name, offset) in reader.strings(member) {
-                    if let field = SiteConfig.Field(rawValue: name) {
-                        config.hiddenFields.insert(field)
-                    } else {
-                        let names = SiteConfig.Field.allCases.map(\.rawValue)
-                        reader.report(.error, "\"\(name)\" is not a field that can be hidden; choose from "
-                                      + names.joined(separator: ", "), at: offset)
-                    }
-                }
-            case "timeZone":
-                let name = reader.string(member)
-                if name.isEmpty {
-                    config.timeZone = nil
-                } else if TimeZone(identifier: name) != nil {
-                    config.timeZone = name
-                } else {
-                    reader.report(.error, "timeZone \"\(name)\" is not a time zone such as \"Europe/Berlin\" "
-                                  + "or \"Asia/Seoul\"", at: member.value.offset)
-                }
-            case "hiddenContacts":
-                config.hiddenContacts = Set(reader.strings(member).map(\.0))
-            default:
-                reader.unknown(member, known: known)
-            }
-        }
-        return (config, reader.diagnostics)
+        return members
     }
 
+    /// Sets the setting a member names; a value that is not one the setting takes is reported and
+    /// leaves the setting as it was.
+    private static func read(_ member: JSONMember, into config: inout SiteConfig, reader: inout RecordReader)
+    {
+        switch member.key {
+        case "title": config.title = reader.string(member)
+        case "locale":
+            let locale = checked(
+                member, reader: &reader, isLocaleIdentifier,
+                else: #"a locale identifier such as "en", "de" or "ko-KR""#)
+            if let locale { config.locale = locale }
+        case "sortBy": config.sortBy = choice(member, reader: &reader) ?? config.sortBy
+        case "nameOrder": config.nameOrder = choice(member, reader: &reader)
+        case "phoneRegion":
+            let region = checked(
+                member, reader: &reader, isPhoneRegion,
+                else: #"a two-letter country code such as "KR" or "DE""#)
+            if let region { config.phoneRegion = region }
+        case "unsafeHTML": config.unsafeHTML = reader.bool(member)
+        case "noindex": config.noindex = reader.bool(member)
+        case "store": config.store = path(member, reader: &reader) ?? config.store
+        case "output": config.output = path(member, reader: &reader) ?? config.output
+        case "baseURL": config.baseURL = baseURL(reader.string(member))
+        case "hiddenFields": config.hiddenFields.formUnion(hiddenFields(member, reader: &reader))
+        case "timeZone":
+            let name = checked(
+                member, reader: &reader, isTimeZone,
+                else: #"a time zone such as "Europe/Berlin" or "Asia/Seoul""#)
+            if let name { config.timeZone = name.nonEmpty }
+        case "hiddenContacts":
+            config.hiddenContacts = Set(reader.strings(member).map(\.0))
+        default:
+            reader.unknown(member, known: known)
+        }
+    }
+
+    /// The member's text when `isValid` says it is valid, else nil after reporting that it is
+    /// not what `description` says it should be.
+    private static func checked(
+        _ member: JSONMember, reader: inout RecordReader, _ isValid: (String) -> Bool,
+        else description: String
+    ) -> String? {
+        let text = reader.string(member)
+        guard isValid(text) else {
+            reader.report(.error, "\(member.key) \"\(text)\" is not \(description)", at: member.value.offset)
+            return nil
+        }
+        return text
+    }
+
+    /// The base URL with a `/` at its end; nil when it is empty.
+    private static func baseURL(_ text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// The fields `hiddenFields` names; a name that is not a field is reported.
+    private static func hiddenFields(_ member: JSONMember, reader: inout RecordReader) -> [SiteConfig.Field] {
+        reader.strings(member).compactMap { name, offset in
+            if let field = SiteConfig.Field(rawValue: name) { return field }
+            let names = SiteConfig.Field.allCases.map(\.rawValue)
+            reader.report(
+                .error,
+                "\"\(name)\" is not a field that can be hidden; choose from " + names.joined(separator: ", "),
+                at: offset)
+            return nil
+        }
+    }
+
+    /// The member's value when it names one of `Choice`'s cases, else nil after reporting which
+    /// it can name.
     private static func choice<Choice: RawRepresentable & CaseIterable>(
         _ member: JSONMember, reader: inout RecordReader
     ) -> Choice? where Choice.RawValue == String {
-        let text = reader.string(member)
-        if let value = Choice(rawValue: text) { return value }
         let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-        reader.report(.error, "\(member.key) \"\(text)\" is not one of \(names)", at: member.value.offset)
-        return nil
+        let text = checked(member, reader: &reader, { Choice(rawValue: $0) != nil }, else: "one of \(names)")
+        return text.flatMap(Choice.init(rawValue:))
     }
 
+    /// The member's text when it is not blank, else nil after reporting that it must name a folder.
     private static func path(_ member: JSONMember, reader: inout RecordReader) -> String? {
         let text = reader.string(member)
         guard !text.isBlank else {
@@ -104,12 +130,23 @@ enum ConfigDecoder {
         return text
     }
 
+    /// A time zone database name, or empty for none (each time is shown in its own zone).
+    static func isTimeZone(_ text: String) -> Bool {
+        text.isEmpty || TimeZone(identifier: text) != nil
+    }
+
+    /// A two-letter country code, or empty for none (no region, whatever the locale).
+    static func isPhoneRegion(_ text: String) -> Bool {
+        text.isEmpty || (text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter })
+    }
+
     /// BCP 47-like: a 2–3 letter language, then optional subtags joined by "-" or "_".
     static func isLocaleIdentifier(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let language = parts.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }

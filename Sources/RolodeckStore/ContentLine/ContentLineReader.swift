@@ -41,68 +41,125 @@ struct ContentLineReader {
     /// The next property, or nil at the end of the file.
     mutating func next() -> ContentLine? {
         while index < lines.count {
-            let firstIndex = index
-            let first = lines[index]
+            let first = index
             index += 1
-            var start = first.start
-            while start < first.end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            if start == first.end { continue }
-
-            var logical = Array(bytes[start..<first.end])
-            var segments = [Segment(logicalStart: 0, physicalStart: start, line: firstIndex)]
-            var header = ContentLineHeader(logical)
-            while index < lines.count {
-                let next = lines[index]
-                let isEmpty = next.start == next.end
-                if let header, header.encoding == .quotedPrintable, logical.last == UInt8(ascii: "="),
-                   !isEmpty, !startsWithEnd(next) {
-                    // A soft line break: the next line continues the value, whatever it starts with.
-                    logical.removeLast()
-                    segments.append(Segment(logicalStart: logical.count, physicalStart: next.start, line: index))
-                    logical += bytes[next.start..<next.end]
-                    index += 1
-                    continue
-                }
-                if !isEmpty, bytes[next.start] == 0x20 || bytes[next.start] == 0x09 {
-                    let skip = keepsFoldWhitespace ? 0 : 1
-                    segments.append(Segment(logicalStart: logical.count, physicalStart: next.start + skip,
-                                            line: index))
-                    logical += bytes[(next.start + skip)..<next.end]
-                    index += 1
-                    if header == nil { header = ContentLineHeader(logical) }
-                    continue
-                }
-                if let header, header.encoding == .base64 {
-                    if isEmpty {
-                        // The blank line that ends vCard 2.1 base64 data.
-                        index += 1
-                        break
-                    }
-                    if isBase64Only(next) {
-                        segments.append(Segment(logicalStart: logical.count, physicalStart: next.start, line: index))
-                        logical += bytes[next.start..<next.end]
-                        index += 1
-                        continue
-                    }
-                }
-                break
-            }
-            guard let header else {
-                reportSkipped(at: location(of: 0, in: segments))
+            guard let start = firstNonBlank(lines[first]) else { continue }
+            var line = LogicalLine(bytes[start..<lines[first].end], physicalStart: start, line: first)
+            readContinuations(of: &line)
+            guard let header = line.header else {
+                reportSkipped(at: location(of: 0, in: line.segments))
                 continue
             }
             return ContentLine(
                 group: header.group, name: header.name, parameters: header.parameters,
-                value: Array(logical[(header.colon + 1)...]),
-                location: SourceLocation(path: path, line: firstIndex + 1, column: 1),
-                valueLocation: location(of: header.colon + 1, in: segments))
+                value: Array(line.bytes[(header.colon + 1)...]),
+                location: SourceLocation(path: path, line: first + 1, column: 1),
+                valueLocation: location(of: header.colon + 1, in: line.segments))
         }
-        if skippedLines > Self.reportedSkipLimit, let firstUnreported {
-            report(.moreLinesSkipped(skippedLines - Self.reportedSkipLimit), at: firstUnreported)
-        }
-        skippedLines = 0
-        firstUnreported = nil
+        reportLinesSkippedPastTheLimit()
         return nil
+    }
+
+    /// A property's line as it is unfolded: its bytes, the pieces of physical lines they came
+    /// from, and its header as soon as the bytes have one.
+    /// Its functions, and `readContinuations`, are inlined into `next`, which every line of a file
+    /// passes through.
+    private struct LogicalLine {
+        /// The unfolded bytes.
+        var bytes: [UInt8]
+        /// Where each piece of `bytes` came from, in order.
+        var segments: [Segment]
+        /// The name, parameters and colon, once the bytes have them.
+        private(set) var header: ContentLineHeader?
+        /// The header's value encoding, looked up once.
+        private(set) var encoding: ContentLine.Encoding?
+
+        /// Starts a logical line with the part of a physical line from `physicalStart` on.
+        @inline(__always)
+        init(_ piece: ArraySlice<UInt8>, physicalStart: Int, line: Int) {
+            bytes = Array(piece)
+            segments = [Segment(logicalStart: 0, physicalStart: physicalStart, line: line)]
+            findHeader()
+        }
+
+        /// Adds the part of a physical line from `physicalStart` on.
+        @inline(__always)
+        mutating func append(_ piece: ArraySlice<UInt8>, physicalStart: Int, line: Int) {
+            segments.append(Segment(logicalStart: bytes.count, physicalStart: physicalStart, line: line))
+            bytes += piece
+        }
+
+        /// Reads the header, if the bytes have one and it is not read yet.
+        @inline(__always)
+        mutating func findHeader() {
+            guard header == nil else { return }
+            header = ContentLineHeader(bytes)
+            encoding = header?.encoding
+        }
+    }
+
+    /// How the physical line after a logical line goes on with it.
+    private enum Continuation {
+        /// After a quoted-printable soft line break (a value ending in `=`): the whole line,
+        /// whatever it starts with, in place of the `=`.
+        case softBreak
+        /// A folded line, without the space or tab it starts with (with it, in vCard 2.1).
+        case fold
+        /// A line of vCard 2.1 base64 data.
+        case base64Data
+        /// The blank line that ends vCard 2.1 base64 data; it is passed over.
+        case base64End
+    }
+
+    /// Adds the physical lines that go on with a logical line to it.
+    @inline(__always)
+    private mutating func readContinuations(of line: inout LogicalLine) {
+        while index < lines.count,
+            let way = continuation(at: lines[index], after: line.encoding, endingIn: line.bytes.last)
+        {
+            let next = lines[index]
+            let number = index
+            index += 1
+            switch way {
+            case .softBreak:
+                line.bytes.removeLast()
+                line.append(bytes[next.start..<next.end], physicalStart: next.start, line: number)
+            case .fold:
+                let start = next.start + (keepsFoldWhitespace ? 0 : 1)
+                line.append(bytes[start..<next.end], physicalStart: start, line: number)
+                line.findHeader()
+            case .base64Data:
+                line.append(bytes[next.start..<next.end], physicalStart: next.start, line: number)
+            case .base64End:
+                return
+            }
+        }
+    }
+
+    /// How `next` goes on with the logical line before it, whose value has `encoding` and whose
+    /// last byte is `last`; nil when it begins a line of its own.
+    private func continuation(
+        at next: PhysicalLine, after encoding: ContentLine.Encoding?, endingIn last: UInt8?
+    )
+        -> Continuation?
+    {
+        let isEmpty = next.start == next.end
+        if encoding == .quotedPrintable, last == UInt8(ascii: "="), !isEmpty, !startsWithEnd(next) {
+            return .softBreak
+        }
+        if !isEmpty, bytes[next.start] == 0x20 || bytes[next.start] == 0x09 { return .fold }
+        if encoding == .base64 {
+            if isEmpty { return .base64End }
+            if isBase64Only(next) { return .base64Data }
+        }
+        return nil
+    }
+
+    /// Where a line's text starts after its leading spaces and tabs; nil for a blank line.
+    private func firstNonBlank(_ line: PhysicalLine) -> Int? {
+        var start = line.start
+        while start < line.end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        return start == line.end ? nil : start
     }
 
     /// The value of the first `VERSION` property from the next line up to `END:<component>` (or
@@ -155,6 +212,8 @@ struct ContentLineReader {
         var line: Int
     }
 
+    /// Reports a line that is not a property, one by one up to the limit, then only where the
+    /// first unreported one is.
     private mutating func reportSkipped(at location: SourceLocation) {
         skippedLines += 1
         if skippedLines <= Self.reportedSkipLimit {
@@ -162,6 +221,16 @@ struct ContentLineReader {
         } else if firstUnreported == nil {
             firstUnreported = location
         }
+    }
+
+    /// Says at the end of the file how many lines past the limit were skipped, and starts the
+    /// count again.
+    private mutating func reportLinesSkippedPastTheLimit() {
+        if skippedLines > Self.reportedSkipLimit, let firstUnreported {
+            report(.moreLinesSkipped(skippedLines - Self.reportedSkipLimit), at: firstUnreported)
+        }
+        skippedLines = 0
+        firstUnreported = nil
     }
 
     /// The location of a byte of the unfolded line, in the physical line it came from.
@@ -187,8 +256,9 @@ struct ContentLineReader {
         bytes[line.start..<line.end].allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
-                 0x20, 0x09:
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"),
+                UInt8(ascii: "="),
+                0x20, 0x09:
                 return true
             default:
                 return false

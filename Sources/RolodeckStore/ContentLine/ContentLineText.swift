@@ -48,6 +48,11 @@ extension ContentLineFields {
         lineText.raw(line)
     }
 
+    /// A list value's items (`CATEGORIES:Work,Tennis`), each unescaped and trimmed.
+    mutating func listItems(_ line: ContentLine) -> [String] {
+        TextValue.split(rawText(line), at: ",").map(\.trimmingWhitespace)
+    }
+
     /// Records a warning.
     mutating func report(_ reason: Issue.Reason, at location: SourceLocation) {
         lineText.diagnostics.append(Issue.warning(reason, at: location))

@@ -25,91 +25,144 @@ struct ICalendarFields: ContentLineFields {
     /// occurrence of a repeating todo (`RECURRENCE-ID`), which the todo it belongs to stands for.
     mutating func todo(from component: ICalendarComponent) -> ICalendarTodo? {
         guard component.property("RECURRENCE-ID") == nil else { return nil }
-        var todo = Todo(id: "", title: "")
-        var record = ICalendarTodo(todo: todo, uid: nil, parents: [], children: [], sortOrder: nil, created: nil,
-                                   location: component.location)
-        var status: String?
-        var completed = false
-        var percent: Int?
-        var start: ContentLine?
-        var duration: Int?
-        var notes: [String] = []
+        var written = WrittenTodo()
         for line in component.properties {
-            switch line.name {
-            case "SUMMARY":
-                if todo.title.isEmpty {
-                    todo.title = text(line).split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace
-                }
-            case "DESCRIPTION":
-                let note = text(line).trimmingWhitespace
-                if !note.isEmpty { notes.append(note) }
-            case "STATUS": status = text(line).trimmingWhitespace.uppercased()
-            case "COMPLETED": completed = true
-            case "PERCENT-COMPLETE": percent = Int(text(line).trimmingWhitespace)
-            case "DUE":
-                if todo.due == nil { todo.due = dueDate(line) }
-            case "DTSTART":
-                if start == nil { start = line }
-            case "DURATION":
-                let written = text(line).trimmingWhitespace
-                duration = ICalendarDateTime.duration(written)
-                if duration == nil { report(.invalidDuration(written), at: line.valueLocation) }
-            case "PRIORITY":
-                let written = text(line).trimmingWhitespace
-                switch Int(written) {
-                case 0?: todo.priority = nil
-                case (1...4)?: todo.priority = .high
-                case 5?: todo.priority = .medium
-                case (6...9)?: todo.priority = .low
-                default: report(.invalidPriority(written), at: line.valueLocation)
-                }
-            case "CATEGORIES":
-                for name in TextValue.split(rawText(line), at: ",").map(\.trimmingWhitespace)
-                where !name.isEmpty && !todo.categories.contains(name) {
-                    todo.categories.append(name)
-                }
-            case "UID":
-                if record.uid == nil, let uid = VCardFields.normalizedUID(text(line)) {
-                    record.uid = Located(value: uid, location: line.valueLocation)
-                }
-            case "RELATED-TO":
-                guard let uid = VCardFields.normalizedUID(text(line)) else { continue }
-                switch line.value(of: "RELTYPE")?.uppercased() ?? "PARENT" {
-                case "PARENT": record.parents.append(Located(value: uid, location: line.valueLocation))
-                case "CHILD": record.children.append(Located(value: uid, location: line.valueLocation))
-                default: continue
-                }
-            case "X-APPLE-SORT-ORDER":
-                record.sortOrder = Int(text(line).trimmingWhitespace)
-            case "CREATED":
-                switch ICalendarDateTime.parse(text(line)) {
-                case .dateTime(let time, _)?: record.created = time.secondsSince1970
-                case .date(let date)?:
-                    let midnight = LocalDateTime(year: date.year ?? 0, month: date.month, day: date.day)
-                    record.created = midnight.secondsSince1970
-                case nil: continue
-                }
-            default:
-                continue
-            }
+            read(line, into: &written)
         }
-        guard !todo.title.isEmpty else {
+        guard !written.todo.title.isEmpty else {
             report(.noSummary, at: component.location)
             return nil
         }
-        // STATUS decides when it says anything; without it, a completion date or 100 % does.
-        switch status {
-        case "COMPLETED"?, "CANCELLED"?: todo.done = true
-        case "NEEDS-ACTION"?, "IN-PROCESS"?: todo.done = false
-        default: todo.done = completed || percent == 100
+        written.todo.done = written.isDone
+        if written.todo.due == nil { written.todo.due = dueAfterDuration(of: written) }
+        written.todo.notes = written.notes.joined(separator: "\n\n")
+        return written.record(at: component.location)
+    }
+
+    /// Reads one property into what the todo says; a property Rolodeck does not show is passed
+    /// over.
+    private mutating func read(_ line: ContentLine, into written: inout WrittenTodo) {
+        switch line.name {
+        case "SUMMARY":
+            if written.todo.title.isEmpty { written.todo.title = Self.oneLine(text(line)) }
+        case "DESCRIPTION":
+            if let note = text(line).trimmingWhitespace.nonEmpty { written.notes.append(note) }
+        case "STATUS": written.status = text(line).trimmingWhitespace.uppercased()
+        case "COMPLETED": written.completed = true
+        case "PERCENT-COMPLETE": written.percent = Int(text(line).trimmingWhitespace)
+        case "DUE":
+            if written.todo.due == nil { written.todo.due = dueDate(line) }
+        case "DTSTART":
+            if written.start == nil { written.start = line }
+        case "DURATION":
+            let value = text(line).trimmingWhitespace
+            written.duration = ICalendarDateTime.duration(value)
+            if written.duration == nil { report(.invalidDuration(value), at: line.valueLocation) }
+        case "PRIORITY": readPriority(line, into: &written.todo)
+        case "CATEGORIES":
+            for name in listItems(line) where !name.isEmpty && !written.todo.categories.contains(name) {
+                written.todo.categories.append(name)
+            }
+        case "UID":
+            if written.uid == nil, let uid = VCardFields.normalizedUID(text(line)) {
+                written.uid = Located(value: uid, location: line.valueLocation)
+            }
+        case "RELATED-TO":
+            if let uid = VCardFields.normalizedUID(text(line)) {
+                written.relate(
+                    to: Located(value: uid, location: line.valueLocation), as: line.value(of: "RELTYPE"))
+            }
+        case "X-APPLE-SORT-ORDER": written.sortOrder = Int(text(line).trimmingWhitespace)
+        case "CREATED":
+            if let created = Self.secondsSince1970(text(line)) { written.created = created }
+        default:
+            return
         }
-        // Without DUE, a todo with a start and a duration is due when the duration ends.
-        if todo.due == nil, let start, let duration, let value = dateTime(start) {
-            todo.due = dueDate(value, adding: duration, line: start)
+    }
+
+    /// What a todo says, gathered property by property, then made into a record.
+    struct WrittenTodo {
+        /// The todo as far as it is known; its id is still empty.
+        var todo = Todo(id: "", title: "")
+        /// The first `UID`, without `urn:uuid:`.
+        var uid: Located<String>?
+        /// The UIDs of the todos it is a subtask of.
+        var parents: [Located<String>] = []
+        /// The UIDs of its subtasks.
+        var children: [Located<String>] = []
+        /// `X-APPLE-SORT-ORDER`.
+        var sortOrder: Int?
+        /// `CREATED`, in seconds since 1970.
+        var created: Int?
+        /// `STATUS`, in capitals.
+        var status: String?
+        /// Whether it has a `COMPLETED` time.
+        var completed = false
+        /// `PERCENT-COMPLETE`.
+        var percent: Int?
+        /// The first `DTSTART`, read only when it is needed: for a todo with a duration and no `DUE`.
+        var start: ContentLine?
+        /// The last `DURATION`, in seconds; nil when it is not a duration.
+        var duration: Int?
+        /// Every `DESCRIPTION` that is not empty.
+        var notes: [String] = []
+
+        /// Whether it is done: `STATUS` decides when it says anything; without it, a completion
+        /// time or 100 % does.
+        var isDone: Bool {
+            switch status {
+            case "COMPLETED"?, "CANCELLED"?: return true
+            case "NEEDS-ACTION"?, "IN-PROCESS"?: return false
+            default: return completed || percent == 100
+            }
         }
-        todo.notes = notes.joined(separator: "\n\n")
-        record.todo = todo
-        return record
+
+        /// Relates it to the todo with `uid` as `RELTYPE` says: its parent (also when it says
+        /// nothing) or its child; any other relation is passed over.
+        mutating func relate(to uid: Located<String>, as relation: String?) {
+            switch relation?.uppercased() ?? "PARENT" {
+            case "PARENT": parents.append(uid)
+            case "CHILD": children.append(uid)
+            default: return
+            }
+        }
+
+        /// The record of the todo that `BEGIN:VTODO` at `location` begins.
+        func record(at location: SourceLocation) -> ICalendarTodo {
+            ICalendarTodo(
+                todo: todo, uid: uid, parents: parents, children: children, sortOrder: sortOrder,
+                created: created,
+                location: location)
+        }
+    }
+
+    /// `PRIORITY`: 1 to 4 is high, 5 medium, 6 to 9 low, 0 none; anything else is reported and
+    /// leaves the priority as it was.
+    private mutating func readPriority(_ line: ContentLine, into todo: inout Todo) {
+        let written = text(line).trimmingWhitespace
+        switch Int(written) {
+        case 0?: todo.priority = nil
+        case (1...4)?: todo.priority = .high
+        case 5?: todo.priority = .medium
+        case (6...9)?: todo.priority = .low
+        default: report(.invalidPriority(written), at: line.valueLocation)
+        }
+    }
+
+    /// A summary on one line: each run of line breaks is a space.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace
+    }
+
+    /// A date or date-time (`CREATED`) in seconds since 1970, a date at its midnight; nil when it
+    /// is neither.
+    private static func secondsSince1970(_ text: String) -> Int? {
+        switch ICalendarDateTime.parse(text) {
+        case .dateTime(let time, _)?: return time.secondsSince1970
+        case .date(let date)?:
+            return LocalDateTime(year: date.year ?? 0, month: date.month, day: date.day).secondsSince1970
+        case nil: return nil
+        }
     }
 
     // MARK: - Dates
@@ -126,12 +179,22 @@ struct ICalendarFields: ContentLineFields {
         return value
     }
 
+    /// When a todo without `DUE` is due: when the duration from its start ends, if it has both.
+    private mutating func dueAfterDuration(of written: WrittenTodo) -> DueDate? {
+        guard let start = written.start, let duration = written.duration, let value = dateTime(start) else {
+            return nil
+        }
+        return dueDate(value, adding: duration, line: start)
+    }
+
     private mutating func dueDate(_ line: ContentLine) -> DueDate? {
         dateTime(line).map { dueDate($0, adding: 0, line: line) }
     }
 
     /// A due date from a date or date-time, `seconds` later; a time keeps its offset from UTC.
-    private mutating func dueDate(_ value: ICalendarDateTime, adding seconds: Int, line: ContentLine) -> DueDate {
+    private mutating func dueDate(_ value: ICalendarDateTime, adding seconds: Int, line: ContentLine)
+        -> DueDate
+    {
         switch value {
         case .date(let date):
             let days = LocalDateTime.days(year: date.year ?? 0, month: date.month, day: date.day)

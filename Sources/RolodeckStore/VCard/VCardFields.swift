@@ -14,140 +14,195 @@ struct VCardFields: ContentLineFields {
 
     /// The record for a card, or nil when it has nothing to show (the reason is reported).
     mutating func record(from card: VCard) -> VCardRecord? {
-        var customLabels: [String: String] = [:]
-        for line in card.properties where line.name == "X-ABLABEL" && !line.group.isEmpty {
-            customLabels[line.group] = VCardLabel.unwrapped(text(line))
-        }
-        let lists = card.version != .v21
-        var contact = Contact(id: "")
-        var fn: String?
-        var n: [[String]]?
-        var sortAs: [String] = []
-        var sortString = ""
-        var organization: [[String]]?
-        var nicknames: [String] = []
-        var notes: [String] = []
-        var uid: Located<String>?
-        var categories: [Located<String>] = []
-        var members: [Located<String>] = []
-        var isGroup = false
-
+        var written = WrittenCard(lists: card.version != .v21, customLabels: customLabels(of: card))
         for line in card.properties where line.encoding != .base64 {
-            switch line.name {
-            case "FN":
-                if fn == nil { fn = text(line).trimmingWhitespace.nonEmpty }
-            case "N":
-                guard n == nil else { continue }
-                n = TextValue.components(rawText(line), lists: lists)
-                sortAs = line.values(of: "SORT-AS").flatMap { value in
-                    value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
-                }
-            case "NICKNAME":
-                nicknames += (lists ? TextValue.split(rawText(line), at: ",") : [text(line)]).map(\.trimmingWhitespace)
-            case "X-PHONETIC-FIRST-NAME": contact.phoneticGivenName = text(line).trimmingWhitespace
-            case "X-PHONETIC-LAST-NAME": contact.phoneticFamilyName = text(line).trimmingWhitespace
-            case "SORT-STRING": sortString = text(line).trimmingWhitespace
-            case "ORG":
-                if organization == nil { organization = TextValue.components(rawText(line), lists: false) }
-            case "TITLE":
-                if contact.title.isEmpty { contact.title = text(line).trimmingWhitespace }
-            case "TEL":
-                let number = withoutScheme(text(line).trimmingWhitespace, "tel:")
-                if !number.isEmpty {
-                    contact.phones.append(LabeledValue(label: VCardLabel.label(of: line, customLabels: customLabels),
-                                                       value: number))
-                }
-            case "EMAIL":
-                let address = withoutScheme(text(line).trimmingWhitespace, "mailto:")
-                if !address.isEmpty {
-                    contact.emails.append(LabeledValue(label: VCardLabel.label(of: line, customLabels: customLabels),
-                                                       value: address))
-                }
-            case "ADR":
-                let address = postalAddress(TextValue.components(rawText(line), lists: lists),
-                                            label: VCardLabel.label(of: line, customLabels: customLabels))
-                if !address.isEmpty { contact.addresses.append(address) }
-            case "URL":
-                let url = text(line).trimmingWhitespace
-                if !url.isEmpty {
-                    contact.urls.append(LabeledValue(label: VCardLabel.label(of: line, customLabels: customLabels),
-                                                     value: url))
-                }
-            case "BDAY":
-                guard contact.birthday == nil else { continue }
-                switch VCardDate.birthday(text(line), omitYear: line.value(of: "X-APPLE-OMIT-YEAR")) {
-                case .success(let date): contact.birthday = date
-                case .failure(let issue): report(issue.reason, at: line.valueLocation)
-                }
-            case "NOTE":
-                let note = text(line).trimmingWhitespace
-                if !note.isEmpty { notes.append(note) }
-            case "UID":
-                if uid == nil, let value = VCardFields.normalizedUID(text(line)) {
-                    uid = Located(value: value, location: line.valueLocation)
-                }
-            case "CATEGORIES":
-                for name in TextValue.split(rawText(line), at: ",").map(\.trimmingWhitespace) where !name.isEmpty {
-                    categories.append(Located(value: name, location: line.valueLocation))
-                }
-            case "KIND", "X-ADDRESSBOOKSERVER-KIND":
-                if text(line).trimmingWhitespace.lowercased() == "group" { isGroup = true }
-            case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
-                let member = text(line).trimmingWhitespace
-                if !member.isEmpty { members.append(Located(value: member, location: line.valueLocation)) }
-            case "X-ANDROID-CUSTOM":
-                // Android's 2.1 export writes nicknames as `vnd.android.cursor.item/nickname;Nick;…`.
-                let parts = TextValue.components(rawText(line), lists: false).map { $0.first ?? "" }
-                if parts.first == "vnd.android.cursor.item/nickname", parts.count > 1, !parts[1].isBlank {
-                    nicknames.append(parts[1].trimmingWhitespace)
-                }
-            default:
-                continue
-            }
+            read(line, into: &written)
         }
-
-        let parts = (n ?? []).map { $0.map(\.trimmingWhitespace).filter { !$0.isEmpty } }
-        func part(_ index: Int, _ separator: String = " ") -> String {
-            index < parts.count ? parts[index].joined(separator: separator) : ""
-        }
-        contact.familyName = part(0)
-        contact.givenName = part(1)
-        contact.additionalNames = part(2)
-        contact.salutation = part(3)
-        contact.suffix = part(4, ", ")
-        contact.sortFamilyName = sortAs.first ?? ""
-        contact.sortGivenName = sortAs.count > 1 ? sortAs[1] : ""
-        if contact.sortFamilyName.isEmpty { contact.sortFamilyName = sortString }
-        let orgParts = (organization ?? []).compactMap { $0.first?.trimmingWhitespace.nonEmpty }
-        contact.organization = orgParts.joined(separator: ", ")
-        contact.nickname = nicknames.filter { !$0.isEmpty }.joined(separator: ", ")
-        contact.notes = notes.joined(separator: "\n\n")
-
-        if isGroup {
-            // A group without a name is still read (its members are what it says); the store
-            // skips it, since there is nothing to call it by.
-            let name = fn ?? parts.first?.first ?? orgParts.first ?? ""
-            return VCardRecord(content: .group(name: name, notes: contact.notes, members: members), uid: uid,
-                               formattedName: name, categories: categories, location: card.location,
-                               writtenFN: fn, writtenN: n)
-        }
-        if contact.givenName.isEmpty, contact.familyName.isEmpty, let fn,
-           fn.lowercased() != contact.organization.lowercased(), fn.lowercased() != orgParts.first?.lowercased() {
-            (contact.givenName, contact.familyName) = VCardFields.splitFormattedName(fn)
-        }
-        if !contact.hasName {
-            // A card with only an address to reach it by is still someone; the address names it.
-            contact.nickname = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
-        }
-        guard contact.hasName else {
+        written.nameContact()
+        if written.isGroup { return written.groupRecord(at: card.location) }
+        written.nameContactWithoutN()
+        guard written.contact.hasName else {
             report(.noName, at: card.location)
             return nil
         }
-        let written = [contact.givenName, contact.additionalNames, contact.familyName].filter { !$0.isEmpty }
-        let formattedName = fn ?? (written.isEmpty ? nil : written.joined(separator: " "))
-            ?? contact.organization.nonEmpty ?? contact.nickname
-        return VCardRecord(content: .contact(contact), uid: uid, formattedName: formattedName,
-                           categories: categories, location: card.location, writtenFN: fn, writtenN: n)
+        return written.contactRecord(at: card.location)
+    }
+
+    /// Apple's `X-ABLabel` of each property group (`item1.X-ABLabel:Tennis club`), which labels
+    /// the phone, email, address or URL of that group.
+    private mutating func customLabels(of card: VCard) -> [String: String] {
+        var labels: [String: String] = [:]
+        for line in card.properties where line.name == "X-ABLABEL" && !line.group.isEmpty {
+            labels[line.group] = VCardLabel.unwrapped(text(line))
+        }
+        return labels
+    }
+
+    /// Reads one property into what the card says; a property Rolodeck does not show is passed
+    /// over. Where a card may say a thing only once, the first time counts.
+    private mutating func read(_ line: ContentLine, into card: inout WrittenCard) {
+        switch line.name {
+        case "FN":
+            if card.fn == nil { card.fn = text(line).trimmingWhitespace.nonEmpty }
+        case "N":
+            guard card.n == nil else { return }
+            card.n = TextValue.components(rawText(line), lists: card.lists)
+            card.sortAs = Self.sortAs(of: line)
+        case "NICKNAME":
+            let written = card.lists ? TextValue.split(rawText(line), at: ",") : [text(line)]
+            card.nicknames += written.map(\.trimmingWhitespace)
+        case "X-PHONETIC-FIRST-NAME": card.contact.phoneticGivenName = text(line).trimmingWhitespace
+        case "X-PHONETIC-LAST-NAME": card.contact.phoneticFamilyName = text(line).trimmingWhitespace
+        case "SORT-STRING": card.sortString = text(line).trimmingWhitespace
+        case "ORG":
+            if card.organization == nil {
+                card.organization = TextValue.components(rawText(line), lists: false)
+            }
+        case "TITLE":
+            if card.contact.title.isEmpty { card.contact.title = text(line).trimmingWhitespace }
+        case "TEL":
+            if let phone = labeledValue(line, card.customLabels, scheme: "tel:") {
+                card.contact.phones.append(phone)
+            }
+        case "EMAIL":
+            if let email = labeledValue(line, card.customLabels, scheme: "mailto:") {
+                card.contact.emails.append(email)
+            }
+        case "ADR":
+            let label = VCardLabel.label(of: line, customLabels: card.customLabels)
+            let address = postalAddress(TextValue.components(rawText(line), lists: card.lists), label: label)
+            if !address.isEmpty { card.contact.addresses.append(address) }
+        case "URL":
+            if let url = labeledValue(line, card.customLabels) { card.contact.urls.append(url) }
+        case "BDAY":
+            if card.contact.birthday == nil { card.contact.birthday = birthday(line) }
+        case "NOTE":
+            if let note = text(line).trimmingWhitespace.nonEmpty { card.notes.append(note) }
+        case "UID":
+            if card.uid == nil, let uid = Self.normalizedUID(text(line)) {
+                card.uid = Located(value: uid, location: line.valueLocation)
+            }
+        case "CATEGORIES":
+            for name in listItems(line) where !name.isEmpty {
+                card.categories.append(Located(value: name, location: line.valueLocation))
+            }
+        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+            if text(line).trimmingWhitespace.lowercased() == "group" { card.isGroup = true }
+        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
+            if let member = text(line).trimmingWhitespace.nonEmpty {
+                card.members.append(Located(value: member, location: line.valueLocation))
+            }
+        case "X-ANDROID-CUSTOM":
+            if let nickname = androidNickname(line) { card.nicknames.append(nickname) }
+        default:
+            return
+        }
+    }
+
+    /// What a card says, gathered property by property, then made into a record.
+    struct WrittenCard {
+        /// Whether commas separate list values (vCard 3.0 and 4.0, not 2.1).
+        let lists: Bool
+        /// Apple's `X-ABLabel` of each property group.
+        let customLabels: [String: String]
+        /// The contact as far as it is known: what properties set on their own, then the names.
+        var contact = Contact(id: "")
+        /// The first `FN` that is not empty.
+        var fn: String?
+        /// The first `N`'s components (family, given, additional, prefix, suffix), each a list.
+        var n: [[String]]?
+        /// The first `N`'s `SORT-AS` values: the family name's sort form, then the given name's.
+        var sortAs: [String] = []
+        /// vCard 3.0's `SORT-STRING`, the family name's sort form when `SORT-AS` gives none.
+        var sortString = ""
+        /// The first `ORG`'s components: the organization, then its units.
+        var organization: [[String]]?
+        /// Every `NICKNAME` and Android nickname.
+        var nicknames: [String] = []
+        /// Every `NOTE` that is not empty.
+        var notes: [String] = []
+        /// The first `UID`, without `urn:uuid:`.
+        var uid: Located<String>?
+        /// The names of its `CATEGORIES`.
+        var categories: [Located<String>] = []
+        /// Its `MEMBER`s, when it is a group card.
+        var members: [Located<String>] = []
+        /// Whether `KIND` says it is a group.
+        var isGroup = false
+
+        /// `N`'s components with each value trimmed and empty values left out.
+        var nameComponents: [[String]] {
+            (n ?? []).map { $0.map(\.trimmingWhitespace).filter { !$0.isEmpty } }
+        }
+
+        /// The organization and its units, each its first value trimmed, empty ones left out.
+        var organizationUnits: [String] {
+            (organization ?? []).compactMap { $0.first?.trimmingWhitespace.nonEmpty }
+        }
+
+        /// Sets the contact's names and their sort forms from `N`, `SORT-AS` and `SORT-STRING`,
+        /// and its organization, nickname and notes from what every such property said.
+        mutating func nameContact() {
+            let parts = nameComponents
+            func part(_ index: Int, _ separator: String = " ") -> String {
+                index < parts.count ? parts[index].joined(separator: separator) : ""
+            }
+            contact.familyName = part(0)
+            contact.givenName = part(1)
+            contact.additionalNames = part(2)
+            contact.salutation = part(3)
+            contact.suffix = part(4, ", ")
+            contact.sortFamilyName = sortAs.first ?? ""
+            contact.sortGivenName = sortAs.count > 1 ? sortAs[1] : ""
+            if contact.sortFamilyName.isEmpty { contact.sortFamilyName = sortString }
+            contact.organization = organizationUnits.joined(separator: ", ")
+            contact.nickname = nicknames.filter { !$0.isEmpty }.joined(separator: ", ")
+            contact.notes = notes.joined(separator: "\n\n")
+        }
+
+        /// Names a contact whose `N` gives neither a given nor a family name by splitting its `FN`,
+        /// unless `FN` is the organization's name; a contact still without a name is named by its
+        /// first email or phone, since a card with only an address to reach it by is still
+        /// someone.
+        mutating func nameContactWithoutN() {
+            if contact.givenName.isEmpty, contact.familyName.isEmpty, let fn,
+                fn.lowercased() != contact.organization.lowercased(),
+                fn.lowercased() != organizationUnits.first?.lowercased()
+            {
+                (contact.givenName, contact.familyName) = VCardFields.splitFormattedName(fn)
+            }
+            if !contact.hasName {
+                contact.nickname = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            }
+        }
+
+        /// The record of a group card, named by its `FN`, `N` or `ORG`. A group without a name is
+        /// still read (its members are what it says); the store skips it, since there is nothing
+        /// to call it by.
+        func groupRecord(at location: SourceLocation) -> VCardRecord {
+            let name = fn ?? nameComponents.first?.first ?? organizationUnits.first ?? ""
+            return VCardRecord(
+                content: .group(name: name, notes: contact.notes, members: members), uid: uid,
+                formattedName: name, categories: categories, location: location, writtenFN: fn, writtenN: n)
+        }
+
+        /// The record of a person's or an organization's card.
+        func contactRecord(at location: SourceLocation) -> VCardRecord {
+            VCardRecord(
+                content: .contact(contact), uid: uid, formattedName: formattedName, categories: categories,
+                location: location, writtenFN: fn, writtenN: n)
+        }
+
+        /// The name a person reads: `FN`, else the given, additional and family names, else the
+        /// organization, else the nickname.
+        var formattedName: String {
+            let written = [contact.givenName, contact.additionalNames, contact.familyName].filter {
+                !$0.isEmpty
+            }
+            return fn ?? (written.isEmpty ? nil : written.joined(separator: " ")) ?? contact.organization
+                .nonEmpty
+                ?? contact.nickname
+        }
     }
 
     /// A UID without `urn:uuid:`, so `MEMBER:urn:uuid:X` finds `UID:X` and the other way round;
@@ -173,8 +228,48 @@ struct VCardFields: ContentLineFields {
 
     // MARK: - Values
 
+    /// `N`'s `SORT-AS` parameter: the sort forms of the family and given names, comma-separated.
+    private static func sortAs(of line: ContentLine) -> [String] {
+        line.values(of: "SORT-AS").flatMap { value in
+            value.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingWhitespace
+            }
+        }
+    }
+
+    /// A phone, email or URL with its label, `scheme` (`tel:`, `mailto:`) taken off; nil when its
+    /// value is empty.
+    private mutating func labeledValue(
+        _ line: ContentLine, _ customLabels: [String: String], scheme: String? = nil
+    ) -> LabeledValue? {
+        var value = text(line).trimmingWhitespace
+        if let scheme { value = withoutScheme(value, scheme) }
+        guard !value.isEmpty else { return nil }
+        return LabeledValue(label: VCardLabel.label(of: line, customLabels: customLabels), value: value)
+    }
+
     private func withoutScheme(_ text: String, _ scheme: String) -> String {
         text.lowercased().hasPrefix(scheme) ? String(text.dropFirst(scheme.count)).trimmingWhitespace : text
+    }
+
+    /// `BDAY` as a date, or nil after reporting why it is not one.
+    private mutating func birthday(_ line: ContentLine) -> PartialDate? {
+        switch VCardDate.birthday(text(line), omitYear: line.value(of: "X-APPLE-OMIT-YEAR")) {
+        case .success(let date): return date
+        case .failure(let issue):
+            report(issue.reason, at: line.valueLocation)
+            return nil
+        }
+    }
+
+    /// The nickname in Android's 2.1 export, which writes one as
+    /// `X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Nick;…`; nil for any other kind.
+    private mutating func androidNickname(_ line: ContentLine) -> String? {
+        let parts = TextValue.components(rawText(line), lists: false).map { $0.first ?? "" }
+        guard parts.first == "vnd.android.cursor.item/nickname", parts.count > 1, !parts[1].isBlank else {
+            return nil
+        }
+        return parts[1].trimmingWhitespace
     }
 
     /// `ADR`: post office box; extended address; street; locality; region; postal code; country.
@@ -184,9 +279,10 @@ struct VCardFields: ContentLineFields {
             index < components.count ? components[index].map(\.trimmingWhitespace).filter { !$0.isEmpty } : []
         }
         let street = values(2) + values(1) + values(0)
-        return PostalAddress(label: label, street: street.joined(separator: "\n"),
-                             postalCode: values(5).joined(separator: ", "), city: values(3).joined(separator: ", "),
-                             region: values(4).joined(separator: ", "), country: values(6).joined(separator: ", "))
+        return PostalAddress(
+            label: label, street: street.joined(separator: "\n"),
+            postalCode: values(5).joined(separator: ", "), city: values(3).joined(separator: ", "),
+            region: values(4).joined(separator: ", "), country: values(6).joined(separator: ", "))
     }
 }
 

@@ -10,79 +10,124 @@ import RolodeckCore
 enum VCardParser {
     /// The cards of a file and the problems found in its lines.
     static func parse(_ source: SourceText) -> (cards: [VCard], diagnostics: [Diagnostic]) {
-        var reader = ContentLineReader(source: source)
+        var splitter = CardSplitter(source: source)
+        while let line = splitter.reader.next() {
+            splitter.take(line)
+        }
+        splitter.finishFile(source)
+        return (splitter.cards, (splitter.reader.diagnostics + splitter.diagnostics).sortedByLocation())
+    }
+
+    /// Reads a file's lines one by one into the cards they belong to.
+    private struct CardSplitter {
+        /// The file's content lines.
+        var reader: ContentLineReader
+        /// The cards so far.
         var cards: [VCard] = []
-        var diagnostics: [Diagnostic] = []
+        /// The card whose lines are being read.
         var current: VCard?
+        /// How many `BEGIN:VCARD`s deep an embedded `AGENT` card being skipped is; 0 when none is.
         var agentDepth = 0
+        /// Whether text outside a card was reported since the last card began: a run of it is
+        /// reported once.
         var reportedOutside = false
+        /// The problems with where cards begin and end and their versions (the reader holds
+        /// those of the lines themselves).
+        var diagnostics: [Diagnostic] = []
 
-        func report(_ reason: VCardIssue.Reason, at location: SourceLocation) {
-            diagnostics.append(VCardIssue.warning(reason, at: location))
-        }
-        func finish(_ card: VCard) {
-            cards.append(card)
-            reader.keepsFoldWhitespace = false
+        /// Prepares to read a file.
+        init(source: SourceText) {
+            reader = ContentLineReader(source: source)
         }
 
-        while let line = reader.next() {
+        /// Reads one line: the start or the end of a card, or a property of the current one.
+        mutating func take(_ line: consuming ContentLine) {
             let isBegin = line.name == "BEGIN", isEnd = line.name == "END"
             let isCard = (isBegin || isEnd) && plainValue(line).uppercased() == "VCARD"
             if agentDepth > 0 {
                 if isCard { agentDepth += isBegin ? 1 : -1 }
-                continue
+                return
             }
             if isBegin, isCard {
-                if let card = current {
-                    if let last = card.properties.last, last.name == "AGENT", plainValue(last).isEmpty {
-                        agentDepth = 1
-                        continue
-                    }
-                    report(.beginInsideCard(line: card.location.line), at: line.location)
-                    finish(card)
-                }
-                let version: VCard.Version
-                switch reader.peekVersion(until: "VCARD") {
-                case "2.1"?, "2.0"?, "1.0"?: version = .v21
-                case "4.0"?: version = .v40
-                case nil: version = reader.peekLooksLikeVersion21(until: "VCARD") ? .v21 : .v30
-                default: version = .v30
-                }
-                reader.keepsFoldWhitespace = version == .v21
-                current = VCard(version: version, properties: [], location: line.location)
-                reportedOutside = false
-                continue
+                begin(at: line)
+            } else if current == nil {
+                reportOutside(line)
+            } else if isEnd, isCard {
+                finishCard()
+            } else if line.name == "VERSION" {
+                checkVersion(line)
+            } else {
+                // In place, so the card's property array is not copied line by line.
+                current?.properties.append(line)
             }
-            guard let card = current else {
-                if !reportedOutside {
-                    report(.textOutsideCard, at: line.location)
-                    reportedOutside = true
-                }
-                continue
-            }
-            if isEnd, isCard {
-                finish(card)
-                current = nil
-                continue
-            }
-            if line.name == "VERSION" {
-                let written = plainValue(line)
-                if !["2.1", "2.0", "1.0", "3.0", "4.0"].contains(written) {
-                    report(.unknownVersion(written), at: line.valueLocation)
-                }
-                continue
-            }
-            // In place, so the card's property array is not copied line by line.
-            current?.properties.append(line)
         }
-        if let card = current {
-            report(.missingEnd, at: card.location)
-            finish(card)
+
+        /// Begins a card at its `BEGIN:VCARD`, its version looked up first. Inside a card, that
+        /// line begins an embedded `AGENT` card, which is skipped, or the card before it has no
+        /// `END`, which is reported.
+        mutating func begin(at line: ContentLine) {
+            if let card = current {
+                if let last = card.properties.last, last.name == "AGENT", plainValue(last).isEmpty {
+                    agentDepth = 1
+                    return
+                }
+                report(.beginInsideCard(line: card.location.line), at: line.location)
+                finishCard()
+            }
+            let version = lookUpVersion()
+            reader.keepsFoldWhitespace = version == .v21
+            current = VCard(version: version, properties: [], location: line.location)
+            reportedOutside = false
         }
-        if cards.isEmpty, !reportedOutside {
-            report(.noCards, at: source.start)
+
+        /// The version of the card that begins: its `VERSION` (2.1 for the older ones), or 2.1
+        /// when it has none but uses 2.1's quoted-printable or `CHARSET`, else 3.0.
+        func lookUpVersion() -> VCard.Version {
+            switch reader.peekVersion(until: "VCARD") {
+            case "2.1"?, "2.0"?, "1.0"?: return .v21
+            case "4.0"?: return .v40
+            case nil: return reader.peekLooksLikeVersion21(until: "VCARD") ? .v21 : .v30
+            default: return .v30
+            }
         }
-        return (cards, (reader.diagnostics + diagnostics).sortedByLocation())
+
+        /// Reports a `VERSION` that no vCard has; the card is read as the version it was begun as.
+        mutating func checkVersion(_ line: ContentLine) {
+            let written = plainValue(line)
+            if !["2.1", "2.0", "1.0", "3.0", "4.0"].contains(written) {
+                report(.unknownVersion(written), at: line.valueLocation)
+            }
+        }
+
+        /// Reports the first line of a run outside any card.
+        mutating func reportOutside(_ line: ContentLine) {
+            guard !reportedOutside else { return }
+            report(.textOutsideCard, at: line.location)
+            reportedOutside = true
+        }
+
+        /// Adds the current card to the cards; the lines after it are unfolded as 3.0's are.
+        mutating func finishCard() {
+            guard let card = current.take() else { return }
+            cards.append(card)
+            reader.keepsFoldWhitespace = false
+        }
+
+        /// Ends a card the file leaves open, and reports a file without cards.
+        mutating func finishFile(_ source: SourceText) {
+            if let card = current {
+                report(.missingEnd, at: card.location)
+                finishCard()
+            }
+            if cards.isEmpty, !reportedOutside {
+                report(.noCards, at: source.start)
+            }
+        }
+
+        /// Records a warning.
+        mutating func report(_ reason: VCardIssue.Reason, at location: SourceLocation) {
+            diagnostics.append(VCardIssue.warning(reason, at: location))
+        }
     }
 
     /// A value with no escapes or encoding to speak of (`BEGIN`, `VERSION`), trimmed.

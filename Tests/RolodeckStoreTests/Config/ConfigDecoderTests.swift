@@ -73,4 +73,43 @@ import Testing
     func badValuesAreReportedWithTheirLocation(_ testCase: BadConfig) {
         #expect(Self.decode(testCase.json).1 == [testCase.expected])
     }
+
+    /// A text a setting is checked by, and whether that setting takes it.
+    struct SettingText: CustomTestStringConvertible, Sendable {
+        var setting: String
+        var text: String
+        var isTaken: Bool
+        var testDescription: String { "\(setting) \"\(text)\"" }
+
+        init(_ setting: String, _ text: String, _ isTaken: Bool) {
+            self.setting = setting
+            self.text = text
+            self.isTaken = isTaken
+        }
+    }
+
+    static let settingTexts: [SettingText] = [
+        SettingText("locale", "en", true), SettingText("locale", "ko-KR", true),
+        SettingText("locale", "zh_Hant_TW", true), SettingText("locale", "gsw-CH-1901", true),
+        SettingText("locale", "", false), SettingText("locale", "e", false), SettingText("locale", "engl", false),
+        SettingText("locale", "en-", false), SettingText("locale", "en-subtagtoolong", false),
+        SettingText("locale", "12-KR", false), SettingText("locale", "ko-K R", false),
+        SettingText("phoneRegion", "", true), SettingText("phoneRegion", "KR", true),
+        SettingText("phoneRegion", "de", true), SettingText("phoneRegion", "K", false),
+        SettingText("phoneRegion", "KOR", false), SettingText("phoneRegion", "K1", false),
+        SettingText("phoneRegion", "ÄÖ", false),
+        SettingText("timeZone", "", true), SettingText("timeZone", "Asia/Seoul", true),
+        SettingText("timeZone", "Europe/Berlin", true), SettingText("timeZone", "Berlin time", false),
+        SettingText("timeZone", "Mars/Olympus_Mons", false),
+    ]
+
+    @Test(arguments: settingTexts)
+    func eachSettingTakesTheTextsItShould(_ testCase: SettingText) throws {
+        let rules: [String: (String) -> Bool] = [
+            "locale": ConfigDecoder.isLocaleIdentifier, "phoneRegion": ConfigDecoder.isPhoneRegion,
+            "timeZone": ConfigDecoder.isTimeZone,
+        ]
+        let isTaken = try #require(rules[testCase.setting])
+        #expect(isTaken(testCase.text) == testCase.isTaken)
+    }
 }
