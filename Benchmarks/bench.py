@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """make bench: release-build timings, reported as medians (these machines are shared and noisy).
 
+The benchmark executables are a package of their own (Benchmarks/Package.swift), built here
+with `swift build -c release --package-path Benchmarks`; a plain `swift build` builds none.
+
 1. The Mustache engine: one compiled page rendered 100,000 times with different contexts.
 2. The locale layer: sorting and sectioning 100,000 names.
 3. Whole builds of gen-store.py stores (1,000, 10,000 and 100,000 contacts; add 1,000,000
@@ -36,6 +39,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCHMARKS = os.path.join(ROOT, "Benchmarks")
 VENV_PYTHON = os.path.join(ROOT, ".build", "test-venv", "bin", "python")
 SHARED_TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-store.py")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -61,17 +65,18 @@ def measured(args, cwd=None):
 def main():
     print("Building release binaries ...", flush=True)
     sh("swift", "build", "-c", "release", "--product", "rolodeck")
-    sh("swift", "build", "-c", "release", "--product", "mustache-bench")
-    sh("swift", "build", "-c", "release", "--product", "locale-bench")
+    sh("swift", "build", "-c", "release", "--package-path", BENCHMARKS)
     bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout.strip()
+    bench_dir = subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"],
+                               cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     print("cores: %d" % os.cpu_count())
 
     print("\n== Mustache: one compiled template, 100,000 renders ==", flush=True)
-    sh(os.path.join(bin_dir, "mustache-bench"))
+    sh(os.path.join(bench_dir, "mustache-bench"))
 
     print("\n== Locale: sort and section 100,000 names ==", flush=True)
-    sh(os.path.join(bin_dir, "locale-bench"), "--count", "100000")
+    sh(os.path.join(bench_dir, "locale-bench"), "--count", "100000")
 
     if not os.path.exists(SHARED_TOOLS):
         print("\nskipped site builds: %s not found" % SHARED_TOOLS)
