@@ -19,5 +19,8 @@ let package = Package(
         // Sorting and sectioning 100,000 names in several locales.
         .executableTarget(
             name: "locale-bench", dependencies: [.product(name: "RolodeckLocale", package: root)]),
+        // Each byte kernel against its plain Swift alternative, on the sizes a build sees.
+        .executableTarget(
+            name: "kernel-bench", dependencies: [.product(name: "ByteKernels", package: root)]),
     ]
 )

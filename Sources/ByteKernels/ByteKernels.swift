@@ -13,9 +13,9 @@
 /// bytes; `Array.append` checks its buffer's uniqueness and capacity every time and copies
 /// through a generic loop. Here an append is a capacity check and a copy, and a writer that
 /// knows how much it is about to write reserves room once and then puts bytes without checks.
-/// Appending text runs of 2–16 bytes takes 0.48× the time of `Array.append(contentsOf:)` (0.36×
-/// the instructions); putting 1–6 bytes after one `reserve`, 0.96× the time of as many
-/// `Array.append` (0.86× the instructions).
+/// Appending text runs of 2–16 bytes takes 0.49× the time of `Array.append(contentsOf:)` (0.36×
+/// the instructions); putting 1–6 bytes after one `reserve`, 0.83× the time of as many
+/// `Array.append` (0.72× the instructions).
 public struct ByteBuffer: ~Copyable {
     /// The start of the allocation; the first `written` bytes are written.
     @usableFromInline var start: UnsafeMutablePointer<UInt8>
@@ -228,7 +228,7 @@ public struct ShortBytes {
     }
 
     /// Copies `count` bytes, at most 16, as two loads and two stores that overlap where `count`
-    /// is not a power of two, instead of calling `memmove`: for 2–16 bytes this takes 0.69× the
+    /// is not a power of two, instead of calling `memmove`: for 2–16 bytes this takes 0.65× the
     /// time of `copyMemory` (a call to `memmove`; 0.73× the instructions).
     @inlinable @inline(__always)
     public static func copy(_ source: UnsafeRawPointer, count: Int, to destination: UnsafeMutableRawPointer) {
@@ -328,9 +328,9 @@ public enum ByteWord {
     /// The first index at or after `start` of a byte that `marks` marks, or `buffer.count` (or
     /// `start`, if larger) when there is none: eight bytes at a time, and the last fewer than
     /// eight as one word too, so there is no loop over bytes. Scanning values of 4–40 bytes for
-    /// HTML's five special bytes takes 0.24× the time of a byte-by-byte loop (0.67× the
+    /// HTML's five special bytes takes 0.22× the time of a byte-by-byte loop (0.67× the
     /// instructions: the loop's time goes in mispredicted branches); for the end of a JSON
-    /// string's plain run, 0.46× (0.40× the instructions).
+    /// string's plain run, 0.49× (0.40× the instructions).
     @inlinable @inline(__always)
     public static func firstIndex(
         in buffer: UnsafeBufferPointer<UInt8>, from start: Int, marked marks: (UInt64) -> UInt64
@@ -369,7 +369,7 @@ public enum ByteWord {
 /// key of 2 to 30 units takes at most a few steps and no call.
 public enum UTF16Key {
     /// Copies `count` units from `source` to `target` (which do not overlap). For keys of 2–30
-    /// units this takes 0.91× the time of `copyMemory` (a call to `memmove`; 0.95× the
+    /// units this takes 0.83× the time of `copyMemory` (a call to `memmove`; 0.95× the
     /// instructions).
     @inlinable @inline(__always)
     public static func copy(
@@ -400,7 +400,7 @@ public enum UTF16Key {
     }
 
     /// Whether the `count` units at `a` and at `b` are the same. For keys of 2–30 units, one pair
-    /// in ten different, this takes 0.55× the time of `==` on two arrays (0.58× the
+    /// in ten different, this takes 0.58× the time of `==` on two arrays (0.58× the
     /// instructions).
     @inlinable @inline(__always)
     public static func equal(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, count: Int) -> Bool {
@@ -428,7 +428,7 @@ public enum UTF16Key {
     }
 
     /// How many units `a` and `b` have in common from the start, among their first `limit`.
-    /// For sorted keys of 2–30 units, each against the one before, this takes 0.76× the time of
+    /// For sorted keys of 2–30 units, each against the one before, this takes 0.81× the time of
     /// a unit-by-unit loop (0.82× the instructions).
     @inlinable @inline(__always)
     public static func commonPrefixCount(
