@@ -69,4 +69,4 @@ bench: deps test-deps
 	$(PYTHON) Benchmarks/bench.py
 
 clean:
-	rm -rf .build $(SITE_OUT)
+	rm -rf .build Benchmarks/.build $(SITE_OUT)

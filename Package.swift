@@ -4,6 +4,7 @@ import PackageDescription
 // The pipeline is one target per stage, so the compiler refuses a dependency that runs the wrong
 // way (docs/architecture.md draws the graph):
 //
+//   ByteKernels       the byte buffer and word-at-a-time kernels the stages below share
 //   RolodeckCore      diagnostics, source text, JSON, the model, the config, parallel work
 //   RolodeckStore     the store readers (JSON, vCard, iCalendar) and the config reader
 //   RolodeckLocale    collation, sections, phone numbers, interface strings
@@ -22,6 +23,10 @@ let package = Package(
     products: [
         .executable(name: "rolodeck", targets: ["rolodeck"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        // For the benchmarks, a package of their own in Benchmarks/ that `swift build` here
+        // leaves alone.
+        .library(name: "RolodeckLocale", targets: ["RolodeckLocale"]),
+        .library(name: "ByteKernels", targets: ["ByteKernels"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +37,13 @@ let package = Package(
         // DWARF 4 for the C files: Debian 12's valgrind (3.19) cannot read the DWARF 5 clang
         // writes, and gives up on the whole binary; callgrind is how docs/performance.md profiles.
         .target(name: "CSystem", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "Mustache"),
+        // The byte buffer, short copies and word-at-a-time byte tests that the renderer, the
+        // search index and the readers run in their hottest loops, written once (and inlined
+        // across modules). It is the Mustache engine's one dependency: the engine's output buffer
+        // and its escaping scan are these kernels, and a copy of them in the engine would be
+        // the same code twice.
+        .target(name: "ByteKernels"),
+        .target(name: "Mustache", dependencies: ["ByteKernels"]),
         // Templates/ and Public/ are linked into this target so SwiftPM embeds their bytes in
         // the binary (and notices every edit, addition and removal).
         .target(
@@ -40,12 +51,14 @@ let package = Package(
             resources: [.embedInCode("Templates"), .embedInCode("Public")]
         ),
 
-        .target(name: "RolodeckCore"),
-        .target(name: "RolodeckStore", dependencies: ["RolodeckCore"]),
+        .target(name: "RolodeckCore", dependencies: ["ByteKernels"]),
+        .target(name: "RolodeckStore", dependencies: ["RolodeckCore", "ByteKernels"]),
         .target(name: "RolodeckLocale", dependencies: ["RolodeckCore"]),
         .target(name: "RolodeckMarkdown", dependencies: ["CCmark", "CSystem"]),
         .target(name: "RolodeckPlan", dependencies: ["RolodeckCore", "RolodeckLocale"]),
-        .target(name: "RolodeckSearch", dependencies: ["RolodeckCore", "RolodeckLocale", "RolodeckPlan"]),
+        .target(
+            name: "RolodeckSearch",
+            dependencies: ["RolodeckCore", "RolodeckLocale", "RolodeckPlan", "ByteKernels"]),
         .target(
             name: "RolodeckSite",
             dependencies: [
@@ -73,13 +86,12 @@ let package = Package(
         .executableTarget(
             name: "rolodeck", dependencies: ["RolodeckCLI"], linkerSettings: [.linkedLibrary("jemalloc")]
         ),
-        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
-        .executableTarget(name: "locale-bench", dependencies: ["RolodeckLocale"]),
 
         // Helpers the tests share: a raw-socket HTTP client for the preview server, and the
         // package's folders and scratch space.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         .target(name: "RolodeckTestSupport", path: "Tests/RolodeckTestSupport"),
+        .testTarget(name: "ByteKernelsTests", dependencies: ["ByteKernels"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "RolodeckCoreTests", dependencies: ["RolodeckCore"]),
         .testTarget(name: "RolodeckStoreTests", dependencies: ["RolodeckCore", "RolodeckStore", "RolodeckTestSupport"]),

@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
 """make bench: release-build timings, reported as medians (these machines are shared and noisy).
 
+The benchmark executables are a package of their own (Benchmarks/Package.swift), built here
+with `swift build -c release --package-path Benchmarks`; a plain `swift build` builds none.
+
 1. The Mustache engine: one compiled page rendered 100,000 times with different contexts.
 2. The locale layer: sorting and sectioning 100,000 names.
+2b. The byte kernels (Sources/ByteKernels), each against its plain Swift alternative on the
+   sizes a build sees: median times and their ratio, and, when valgrind is installed, the
+   instructions each takes per operation (deterministic, unlike the times on a shared host).
 3. Whole builds of gen-store.py stores (1,000, 10,000 and 100,000 contacts; add 1,000,000
    with BENCH_FULL=1; BENCH_SIZES=1000,10000 picks others): a cold build into an empty folder
    and a rebuild with nothing changed, each run several times; wall, user and system time and
@@ -36,6 +42,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCHMARKS = os.path.join(ROOT, "Benchmarks")
 VENV_PYTHON = os.path.join(ROOT, ".build", "test-venv", "bin", "python")
 SHARED_TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-store.py")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -61,17 +68,22 @@ def measured(args, cwd=None):
 def main():
     print("Building release binaries ...", flush=True)
     sh("swift", "build", "-c", "release", "--product", "rolodeck")
-    sh("swift", "build", "-c", "release", "--product", "mustache-bench")
-    sh("swift", "build", "-c", "release", "--product", "locale-bench")
+    sh("swift", "build", "-c", "release", "--package-path", BENCHMARKS)
     bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout.strip()
+    bench_dir = subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"],
+                               cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     print("cores: %d" % os.cpu_count())
 
     print("\n== Mustache: one compiled template, 100,000 renders ==", flush=True)
-    sh(os.path.join(bin_dir, "mustache-bench"))
+    sh(os.path.join(bench_dir, "mustache-bench"))
 
     print("\n== Locale: sort and section 100,000 names ==", flush=True)
-    sh(os.path.join(bin_dir, "locale-bench"), "--count", "100000")
+    sh(os.path.join(bench_dir, "locale-bench"), "--count", "100000")
+
+    print("\n== Byte kernels against plain Swift ==", flush=True)
+    sh(os.path.join(bench_dir, "kernel-bench"))
+    kernel_instructions(os.path.join(bench_dir, "kernel-bench"))
 
     if not os.path.exists(SHARED_TOOLS):
         print("\nskipped site builds: %s not found" % SHARED_TOOLS)
@@ -257,6 +269,29 @@ def watch_bench(rolodeck, site, out, kind):
         process.wait(timeout=60)
     return (statistics.median(disk), statistics.median(reload), statistics.median(rebuild),
             "%d" % statistics.median(written))
+
+def kernel_instructions(kernel_bench):
+    """Instructions per operation of each kernel and its plain alternative, counted by callgrind:
+    one pass over the inputs (100,000 operations) less a run that only makes the inputs."""
+    if not shutil.which("valgrind"):
+        print("(no valgrind: instruction counts skipped)")
+        return
+
+    def instructions(*args):
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", kernel_bench, *args],
+                             check=True, capture_output=True, text=True)
+        return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+    names = re.findall(r"^(\S.*?) kernel: checksum", subprocess.run(
+        [kernel_bench, "--variant", "kernel", "--passes", "0"], check=True, capture_output=True, text=True).stdout,
+        re.M)
+    setup = instructions("--only", names[0], "--variant", "kernel", "--passes", "0")
+    print("%-30s  %14s  %13s  %6s" % ("instructions per operation", "kernel", "plain", "ratio"))
+    for name in names:
+        kernel, plain = [(instructions("--only", name, "--variant", variant, "--passes", "1") - setup) / 100000
+                         for variant in ("kernel", "plain")]
+        print("%-30s  %14.1f  %13.1f  %5.2fx" % (name, kernel, plain, kernel / plain))
+
 
 def markdown_floor(contacts_json):
     """Seconds libcmark takes to render every contact's notes to HTML, on one core."""

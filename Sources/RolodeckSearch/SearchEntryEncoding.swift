@@ -1,3 +1,5 @@
+import ByteKernels
+
 /// The compact text of the term and hot pieces: sorted keys with their contact lists, made to
 /// sit in a JSON string without a single escape and to be read by a short loop in `search.js`.
 ///
@@ -21,7 +23,7 @@ struct SearchEntryEncoding: ~Copyable {
     private static let maximumDigits = 7
 
     /// The encoded entries of the piece so far, as UTF-8.
-    private var text = SearchByteBuffer(capacity: 1 << 16)
+    private var text = ByteBuffer(capacity: 1 << 16)
     /// The key before, to front-code the next one against; none at the start of a piece.
     private var previous: UnsafeMutablePointer<UInt16>
     private var previousCount = 0
@@ -123,7 +125,10 @@ struct SearchEntryEncoding: ~Copyable {
 
     /// Appends an entry's key, front-coded against the one before, and its colon.
     private mutating func appendKey(_ key: UnsafeBufferPointer<UInt16>) {
-        var shared = Self.sharedCount(previous, key, limit: min(previousCount, key.count))
+        var shared = 0
+        if let units = key.baseAddress {
+            shared = UTF16Key.commonPrefixCount(previous, units, limit: min(previousCount, key.count))
+        }
         // Never split a surrogate pair: the rest must be text on its own.
         if shared > 0, shared < key.count, UTF16.isTrailSurrogate(key[shared]) {
             shared -= 1
@@ -186,26 +191,6 @@ struct SearchEntryEncoding: ~Copyable {
         }
         text.put(UInt8(ascii: ":"))
         previousCount = key.count
-    }
-
-    /// How many units `key` has in common with the first `limit` of `previous` from the start,
-    /// compared four units at a time as 64-bit words.
-    @inline(__always)
-    private static func sharedCount(
-        _ previous: UnsafeMutablePointer<UInt16>, _ key: UnsafeBufferPointer<UInt16>, limit: Int
-    ) -> Int {
-        guard let units = key.baseAddress else { return 0 }
-        var shared = 0
-        while shared + 4 <= limit {
-            let difference =
-                UInt64(littleEndian: UnsafeRawPointer(previous + shared).loadUnaligned(as: UInt64.self))
-                ^ UInt64(littleEndian: UnsafeRawPointer(units + shared).loadUnaligned(as: UInt64.self))
-            // The first unit that differs is the lowest one in little-endian order.
-            if difference != 0 { return shared + difference.trailingZeroBitCount / 16 }
-            shared += 4
-        }
-        while shared < limit, previous[shared] == units[shared] { shared += 1 }
-        return shared
     }
 
     /// Hands over the entries, with `prefix` before and `suffix` after them, and starts a new

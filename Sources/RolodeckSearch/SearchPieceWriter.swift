@@ -1,3 +1,5 @@
+import ByteKernels
+
 /// Writes the index's pieces as script files: each is one call,
 /// `rolodeckSearchPiece('<id>','<JSON text>');`, handing its data to `search.js` as a JSON
 /// string, because a `<script>` element is the one way to load data that also works from
@@ -58,41 +60,30 @@ enum SearchPieceWriter {
 
     /// Calls `body` with the position of every single quote and backslash in `text`, in order,
     /// which the single-quoted literal escapes. Term and hot pieces have none, and rows few, so
-    /// the bytes are tested eight at a time: a word has such a byte when XOR with it leaves a
-    /// zero byte.
+    /// the bytes are tested eight at a time.
     @inline(__always)
     static func forEachQuoteOrBackslash(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
-        guard let base = text.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = ones &* UInt64(UInt8(ascii: "'")), backslashes = ones &* UInt64(UInt8(ascii: "\\"))
         var index = 0
-        while index + 8 <= text.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let quote = word ^ quotes, backslash = word ^ backslashes
-            // Nonzero when some byte of `quote` or `backslash` is zero (and only then).
-            if ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs != 0 {
-                for offset in index..<index + 8
-                where text[offset] == UInt8(ascii: "'") || text[offset] == UInt8(ascii: "\\") {
-                    body(offset)
-                }
+        while true {
+            index = ByteWord.firstIndex(in: text, from: index) { word in
+                ByteWord.bytes(equalTo: UInt8(ascii: "'"), in: word)
+                    | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
             }
-            index += 8
-        }
-        for offset in index..<text.count
-        where text[offset] == UInt8(ascii: "'") || text[offset] == UInt8(ascii: "\\") {
-            body(offset)
+            guard index < text.count else { return }
+            body(index)
+            index += 1
         }
     }
 
     /// Appends a JSON string literal.
     static func append(string text: String, to bytes: inout [UInt8]) {
-        var buffer = SearchByteBuffer(capacity: text.utf8.count + 16)
+        var buffer = ByteBuffer(capacity: text.utf8.count + 16)
         append(string: text, to: &buffer)
         bytes += buffer.take()
     }
 
     /// Appends a JSON string literal.
-    static func append(string text: String, to buffer: inout SearchByteBuffer) {
+    static func append(string text: String, to buffer: inout ByteBuffer) {
         var text = text
         text.withUTF8 { utf8 in
             buffer.reserve(utf8.count + 2)
@@ -143,7 +134,7 @@ enum SearchPieceWriter {
     }
 
     /// Appends the escape of `byte`, or of the line separator whose last byte is `last`.
-    private static func appendEscape(of byte: UInt8, _ last: UInt8, to buffer: inout SearchByteBuffer) {
+    private static func appendEscape(of byte: UInt8, _ last: UInt8, to buffer: inout ByteBuffer) {
         let escape: StaticString
         switch byte {
         case UInt8(ascii: "\""): escape = "\\\""
@@ -167,13 +158,13 @@ enum SearchPieceWriter {
 
     /// Appends a JSON array of strings.
     static func append(strings: some Sequence<String>, to bytes: inout [UInt8]) {
-        var buffer = SearchByteBuffer()
+        var buffer = ByteBuffer()
         append(strings: Array(strings), to: &buffer)
         bytes += buffer.take()
     }
 
     /// Appends a JSON array of strings.
-    static func append(strings: [String], to buffer: inout SearchByteBuffer) {
+    static func append(strings: [String], to buffer: inout ByteBuffer) {
         append(count: strings.count, to: &buffer) { index, buffer in
             append(string: strings[index], to: &buffer)
         }
@@ -182,7 +173,7 @@ enum SearchPieceWriter {
     /// Appends a JSON array of `count` elements, each of which `element` appends.
     @inline(__always)
     static func append(
-        count: Int, to buffer: inout SearchByteBuffer, _ element: (Int, inout SearchByteBuffer) -> Void
+        count: Int, to buffer: inout ByteBuffer, _ element: (Int, inout ByteBuffer) -> Void
     ) {
         buffer.reserve(1)
         buffer.put(UInt8(ascii: "["))

@@ -1,3 +1,4 @@
+import ByteKernels
 import RolodeckPlan
 import RolodeckLocale
 import RolodeckCore
@@ -27,7 +28,7 @@ struct SearchRows {
         rows = directory.entries.withUnsafeBufferPointer { entries in
             nonisolated(unsafe) let entries = entries
             let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
-                var buffer = SearchByteBuffer(capacity: 1024)
+                var buffer = ByteBuffer(capacity: 1024)
                 return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
                     if let row = reusing?[index] { return row }
                     writer.write(
@@ -75,7 +76,7 @@ struct SearchRows {
         /// name: its fields in order, up to the last one that is not empty.
         func write(
             entry index: Int, contact: Contact, slug: String, displayName: String, listRow: (any SearchListRow)?,
-            to buffer: inout SearchByteBuffer
+            to buffer: inout ByteBuffer
         ) {
             let language =
                 listRow?.lang

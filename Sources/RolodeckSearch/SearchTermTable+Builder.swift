@@ -1,3 +1,5 @@
+import ByteKernels
+
 extension SearchTermTable {
     /// Collects the terms of a run of consecutive contacts, one contact after another.
     /// Builders of consecutive runs fill in parallel and `SearchTermTable(merging:contactCount:)`
@@ -390,48 +392,18 @@ extension SearchTermTable {
                 return number
             }
 
-            /// Copies a key after the last, four units at a time.
+            /// Copies a key after the last.
             @inline(__always)
             private func copy(_ key: UnsafePointer<UInt16>, _ count: Int) {
                 guard let base = units.baseAddress else { return }
-                let target = UnsafeMutableRawPointer(base + unitCount), source = UnsafeRawPointer(key)
-                var byte = 0
-                while byte + 8 <= 2 * count {
-                    target.storeBytes(
-                        of: source.loadUnaligned(fromByteOffset: byte, as: UInt64.self), toByteOffset: byte,
-                        as: UInt64.self)
-                    byte += 8
-                }
-                while byte < 2 * count {
-                    target.storeBytes(
-                        of: source.loadUnaligned(fromByteOffset: byte, as: UInt16.self), toByteOffset: byte,
-                        as: UInt16.self)
-                    byte += 2
-                }
+                UTF16Key.copy(key, count: count, to: base + unitCount)
             }
 
-            /// Whether the units from `start` on begin with the `count` units at `key`, compared
-            /// four at a time.
+            /// Whether the units from `start` on begin with the `count` units at `key`.
             @inline(__always)
             private func equal(_ start: Int, _ key: UnsafePointer<UInt16>, _ count: Int) -> Bool {
                 guard let base = units.baseAddress else { return false }
-                let stored = UnsafeRawPointer(base + start), key = UnsafeRawPointer(key)
-                var byte = 0
-                while byte + 8 <= 2 * count {
-                    guard
-                        stored.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-                            == key.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-                    else { return false }
-                    byte += 8
-                }
-                while byte < 2 * count {
-                    guard
-                        stored.loadUnaligned(fromByteOffset: byte, as: UInt16.self)
-                            == key.loadUnaligned(fromByteOffset: byte, as: UInt16.self)
-                    else { return false }
-                    byte += 2
-                }
-                return true
+                return UTF16Key.equal(base + start, key, count: count)
             }
         }
 

@@ -1,3 +1,5 @@
+import ByteKernels
+
 /// Finds the places where bytes are not well-formed UTF-8.
 public enum UTF8Validator {
     /// Byte offsets of the first byte of each ill-formed sequence, at most `limit` of them.
@@ -32,18 +34,16 @@ public enum UTF8Validator {
         guard let base = bytes.baseAddress else { return (true, true) }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
-        let highBits: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         var isASCII = true
         while index < count {
             if index + 8 <= count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let high = word & highBits
+                let high = ByteWord.nonASCIIBytes(in: ByteWord.load(raw, at: index))
                 if high == 0 {
                     index += 8
                     continue
                 }
-                index += high.trailingZeroBitCount / 8
+                index += ByteWord.firstMarked(high)
             } else if base[index] < 0x80 {
                 index += 1
                 continue

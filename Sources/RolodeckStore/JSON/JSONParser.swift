@@ -1,3 +1,4 @@
+import ByteKernels
 import RolodeckCore
 
 /// A strict RFC 8259 JSON parser over bytes that records where every value starts.
@@ -345,12 +346,8 @@ struct JSONParser {
     /// Whether up to 15 bytes are all ASCII, read as two words that may overlap.
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        if bytes.count >= 8 {
-            let first = raw.loadUnaligned(as: UInt64.self)
-            let last = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
-            return (first | last) & highBits == 0
+        if bytes.count >= 4 {
+            return !ShortBytes(base, count: bytes.count).contains(marked: ByteWord.nonASCIIBytes)
         }
         var any: UInt8 = 0
         for byte in bytes { any |= byte }

@@ -1,7 +1,8 @@
 import Foundation
 import RolodeckLocale
 
-// Usage: swift run -c release locale-bench [--count N] [--locales en,de,sv,ko,ja] [--unique] [--baseline]
+// Usage: swift run -c release --package-path Benchmarks locale-bench
+//          [--count N] [--locales en,de,sv,ko,ja] [--unique] [--baseline]
 //   --unique    makes every primary sort string distinct (worst case: no sharing of family names)
 //   --baseline  also times a plain sort that calls Foundation's locale compare in every comparison
 

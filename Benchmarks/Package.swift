@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The benchmarks, a package of their own so that `swift build` in the repository builds none of
+// them: `swift build -c release --package-path Benchmarks` (Benchmarks/bench.py does) builds
+// them against the root package's library products.
+//
+// SwiftPM names a package found by its path after its folder, whatever the folder is called
+// (a clone, a worktree), so the root's identity is read from this package's own path.
+let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "rolodeck")
+
+let package = Package(
+    name: "RolodeckBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        // One compiled page rendered 100,000 times with different contexts.
+        .executableTarget(name: "mustache-bench", dependencies: [.product(name: "Mustache", package: root)]),
+        // Sorting and sectioning 100,000 names in several locales.
+        .executableTarget(
+            name: "locale-bench", dependencies: [.product(name: "RolodeckLocale", package: root)]),
+        // Each byte kernel against its plain Swift alternative, on the sizes a build sees.
+        .executableTarget(
+            name: "kernel-bench", dependencies: [.product(name: "ByteKernels", package: root)]),
+    ]
+)
