@@ -5,8 +5,8 @@ import PackageDescription
 // way (docs/architecture.md draws the graph):
 //
 //   ByteKernels       the byte buffer and word-at-a-time kernels the stages below share
-//   RolodeckCore      diagnostics, source text, JSON, the model, the config, parallel work
-//   RolodeckStore     the store readers (JSON, vCard, iCalendar) and the config reader
+//   RolodeckCore      diagnostics, source text, the model, the config, parallel work
+//   RolodeckStore     reading a site folder; the JSON, vCard, iCalendar and config readers
 //   RolodeckLocale    collation, sections, phone numbers, interface strings
 //   RolodeckMarkdown  notes through libcmark
 //   RolodeckPlan      the directory: sorted, sectioned, slugs, groups and todos resolved
@@ -69,14 +69,17 @@ let package = Package(
         .target(
             name: "RolodeckBuild",
             dependencies: [
-                "RolodeckCore", "RolodeckStore", "RolodeckPlan", "RolodeckSearch", "RolodeckSite", "RolodeckPublish",
+                "RolodeckCore", "RolodeckStore", "RolodeckPlan", "RolodeckSearch", "RolodeckSite",
+                "RolodeckPublish",
             ]),
         .target(name: "RolodeckWatch", dependencies: ["RolodeckCore"]),
-        .target(name: "RolodeckServe", dependencies: ["RolodeckCore"], resources: [.embedInCode("Resources")]),
+        .target(
+            name: "RolodeckServe", dependencies: ["RolodeckCore"], resources: [.embedInCode("Resources")]),
         .target(
             name: "RolodeckCLI",
             dependencies: [
-                "RolodeckCore", "RolodeckStore", "RolodeckSite", "RolodeckPublish", "RolodeckBuild", "RolodeckWatch",
+                "RolodeckCore", "RolodeckStore", "RolodeckSite", "RolodeckPublish", "RolodeckBuild",
+                "RolodeckWatch",
                 "RolodeckServe",
             ]),
         // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
@@ -94,9 +97,12 @@ let package = Package(
         .testTarget(name: "ByteKernelsTests", dependencies: ["ByteKernels"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "RolodeckCoreTests", dependencies: ["RolodeckCore"]),
-        .testTarget(name: "RolodeckStoreTests", dependencies: ["RolodeckCore", "RolodeckStore", "RolodeckTestSupport"]),
+        .testTarget(
+            name: "RolodeckStoreTests",
+            dependencies: ["RolodeckCore", "RolodeckStore", "RolodeckTestSupport"]),
         .testTarget(name: "RolodeckLocaleTests", dependencies: ["RolodeckCore", "RolodeckLocale"]),
-        .testTarget(name: "RolodeckMarkdownTests", dependencies: ["RolodeckMarkdown", "RolodeckTestSupport"]),
+        .testTarget(
+            name: "RolodeckMarkdownTests", dependencies: ["RolodeckMarkdown", "RolodeckTestSupport"]),
         .testTarget(
             name: "RolodeckPlanTests",
             dependencies: ["RolodeckCore", "RolodeckPlan", "RolodeckStore", "RolodeckTestSupport"]),
@@ -111,7 +117,8 @@ let package = Package(
         .testTarget(
             name: "RolodeckSiteTests",
             dependencies: [
-                "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckPlan", "RolodeckSearch", "RolodeckSite",
+                "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckPlan", "RolodeckSearch",
+                "RolodeckSite",
                 "RolodeckTestSupport", "Mustache", "RolodeckTheme",
             ],
             exclude: ["Snapshots"]),
