@@ -83,7 +83,7 @@ let package = Package(
                 "RolodeckServe",
             ]),
         // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
-        // objects on every core, and glibc's allocator was a tenth of its CPU time
+        // objects on every core, which jemalloc's per-thread caches serve far more cheaply
         // (docs/performance.md). Linked by the command only; the libraries leave the choice to
         // whoever links them.
         .executableTarget(

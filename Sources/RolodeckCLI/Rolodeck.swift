@@ -9,7 +9,7 @@ public enum Rolodeck {
 
     /// Whether the process ends as soon as its command returns (it was started by `main`), so a
     /// command may leave what it built for the exit to reclaim instead of freeing it object by
-    /// object, which takes a third of a second at 100,000 contacts.
+    /// object.
     static let endsWithCommand = Atomic<Bool>(false)
 
     /// Runs the process's command line and exits with its status.

@@ -12,7 +12,7 @@ extension SearchTermTable {
         // While adding, `units`, `keyStart`, `lastPosting`, `postings` and `sharedTerms` hold
         // room beyond their counts: a batch of terms makes room for what it may add once, then
         // writes through `Tables` and `Postings` without the checks of an array write (its
-        // buffer's uniqueness, its capacity), which cost more than the writes. `finish` cuts the
+        // buffer's uniqueness, its capacity), which cost more than the writes themselves. `finish` cuts the
         // room off.
 
         /// Every key's units, one key after another in the order they were first added.

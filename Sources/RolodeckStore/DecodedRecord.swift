@@ -32,7 +32,7 @@ struct DecodedRecord: Sendable {
 
     /// Reads the value the parser stands before, `depth` deep, as a record of `kind`, without
     /// making a tree of it. Throws when the value does not parse, and then nothing found in the
-    /// record so far is kept: its syntax error is all it reports, as when it was parsed whole.
+    /// record so far is kept: its syntax error is all it reports.
     init(reading parser: inout JSONParser, depth: Int, kind: RecordKind, source: SourceText)
         throws(JSONSyntaxError) {
         self.kind = kind

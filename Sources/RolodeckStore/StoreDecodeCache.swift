@@ -107,8 +107,8 @@ public final class StoreDecodeCache: Sendable {
         }.prefix(20).map { $0 }
     }
 
-    /// Whether two files have the same bytes (`==` compares element by element, this at
-    /// `memcmp` speed; a 70 MB store is compared on every rebuild).
+    /// Whether two files have the same bytes, compared with `memcmp` rather than element by
+    /// element: a store file is compared whole on every rebuild, and may be tens of MB.
     private static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
         guard left.count == right.count else { return false }
         return left.withUnsafeBytes { leftBuffer in

@@ -279,8 +279,8 @@ public struct StoreDecoder {
 
     /// The positions of the references whose target is not among `ids`, in order. Looked up on
     /// every core, a block of references each, and read in place: the contacts' references to
-    /// their groups alone are more than the contacts, and copying each one out of the array
-    /// took about 20 ms at 100,000 contacts on one core, after every record was decoded.
+    /// their groups alone outnumber the contacts, and all are checked after every record is
+    /// decoded, when nothing else can run.
     private static func unknown(_ references: [Reference], in ids: [String: Mark]) -> [Int] {
         let block = 4096
         let found = ParallelWork.map((references.count + block - 1) / block, batch: 1) { index in

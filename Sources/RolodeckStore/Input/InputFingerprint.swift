@@ -5,10 +5,9 @@ import RolodeckCore
 /// every store file, every site template and static file, the date ages are computed for, and
 /// the generator itself (its version and binary, which carry the built-in theme).
 ///
-/// The bytes are taken 8 at a time, each word multiplied in and its high bits folded down:
-/// a million contacts are 700 MB of store, which byte-at-a-time FNV-1a took most of a second to
-/// read, on every build, changed or not. It is a check for change, not a defence against
-/// someone crafting a collision.
+/// The bytes are taken 8 at a time, each word multiplied in and its high bits folded down: every
+/// build hashes the whole store, changed or not, before it can say there is nothing to do. It
+/// is a check for change, not a defence against someone crafting a collision.
 public struct InputFingerprint {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x8422_2325_cbf2_9ce4
@@ -42,9 +41,8 @@ public struct InputFingerprint {
             var second = self.second
             var offset = 0
             // Blocks of 32 bytes go into four lanes per hash: each step waits for the multiply
-            // before it, so one chain per hash ran at a third of the speed the core can
-            // multiply at (17 ms for the 78 MB a build of 100,000 contacts reads, before
-            // anything else starts). The lanes are folded in after the blocks.
+            // before it, so four independent chains keep the multiplier busy where one would
+            // leave it idle. The lanes are folded in after the blocks.
             if raw.count >= 32 {
                 var firstLanes = Lanes(first, by: Self.firstMultiplier)
                 var secondLanes = Lanes(second, by: Self.secondMultiplier)

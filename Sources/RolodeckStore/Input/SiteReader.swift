@@ -150,9 +150,8 @@ public struct SiteReader {
         return try cache.bytes(atPath: url.path) { () throws(DiagnosticError) in try readFile(url) }
     }
 
-    /// Reads a whole file straight into an array sized from `fstat`. (`FileHandle.readToEnd`
-    /// read a 70 MB store in 4 KB steps into a growing `Data`, then copied it into an array: a
-    /// tenth of a second at 100,000 contacts, before anything else could start.)
+    /// Reads a whole file straight into an array sized from `fstat`, in as few `read` calls as
+    /// the kernel allows and with no copy: the store is read before anything else can start.
     private func readFile(_ url: URL) throws(DiagnosticError) -> [UInt8] {
         let path = display(relativePath(url))
         func failure(_ reason: String) -> DiagnosticError {

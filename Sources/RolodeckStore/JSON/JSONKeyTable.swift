@@ -7,7 +7,7 @@
 /// A store of 100,000 contacts has millions of keys but only a few dozen different ones, and
 /// making a string validates and copies its bytes every time. A key written without escapes
 /// whose bytes are one of the table's takes the table's string instead; any other key is made
-/// as before, so the parse yields equal strings either way.
+/// from its bytes, so the parse yields equal strings either way.
 ///
 /// A lookup is on every key of a parse, so the table keeps its parts in memory of its own,
 /// which reading retains nothing; it never changes after `init`, which makes it safe to share.

@@ -334,9 +334,10 @@ struct JSONParser {
             return (text, true)
         }
         // Making a String from UTF-8 checks it again, a scalar and several branches at a time
-        // outside ASCII (most of a note in Japanese or Korean): checked here in about half of
-        // that, well-formed bytes are copied into a String unchecked. Ill-formed ones are repaired
-        // by the standard library (U+FFFD for each ill-formed sequence) as before.
+        // outside ASCII (most of a note in Japanese or Korean); the validator's word-at-a-time
+        // check is cheaper, and well-formed bytes are then copied into a String unchecked.
+        // Ill-formed ones are repaired by the standard library (U+FFFD for each ill-formed
+        // sequence).
         let (isWellFormed, isASCII) = UTF8Validator.check(utf8)
         guard isWellFormed else { return (String(decoding: utf8, as: UTF8.self), false) }
         let span = unsafe UTF8Span(unchecked: Span(_unsafeElements: utf8), isKnownASCII: isASCII)
