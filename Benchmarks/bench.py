@@ -21,6 +21,13 @@ with `swift build -c release --package-path Benchmarks`; a plain `swift build` b
    times; reported are the time from the save to the site on disk being up to date (its
    manifest, written last, replaced) and to an open page's event stream receiving the reload
    event.
+With BENCH_BASELINE=<another rolodeck binary>, only this runs instead: cold builds of the same
+stores by that binary and by this checkout's, one after the other in turn (BENCH_RUNS times
+each, default 5), in both store layouts (one contacts.json, and a file per contact); printed are
+the medians of wall time and peak memory, new over old, and whether the two outputs are
+byte-identical. That is how a change is shown to cost nothing: ratios of runs taken side by side
+are what a shared host can tell.
+
 6. Search (Benchmarks/search_bench.py) at 10,000 and 100,000 contacts: the index's size on
    disk, the pieces and bytes a first query loads, and the time from keystroke to results in
    headless Chromium. Needs the test venv (`make test-deps`) for selenium.
@@ -52,10 +59,10 @@ def sh(*args, **kwargs):
     return subprocess.run(args, check=True, cwd=ROOT, **kwargs)
 
 
-def measured(args, cwd=None):
+def measured(args, cwd=None, env=None):
     """Runs a command; returns (wall seconds, user, system, peak RSS in MB, stdout)."""
     start = time.perf_counter()
-    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     out = process.stdout.read().decode()
@@ -74,6 +81,9 @@ def main():
     bench_dir = subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"],
                                cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     print("cores: %d" % os.cpu_count())
+    if os.environ.get("BENCH_BASELINE"):
+        compare_with_baseline(os.environ["BENCH_BASELINE"], os.path.join(bin_dir, "rolodeck"))
+        return
 
     print("\n== Mustache: one compiled template, 100,000 renders ==", flush=True)
     sh(os.path.join(bench_dir, "mustache-bench"))
@@ -353,6 +363,65 @@ def search(rolodeck, scratch_parent):
         sh(VENV_PYTHON, os.path.join(ROOT, "Benchmarks", "search_bench.py"), *outs)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def compare_with_baseline(baseline, rolodeck):
+    """Alternating cold builds of the same stores by `baseline` and `rolodeck`: medians and ratios."""
+    if not os.path.exists(SHARED_TOOLS):
+        sys.exit("BENCH_BASELINE needs %s to make the stores" % SHARED_TOOLS)
+    runs = int(os.environ.get("BENCH_RUNS", "5"))
+    sizes = [int(size) for size in os.environ.get("BENCH_SIZES", "100000").split(",")]
+    scratch_parent = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    scratch = tempfile.mkdtemp(prefix="rolodeck-ab-", dir=scratch_parent)
+    environment = dict(os.environ, SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1764547200"))
+    rows = []
+    try:
+        for size in sizes:
+            for layout in ("array", "files"):
+                site = os.path.join(scratch, "site-%d-%s" % (size, layout))
+                subprocess.run([sys.executable, SHARED_TOOLS, "--contacts", str(size), "--layout", layout,
+                                "--out", site], check=True, stderr=subprocess.DEVNULL)
+                results = {"old": [], "new": []}
+                outs = {which: os.path.join(scratch, "out-" + which) for which in results}
+                for _ in range(runs):
+                    for which, binary in (("old", baseline), ("new", rolodeck)):
+                        shutil.rmtree(outs[which], ignore_errors=True)
+                        results[which].append(measured(
+                            [binary, "build", "--quiet", "--site", site, "--out", outs[which]], env=environment))
+                identical = same_tree(outs["old"], outs["new"])
+                for which in results:
+                    shutil.rmtree(outs[which], ignore_errors=True)
+                shutil.rmtree(site, ignore_errors=True)
+                old_wall = statistics.median(r[0] for r in results["old"])
+                new_wall = statistics.median(r[0] for r in results["new"])
+                old_peak = statistics.median(r[3] for r in results["old"])
+                new_peak = statistics.median(r[3] for r in results["new"])
+                rows.append((size, layout, old_wall, new_wall, new_wall / old_wall, old_peak, new_peak,
+                             new_peak / old_peak, "yes" if identical else "NO"))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print("\n== Cold builds, %s (old) against this checkout (new), alternating, medians of %d ==" %
+          (baseline, runs))
+    print("%9s  %-6s  %8s  %8s  %7s  %8s  %8s  %7s  %9s" %
+          ("contacts", "layout", "old s", "new s", "new/old", "old MB", "new MB", "new/old", "identical"))
+    for row in rows:
+        print("%9d  %-6s  %8.2f  %8.2f  %7.3f  %8.0f  %8.0f  %7.3f  %9s" % row)
+
+
+def same_tree(left, right):
+    """Whether two output folders hold the same files with the same bytes (the manifest aside:
+    it names the binary that built it)."""
+    def files(root):
+        found = {}
+        for folder, _, names in os.walk(root):
+            for name in names:
+                path = os.path.join(folder, name)
+                relative = os.path.relpath(path, root)
+                if relative != ".rolodeck":
+                    with open(path, "rb") as file:
+                        found[relative] = file.read()
+        return found
+    return files(left) == files(right)
 
 
 if __name__ == "__main__":
