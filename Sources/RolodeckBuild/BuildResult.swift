@@ -54,3 +54,13 @@ public struct BuildResult: Sendable {
         self.outputPath = outputPath
     }
 }
+
+extension BuildResult.Outcome {
+    /// How rendering and publishing ended when they threw `error`: a diagnostic (a template that
+    /// failed to render) leaves nothing written; anything else is an output that could not be
+    /// written.
+    static func failure(_ error: any Error) -> Self {
+        if let error = error as? DiagnosticError { return .failed(error) }
+        return .notPublished(DiagnosticError([Diagnostic(.error, at: nil, "\(error)")]))
+    }
+}

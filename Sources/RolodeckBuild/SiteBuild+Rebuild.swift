@@ -181,18 +181,15 @@ extension SiteBuild {
         } catch is Cancelled {
             state.lastInput = nil
             result.outcome = .cancelled
-        } catch let error as DiagnosticError {
-            result.outcome = .failed(error)
         } catch {
-            // The output may be half patched: the next rebuild publishes it whole.
-            state.baseline = nil
-            state.lastInput = nil
-            result.outcome = .notPublished(DiagnosticError([Diagnostic(.error, at: nil, "\(error)")]))
+            result.outcome = .failure(error)
+            if case .notPublished = result.outcome {
+                // The output may be half patched: the next rebuild publishes it whole.
+                state.baseline = nil
+                state.lastInput = nil
+            }
         }
     }
-
-    /// Thrown into a render to stop it.
-    private struct Cancelled: Error {}
 
     /// Lets go of what the last build kept on another thread: freeing the pages' data of a large
     /// site takes long enough to notice, and the open pages need not wait for it.
@@ -232,19 +229,6 @@ extension SiteBuild {
             written = writer.writtenPaths
         }
         return (report, files, (written + removed).sorted())
-    }
-
-    /// Renders and publishes every page through `Publisher`.
-    private func publishWhole(
-        _ renderer: SiteRenderer, outputPath: String, fingerprint: String,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) throws -> PublishReport {
-        try Publisher(outputPath: outputPath).publish(fingerprint: fingerprint) { writer in
-            try renderer.render { path, bytes in
-                if isCancelled() { throw Cancelled() }
-                try writer.write(path, bytes)
-            }
-        }
     }
 
     /// Every file the output's manifest lists, with its size.

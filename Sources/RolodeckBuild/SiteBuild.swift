@@ -58,22 +58,34 @@ public final class SiteBuild {
         var result = prepared.result
         let renderer = prepared.renderer
         do {
-            let report = try Publisher(outputPath: result.outputPath).publish(
-                fingerprint: prepared.fingerprint
-            ) {
-                writer in
-                try renderer.render(progress: progress) { path, bytes in try writer.write(path, bytes) }
-            }
+            let report = try publishWhole(
+                renderer, outputPath: result.outputPath, fingerprint: prepared.fingerprint, progress: progress)
             result.outcome = .published(report)
             result.isWhole = true
-        } catch let error as DiagnosticError {
-            result.outcome = .failed(error)
         } catch {
-            result.outcome = .notPublished(DiagnosticError([Diagnostic(.error, at: nil, "\(error)")]))
+            result.outcome = .failure(error)
         }
         if leavesMemoryToExit { Self.neverRelease(renderer) }
         return result
     }
+
+    /// Renders every page and publishes the whole site through `Publisher`, atomically.
+    /// `progress` hears how many files are done; `isCancelled`, asked before each file is
+    /// written, stops the build by throwing `Cancelled`.
+    func publishWhole(
+        _ renderer: SiteRenderer, outputPath: String, fingerprint: String,
+        progress: (@Sendable (Int, Int) -> Void)? = nil, isCancelled: (@Sendable () -> Bool)? = nil
+    ) throws -> PublishReport {
+        try Publisher(outputPath: outputPath).publish(fingerprint: fingerprint) { writer in
+            try renderer.render(progress: progress) { path, bytes in
+                if let isCancelled, isCancelled() { throw Cancelled() }
+                try writer.write(path, bytes)
+            }
+        }
+    }
+
+    /// Thrown into a render to stop it.
+    struct Cancelled: Error {}
 
     /// A loaded and planned site, ready to render, or how the build ended before that.
     private enum Preparation {

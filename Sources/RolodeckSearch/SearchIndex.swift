@@ -64,17 +64,12 @@ public struct SearchIndex: Sendable {
     /// reads `files` or `version` waits until it is built.
     ///
     /// With a `cache`, contacts unchanged since the index the cache last saw are not collected
-    /// or formatted again, and the cache keeps this index's contacts for the next.
-    static func building(
-        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache? = nil
-    ) -> SearchIndex {
-        building(directory: directory, limits: limits, cache: cache, listRows: nil)
-    }
-
-    /// `building(directory:limits:cache:)`, with the directory's list rows to be handed over
-    /// once they are made, for the result rows to reuse what they worked out.
+    /// or formatted again, and the cache keeps this index's contacts for the next. `listRows`,
+    /// handed over once the site has made them, lets the result rows reuse what the directory's
+    /// list rows worked out.
     public static func building(
-        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache?, listRows: SearchListRows?
+        directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache? = nil,
+        listRows: SearchListRows? = nil
     ) -> SearchIndex {
         SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache, listRows: listRows) })
     }
