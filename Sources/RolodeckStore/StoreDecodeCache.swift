@@ -17,14 +17,14 @@ import RolodeckCore
 public final class StoreDecodeCache: Sendable {
     private struct Key: Hashable {
         var path: String
-        var layout: String
-        var kind: String
+        var layout: StoreFile.Layout
+        var kind: RecordKind
         var collection: String
 
         init(_ file: StoreFile) {
             path = file.source.path
-            layout = "\(file.layout)"
-            kind = "\(file.kind)"
+            layout = file.layout
+            kind = file.kind
             collection = file.collection
         }
     }

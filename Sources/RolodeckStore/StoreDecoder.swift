@@ -58,20 +58,35 @@ public struct StoreDecoder {
     public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
         -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
-        for file in files {
+        // What each small file yields on its own is worked out on every core first: a store of
+        // one file per card is 100,000 files of one record. Lists are decoded in parallel inside.
+        let yields = ParallelWork.map(files.count, batch: 16) { index -> FileYield? in
+            let file = files[index]
             switch file.layout {
-            case .list, .single:
+            case .list: return nil
+            case .single: return .records(cache?.records(of: file) ?? StoreDecoder.records(of: file))
+            case .vCard: return .cards(cache?.cards(of: file) ?? StoreDecoder.cards(of: file))
+            case .iCalendar: return .todos(cache?.todos(of: file) ?? StoreDecoder.todos(of: file))
+            }
+        }
+        // Room for the ids of the one-record files at once, rather than file by file.
+        for kind in [RecordKind.contact, .group, .todo] {
+            decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
+        }
+        for (file, yield) in zip(files, yields) {
+            switch yield {
+            case .none:
                 // A list read afresh is decoded in pieces when it can be; else it is split.
-                if cache == nil, file.layout == .list, decoder.acceptInPieces(file) { continue }
+                if cache == nil, decoder.acceptInPieces(file) { continue }
                 decoder.accept(cache?.records(of: file) ?? StoreDecoder.records(of: file), of: file)
-            case .vCard:
-                let (cards, diagnostics) = cache?.cards(of: file) ?? StoreDecoder.cards(of: file)
-                decoder.cards += cards
-                decoder.diagnostics += diagnostics
-            case .iCalendar:
-                let (todos, diagnostics) = cache?.todos(of: file) ?? StoreDecoder.todos(of: file)
-                decoder.calendarTodos += todos
-                decoder.diagnostics += diagnostics
+            case .records(let yield)?:
+                decoder.accept(yield, of: file)
+            case .cards(let yield)?:
+                decoder.cards += yield.cards
+                decoder.diagnostics += yield.diagnostics
+            case .todos(let yield)?:
+                decoder.calendarTodos += yield.todos
+                decoder.diagnostics += yield.diagnostics
             }
         }
         cache?.keepOnly(files)
@@ -79,6 +94,13 @@ public struct StoreDecoder {
         decoder.mergeCalendarTodos()
         decoder.resolveReferences()
         return (decoder.store, decoder.diagnostics.sortedByLocation())
+    }
+
+    /// What one file yields on its own, before it is related to the others.
+    private enum FileYield: Sendable {
+        case records((records: [DecodedRecord], diagnostics: [Diagnostic]))
+        case cards((cards: [VCardRecord], diagnostics: [Diagnostic]))
+        case todos((todos: [ICalendarTodo], diagnostics: [Diagnostic]))
     }
 
     /// What a JSON file yields on its own: its records, and the problems of the file as a whole

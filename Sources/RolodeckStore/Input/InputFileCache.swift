@@ -13,16 +13,8 @@ import Synchronization
 /// file whose change time was less than `margin` before it was read is therefore read again
 /// every time until it has been still for that long (git's "racily clean" rule).
 public final class InputFileCache: Sendable {
-    private struct Signature: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: Int64
-        var changed: Int64
-    }
-
     private struct Entry {
-        var signature: Signature
+        var status: FileStatus
         var trusted: Bool
         var bytes: [UInt8]
         var pass: Int
@@ -68,42 +60,50 @@ public final class InputFileCache: Sendable {
         }
     }
 
-    /// The bytes of the file at `path`: from the cache when it is unchanged, else from `read`.
-    func bytes<Failure: Error>(atPath path: String, read: () throws(Failure) -> [UInt8]) throws(Failure)
-        -> [UInt8]
-    {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        guard let signature = Self.signature(of: path) else {
-            // Not statable (gone in between): read it the ordinary way, which reports the problem.
-            return try read()
-        }
-        let cached = state.withLock { state -> [UInt8]? in
-            guard var entry = state.entries[path], entry.trusted, entry.signature == signature else {
-                return nil
-            }
+    /// The bytes kept for the file at `path` when its status is still `status` and vouches for
+    /// them; nil when the file must be read.
+    func bytes(_ path: String, status: FileStatus) -> [UInt8]? {
+        state.withLock { state -> [UInt8]? in
+            guard var entry = state.entries[path], entry.trusted, entry.status == status else { return nil }
             entry.pass = state.pass
             state.entries[path] = entry
             return entry.bytes
         }
-        if let cached { return cached }
-        let bytes = try read()
-        let readAt = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-        let trusted = signature.changed + margin < readAt && signature.modified + margin < readAt
-        state.withLock { state in
-            state.entries[path] = Entry(
-                signature: signature, trusted: trusted, bytes: bytes, pass: state.pass)
-            state.reads += 1
-        }
-        return bytes
     }
 
-    private static func signature(of path: String) -> Signature? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Signature(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+    /// Keeps the bytes of the file at `path`, read at `readAt` (nanoseconds since 1970) from
+    /// the file with `status`.
+    func keep(_ bytes: [UInt8], for path: String, status: FileStatus, readAt: Int64) {
+        let trusted = status.changed + margin < readAt && status.modified + margin < readAt
+        state.withLock { state in
+            state.entries[path] = Entry(status: status, trusted: trusted, bytes: bytes, pass: state.pass)
+            state.reads += 1
+        }
+    }
+}
+
+/// What tells one version of a file from another without reading it: its device, inode, size,
+/// and modification and change times.
+struct FileStatus: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+
+    /// The status `stat` gave.
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    }
+
+    /// The time now, in nanoseconds since 1970, as file times count it.
+    static func now() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 }

@@ -25,85 +25,119 @@ public struct SiteReader {
 
     /// Reads the config (if any), the store, and the site's own templates and static files.
     /// The config is decoded here already, because it says where the store is. Throws the
-    /// config's errors; returns its warnings.
+    /// config's errors and files that cannot be read; returns the config's warnings.
+    ///
+    /// The folders are walked first (`FolderWalk`), then every file is read on every core: a
+    /// store of one file per card is 100,000 small files, each an `open`, `fstat`, `read` and
+    /// `close` away.
     public func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
         cache?.beginPass()
         var input = SiteInput()
         var diagnostics: [Diagnostic] = []
-        let configURL = folder.appendingPathComponent(SiteConfig.fileName)
-        if let bytes = try readIfPresent(configURL) {
+        let site = Tree(folder.path, display: displayPath, cache: cache)
+        let configFile = site.existing([SiteConfig.fileName])
+        if let bytes = try site.read(configFile).first {
             let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
             input.config = decoded.config
             input.configBytes = bytes
             diagnostics += decoded.diagnostics
         }
-        let config = input.config
-        let store = folder.appendingPathComponent(config.store)
-        input.storeFiles = try storeFiles(in: store, displayFolder: display(config.store))
+        let store = site.subtree(input.config.store)
+        input.storeFiles = try storeFiles(in: store)
         if input.storeFiles.isEmpty {
-            let issue = StoreIssue(.noStore(path: display(config.store) + "/"))
+            let issue = StoreIssue(.noStore(path: display(input.config.store) + "/"))
             diagnostics.append(Diagnostic(.error, at: nil, issue.message))
         }
-        for (path, bytes) in try files(under: folder.appendingPathComponent("Templates")) {
-            input.templates[path] = SourceText(path: display("Templates/" + path), bytes: bytes)
+        let templates = site.subtree("Templates")
+        let templateWalk = FolderWalk(root: templates.root)
+        try Self.checkNames(templateWalk, in: templates)
+        for (path, bytes) in zip(templateWalk.files, try templates.read(templateWalk.files)) {
+            input.templates[path] = SourceText(path: templates.display(path), bytes: bytes)
         }
-        input.assets = try files(under: folder.appendingPathComponent("Public"))
+        let assets = site.subtree("Public")
+        let assetWalk = FolderWalk(root: assets.root)
+        try Self.checkNames(assetWalk, in: assets)
+        input.assets = Dictionary(
+            uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
         cache?.endPass()
         if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
         return (input, diagnostics)
     }
 
-    private func storeFiles(in store: URL, displayFolder: String) throws(DiagnosticError) -> [StoreFile] {
-        var found: [StoreFile] = []
-        let kinds: [(RecordKind, String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
-        for (kind, name) in kinds {
-            let listURL = store.appendingPathComponent(name + ".json")
-            if let bytes = try readIfPresent(listURL) {
-                found.append(StoreFile(kind: kind, layout: .list,
-                                       source: SourceText(path: displayFolder + "/" + name + ".json", bytes: bytes)))
+    /// The store's files: `contacts.json`, `groups.json` and `todos.json`; the `.json` files in
+    /// `contacts/`, `groups/` and `todos/`, one record each, in file-name order (which is the
+    /// todo order for `todos/`); then the vCard and iCalendar files (`vdirFiles`).
+    private func storeFiles(in store: Tree) throws(DiagnosticError) -> [StoreFile] {
+        let walk = FolderWalk(root: store.root)
+        try Self.checkNames(walk, in: store)
+        let kinds: [(kind: RecordKind, name: String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
+        let lists = store.existing(kinds.map { $0.name + ".json" })
+        var singles: [(kind: RecordKind, path: String)] = []
+        var vdir: [String] = []
+        for path in walk.files {
+            let lowered = path.lowercased()
+            if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") || lowered.hasSuffix(".ics") {
+                vdir.append(path)
             }
-            let folderURL = store.appendingPathComponent(name)
-            // One record per file, in file-name order (which is the todo order for todos/).
-            for (path, bytes) in try files(under: folderURL).sorted(by: { $0.key < $1.key })
-            where path.hasSuffix(".json") && !path.contains("/") {
-                found.append(StoreFile(kind: kind, layout: .single,
-                                       source: SourceText(path: displayFolder + "/" + name + "/" + path, bytes: bytes)))
+            guard path.hasSuffix(".json"), let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")),
+                path.utf8.lastIndex(of: UInt8(ascii: "/")) == slash,
+                let kind = kinds.first(where: { $0.name == path[..<slash] })?.kind
+            else { continue }
+            singles.append((kind, path))
+        }
+        // Every file is read at once, on every core; they are sorted into their places after.
+        let paths = lists + singles.map(\.path) + vdir
+        let bytes = try store.read(paths)
+        var found: [StoreFile] = []
+        found.reserveCapacity(paths.count)
+        // Kind after kind, each its list and then its folder.
+        for kind in kinds {
+            if let index = lists.firstIndex(of: kind.name + ".json") {
+                found.append(StoreFile(kind: kind.kind, layout: .list,
+                                       source: SourceText(path: store.display(lists[index]), bytes: bytes[index])))
+            }
+            for (index, single) in singles.enumerated() where single.kind == kind.kind {
+                found.append(StoreFile(kind: kind.kind, layout: .single,
+                                       source: SourceText(path: store.display(single.path),
+                                                          bytes: bytes[lists.count + index])))
             }
         }
-        return found + (try vdirFiles(in: store, displayFolder: displayFolder))
+        let vdirBytes = bytes[(lists.count + singles.count)...]
+        return found + (try vdirFiles(vdir, bytes: Array(vdirBytes), in: store))
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
     /// folder per address book or task list, named by its `displayname` file), ordered by
     /// collection name, then path. Other files (`displayname`, `color`, `.tmp` files left by a
     /// sync in progress) are not read.
-    private func vdirFiles(in store: URL, displayFolder: String) throws(DiagnosticError) -> [StoreFile] {
-        var collections: [String: String] = [:]
+    private func vdirFiles(_ paths: [String], bytes: [[UInt8]], in store: Tree) throws(DiagnosticError)
+        -> [StoreFile]
+    {
+        var collections: [Substring: String] = [:]
         var found: [(collection: String, path: String, file: StoreFile)] = []
-        for path in paths(under: store) {
-            let lowered = path.lowercased()
-            let isVCard = lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard")
-            guard isVCard || lowered.hasSuffix(".ics") else { continue }
-            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        found.reserveCapacity(paths.count)
+        for (path, bytes) in zip(paths, bytes) {
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
             let collection: String
             if let known = collections[folder] {
                 collection = known
             } else {
-                collection = try collectionName(store.appendingPathComponent(folder), folder: folder)
+                collection = try collectionName(in: store, folder: String(folder))
                 collections[folder] = collection
             }
-            guard let bytes = try readIfPresent(store.appendingPathComponent(path)) else { continue }
-            let source = SourceText(path: displayFolder + "/" + path, bytes: bytes)
-            found.append((collection, path, isVCard ? .vCard(source, collection: collection)
-                                                    : .iCalendar(source, collection: collection)))
+            let source = SourceText(path: store.display(path), bytes: bytes)
+            let lowered = path.lowercased()
+            found.append((collection, path, lowered.hasSuffix(".ics") ? .iCalendar(source, collection: collection)
+                                                                      : .vCard(source, collection: collection)))
         }
         return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map(\.file)
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.
-    private func collectionName(_ url: URL, folder: String) throws(DiagnosticError) -> String {
+    private func collectionName(in store: Tree, folder: String) throws(DiagnosticError) -> String {
         guard !folder.isEmpty else { return "" }
-        if let bytes = try readIfPresent(url.appendingPathComponent("displayname")) {
+        let path = folder + "/displayname"
+        if let bytes = try store.read(store.existing([path])).first {
             let name = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first
                 .map { String($0).trimmingWhitespace } ?? ""
             if !name.isEmpty { return name }
@@ -111,64 +145,12 @@ public struct SiteReader {
         return String(folder.split(separator: "/").last ?? "")
     }
 
-    /// Every regular file under a folder (none if it is missing), by `/`-separated relative path,
-    /// skipping hidden files and editor leftovers.
-    private func files(under root: URL) throws(DiagnosticError) -> [String: [UInt8]] {
-        var result: [String: [UInt8]] = [:]
-        for relative in paths(under: root) {
-            if let bytes = try readIfPresent(root.appendingPathComponent(relative)) { result[relative] = bytes }
-        }
-        return result
-    }
-
-    /// The relative paths of the regular files under a folder, sorted; hidden files, editor
-    /// leftovers and anything a link leads outside the folder are left out.
-    private func paths(under root: URL) -> [String] {
-        var result: [String] = []
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            return result
-        }
-        let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return result }
-        for case let url as URL in enumerator {
-            let name = url.lastPathComponent
-            if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp") { continue }
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard path.hasPrefix(rootPath + "/") else { continue }
-            result.append(String(path.dropFirst(rootPath.count + 1)))
-        }
-        return result.sorted()
-    }
-
-    private func readIfPresent(_ url: URL) throws(DiagnosticError) -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let cache else { return try readFile(url) }
-        return try cache.bytes(atPath: url.path) { () throws(DiagnosticError) in try readFile(url) }
-    }
-
-    /// Reads a whole file straight into an array sized from `fstat`, in as few `read` calls as
-    /// the kernel allows and with no copy: the store is read before anything else can start.
-    private func readFile(_ url: URL) throws(DiagnosticError) -> [UInt8] {
-        let path = display(relativePath(url))
-        func failure(_ reason: String) -> DiagnosticError {
-            DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(path): \(reason)")])
-        }
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw DiagnosticError([Diagnostic(.error, at: nil, "cannot read \(path)")])
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
-        do {
-            return try SiteReader.readToEnd(fd, sizeGuess: Int(info.st_size))
-        } catch {
-            throw failure(String(cString: strerror(error.code)))
-        }
+    /// Throws an error for each file of a walk whose name is not UTF-8.
+    private static func checkNames(_ walk: FolderWalk, in tree: Tree) throws(DiagnosticError) {
+        guard !walk.misnamed.isEmpty else { return }
+        throw DiagnosticError(walk.misnamed.map { path in
+            Diagnostic(.error, at: nil, "cannot read \(tree.display(path)): its name is not UTF-8; rename it")
+        })
     }
 
     /// The bytes of the file at `path`, or nil when it cannot be opened or read: for files
@@ -220,12 +202,6 @@ public struct SiteReader {
             count += done
         }
         return 0
-    }
-
-    private func relativePath(_ url: URL) -> String {
-        let base = folder.standardizedFileURL.path
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 
     /// A path inside the site as messages show it.

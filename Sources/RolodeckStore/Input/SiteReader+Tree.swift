@@ -1,0 +1,106 @@
+import RolodeckCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension SiteReader {
+    /// A folder of the site held open while it is read: its files are opened relative to it
+    /// (`openat`), so the kernel walks only the part of each path below it.
+    final class Tree: Sendable {
+        /// The folder's path, as given (relative to the current folder, or absolute).
+        let root: String
+        /// How messages name the folder ("" for the current folder).
+        let displayFolder: String
+        /// The open folder, or -1 when it is missing or cannot be opened.
+        private let descriptor: Int32
+        /// Files read before, by path; nil when nothing is kept between reads.
+        private let cache: InputFileCache?
+
+        /// Opens the folder at `root`.
+        init(_ root: String, display: String, cache: InputFileCache?) {
+            self.root = root
+            var display = display == "." ? "" : display
+            while display.count > 1, display.hasSuffix("/") { display.removeLast() }
+            self.displayFolder = display
+            self.cache = cache
+            descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+
+        deinit {
+            if descriptor >= 0 { close(descriptor) }
+        }
+
+        /// The folder at `relative` inside this one.
+        func subtree(_ relative: String) -> Tree {
+            Tree(root + "/" + relative, display: display(relative), cache: cache)
+        }
+
+        /// A path inside the folder as messages show it.
+        func display(_ relative: String) -> String {
+            displayFolder.isEmpty ? relative : displayFolder + "/" + relative
+        }
+
+        /// Those of `paths` that exist (following links): a folder counts, so that reading it
+        /// says what is wrong.
+        func existing(_ paths: [String]) -> [String] {
+            guard descriptor >= 0 else { return [] }
+            return paths.filter { path in
+                var info = stat()
+                return fstatat(descriptor, path, &info, 0) == 0
+            }
+        }
+
+        /// The bytes of the files at `paths`, read on every core: from the cache when it
+        /// holds a file with the same status. Throws an error for every file that cannot be read.
+        func read(_ paths: [String]) throws(DiagnosticError) -> [[UInt8]] {
+            guard !paths.isEmpty else { return [] }
+            let results = ParallelWork.map(paths.count, batch: 32) { index in
+                self.bytes(of: paths[index])
+            }
+            var failures: [Diagnostic] = []
+            var files: [[UInt8]] = []
+            files.reserveCapacity(results.count)
+            for (path, result) in zip(paths, results) {
+                switch result {
+                case .success(let bytes): files.append(bytes)
+                case .failure(let failure):
+                    let reason = String(cString: strerror(failure.code))
+                    failures.append(Diagnostic(.error, at: nil, "cannot read \(display(path)): \(reason)"))
+                }
+            }
+            if !failures.isEmpty { throw DiagnosticError(failures) }
+            return files
+        }
+
+        /// One file's bytes: the cached ones when its status is the one they were read with.
+        private func bytes(of path: String) -> Result<[UInt8], ReadFailure> {
+            guard descriptor >= 0 else { return .failure(ReadFailure(code: ENOENT)) }
+            guard let cache else { return readFile(path).map(\.bytes) }
+            var info = stat()
+            let key = root + "/" + path
+            if fstatat(descriptor, path, &info, 0) == 0, let bytes = cache.bytes(key, status: FileStatus(info)) {
+                return .success(bytes)
+            }
+            let readAt = FileStatus.now()
+            return readFile(path).map { read in
+                cache.keep(read.bytes, for: key, status: read.status, readAt: readAt)
+                return read.bytes
+            }
+        }
+
+        /// Opens, reads and closes one file, with its status as it was when opened.
+        private func readFile(_ path: String) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
+            let fd = openat(descriptor, path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return .failure(ReadFailure(code: errno)) }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
+            do {
+                return .success((try SiteReader.readToEnd(fd, sizeGuess: Int(info.st_size)), FileStatus(info)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
