@@ -86,7 +86,13 @@ extension SiteBuild {
     /// writes nothing; the last good site stays, and the next rebuild compares with it.
     /// `isCancelled` is asked between pages; when it says yes, the rebuild stops and leaves
     /// the output as it was.
-    public func rebuild(today: PartialDate, isCancelled: @escaping @Sendable () -> Bool = { false })
+    ///
+    /// `changed` names the files and folders that changed since the last call began, as
+    /// absolute paths (a watcher's batch); nil when anything may have changed. Store files it
+    /// does not name are then taken as they were, unread.
+    public func rebuild(
+        today: PartialDate, changed: Set<String>? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }
+    )
         -> BuildResult
     {
         let state = watched ?? WatchedState(reader: reader, cache: InputFileCache())
@@ -94,7 +100,7 @@ extension SiteBuild {
         let input: SiteInput
         let readWarnings: [Diagnostic]
         do {
-            (input, readWarnings) = try state.reader.read()
+            (input, readWarnings) = try state.reader.read(changed: changed)
         } catch {
             state.lastInput = nil
             return BuildResult(outcome: .failed(error), outputPath: state.baseline?.outputPath ?? "")
@@ -246,14 +252,10 @@ extension SiteBuild {
     static func changes(from old: SiteInput, to new: SiteInput, reader: SiteReader) -> [String] {
         var changed: Set<String> = []
         if old.configBytes != new.configBytes { changed.insert(reader.display(SiteConfig.fileName)) }
-        var oldStore: [String: StoreFile] = [:]
-        for file in old.storeFiles { oldStore[file.source.path] = file }
-        var newStore: Set<String> = []
-        for file in new.storeFiles {
-            newStore.insert(file.source.path)
-            guard let before = oldStore[file.source.path] else {
-                changed.insert(file.source.path)
-                continue
+        func compare(_ before: StoreFile, _ file: StoreFile) {
+            // A file taken over unread is the very same text.
+            if before.source === file.source, before.layout == file.layout, before.collection == file.collection {
+                return
             }
             if before.source.bytes != file.source.bytes || before.layout != file.layout {
                 changed.insert(file.source.path)
@@ -263,7 +265,27 @@ extension SiteBuild {
                 changed.insert(folder.joined(separator: "/") + "/displayname")
             }
         }
-        changed.formUnion(oldStore.keys.filter { !newStore.contains($0) })
+        // The same files in the same places, the common case, are compared side by side.
+        if old.storeFiles.count == new.storeFiles.count,
+            zip(old.storeFiles, new.storeFiles).allSatisfy({
+                $0.source === $1.source || $0.source.path == $1.source.path
+            })
+        {
+            for (before, file) in zip(old.storeFiles, new.storeFiles) { compare(before, file) }
+        } else {
+            var oldStore: [String: StoreFile] = [:]
+            for file in old.storeFiles { oldStore[file.source.path] = file }
+            var newStore: Set<String> = []
+            for file in new.storeFiles {
+                newStore.insert(file.source.path)
+                if let before = oldStore[file.source.path] {
+                    compare(before, file)
+                } else {
+                    changed.insert(file.source.path)
+                }
+            }
+            changed.formUnion(oldStore.keys.filter { !newStore.contains($0) })
+        }
         for name in Set(old.templates.keys).union(new.templates.keys)
         where old.templates[name]?.bytes != new.templates[name]?.bytes {
             changed.insert((new.templates[name] ?? old.templates[name])!.path)

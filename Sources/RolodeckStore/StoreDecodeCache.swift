@@ -157,6 +157,9 @@ public final class StoreDecodeCache: Sendable {
 
     /// Forgets the files that are no longer in the store.
     func keepOnly(_ files: [StoreFile]) {
+        // Every file was just looked up, and so is held: when the cache holds no more than
+        // that, it holds nothing else.
+        guard state.withLock({ $0.entries.count }) > files.count else { return }
         let keys = Set(files.map(Key.init))
         state.withLock { state in
             state.entries = state.entries.filter { keys.contains($0.key) }

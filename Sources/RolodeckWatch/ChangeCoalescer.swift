@@ -81,9 +81,9 @@ public struct ChangeCoalescer: Sendable {
 /// Changes gathered into one rebuild.
 public struct ChangeBatch: Sendable, Equatable {
     /// The absolute paths of the files and folders that changed, sorted.
-    var paths: [String]
+    public var paths: [String]
     /// Whether events were lost, so any file may have changed.
-    var overflowed: Bool
+    public var overflowed: Bool
 
     /// Creates a batch.
     init(paths: [String], overflowed: Bool = false) {

@@ -69,15 +69,6 @@ public struct WatchScope: Sendable, Equatable {
 
     /// A path made absolute and tidy, without `.`, `..`, doubled or trailing slashes.
     static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in full.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        AbsolutePath.of(path)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RolodeckTestSupport
 @testable import RolodeckStore
+import RolodeckCore
 
 /// The watch reader's file cache: unchanged files cost a `stat`, changed ones are read, and a
 /// file changed too recently for its times to vouch for it is read every time.
@@ -81,5 +82,133 @@ import Testing
         _ = try reader.read()
         // Both files were written within the last two seconds: their times cannot vouch for them.
         #expect(cache.takeReadCount() == 4)
+    }
+}
+
+/// A read told which files changed (watch's batches) reads only those, and finds what a full
+/// read finds; whenever files came or went, or folders changed, it reads everything.
+@Suite struct ChangedFilesReadTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        /// The edit, and the paths (relative to the site) it tells the reader about.
+        var edit: @Sendable (URL) throws -> [String]
+        /// Files read from disk by the second read.
+        var reads: Int
+        var testDescription: String { label }
+    }
+
+    static func write(_ text: String, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    static func site() throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        try write(#"[{"id": "ann", "givenName": "Ann"}]"#, "store/contacts.json", in: folder)
+        for name in ["bo", "cy", "di"] {
+            try write(#"{"id": "\#(name)", "givenName": "\#(name)"}"#, "store/contacts/\(name).json", in: folder)
+        }
+        try write("Work\n", "store/book/displayname", in: folder)
+        try write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ed\r\nFN:Ed\r\nEND:VCARD\r\n", "store/book/ed.vcf", in: folder)
+        return folder
+    }
+
+    static let cases: [Case] = [
+        Case(label: "nothing named", edit: { _ in [] }, reads: 0),
+        Case(label: "one card saved by a rename", edit: { folder in
+            try write(#"{"id": "cy", "givenName": "Cyrus"}"#, "store/contacts/cy.json.tmp", in: folder)
+            _ = rename(folder.appendingPathComponent("store/contacts/cy.json.tmp").path,
+                       folder.appendingPathComponent("store/contacts/cy.json").path)
+            return ["store/contacts/cy.json.tmp", "store/contacts/cy.json"]
+        }, reads: 1),
+        Case(label: "the list file and a vCard written in place", edit: { folder in
+            try write(#"[{"id": "ann", "givenName": "Anna"}]"#, "store/contacts.json", in: folder)
+            try write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ed\r\nFN:Edna\r\nEND:VCARD\r\n", "store/book/ed.vcf",
+                      in: folder)
+            return ["store/contacts.json", "store/book/ed.vcf"]
+        }, reads: 2),
+        Case(label: "a card added: everything is looked at", edit: { folder in
+            try write(#"{"id": "al", "givenName": "Al"}"#, "store/contacts/al.json", in: folder)
+            return ["store/contacts/al.json"]
+        }, reads: 1),
+        Case(label: "a card deleted", edit: { folder in
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("store/contacts/bo.json"))
+            return ["store/contacts/bo.json"]
+        }, reads: 0),
+        Case(label: "a collection renamed by its displayname", edit: { folder in
+            try write("Home\n", "store/book/displayname", in: folder)
+            return ["store/book/displayname"]
+        }, reads: 1),
+        Case(label: "a folder of cards moved in", edit: { folder in
+            try write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:fy\r\nFN:Fy\r\nEND:VCARD\r\n", "new/fy.vcf", in: folder)
+            try FileManager.default.moveItem(at: folder.appendingPathComponent("new"),
+                                             to: folder.appendingPathComponent("store/new"))
+            return ["store/new"]
+        }, reads: 1),
+        Case(label: "a whole collection deleted", edit: { folder in
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("store/book"))
+            return ["store/book"]
+        }, reads: 0),
+        Case(label: "a card replaced by a folder of the same name", edit: { folder in
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("store/contacts/di.json"))
+            try write("{}", "store/contacts/di.json/x.json", in: folder)
+            return ["store/contacts/di.json"]
+        }, reads: 0),
+    ]
+
+    @Test(arguments: cases)
+    func aReadToldWhatChangedFindsWhatAFullReadFinds(_ test: Case) throws {
+        let folder = try Self.site()
+        let cache = InputFileCache(marginNanoseconds: 0)
+        let reader = SiteReader(folder: folder, displayPath: "site", cache: cache)
+        _ = try reader.read()
+        // Four JSON files, a vCard and the displayname of its collection.
+        #expect(cache.takeReadCount() == 6)
+        let changed = try test.edit(folder).map { AbsolutePath.of(folder.appendingPathComponent($0).path) }
+        let (told, _) = try reader.read(changed: Set(changed))
+        #expect(cache.takeReadCount() == test.reads)
+        let (fresh, _) = try SiteReader(folder: folder, displayPath: "site").read()
+        #expect(told.storeFiles.map(\.source.path) == fresh.storeFiles.map(\.source.path))
+        #expect(told.storeFiles.map(\.source.bytes) == fresh.storeFiles.map(\.source.bytes))
+        #expect(told.storeFiles.map(\.collection) == fresh.storeFiles.map(\.collection))
+    }
+
+    /// What the batch does not name is taken as it was: the watcher vouches for it. (A file
+    /// changed behind the watcher's back shows at the next read that looks at everything.)
+    @Test func aFileNotNamedIsTakenAsItWas() throws {
+        let folder = try Self.site()
+        let cache = InputFileCache(marginNanoseconds: 0)
+        let reader = SiteReader(folder: folder, displayPath: "site", cache: cache)
+        _ = try reader.read()
+        try Self.write(#"{"id": "bo", "givenName": "Bob"}"#, "store/contacts/bo.json", in: folder)
+        let (told, _) = try reader.read(changed: [])
+        let bo = try #require(told.storeFiles.first { $0.source.path == "site/store/contacts/bo.json" })
+        #expect(String(decoding: bo.source.bytes, as: UTF8.self).contains(#""bo""#))
+        let (full, _) = try reader.read()
+        let fresh = try #require(full.storeFiles.first { $0.source.path == "site/store/contacts/bo.json" })
+        #expect(String(decoding: fresh.source.bytes, as: UTF8.self).contains("Bob"))
+    }
+
+    /// A read that fails forgets what it kept: the next one, told only of later changes, still
+    /// sees the change the failed read did not take in.
+    @Test func aFailedReadMakesTheNextOneReadEverything() throws {
+        let folder = try Self.site()
+        let cache = InputFileCache(marginNanoseconds: 0)
+        let reader = SiteReader(folder: folder, displayPath: "site", cache: cache)
+        _ = try reader.read()
+        let bo = folder.appendingPathComponent("store/contacts/bo.json")
+        try Self.write(#"{"id": "bo", "givenName": "Bob"}"#, "store/contacts/bo.json", in: folder)
+        // A folder where the config should be cannot be read: the read fails before the store.
+        let config = folder.appendingPathComponent("rolodeck.json")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        #expect(throws: DiagnosticError.self) {
+            try reader.read(changed: [AbsolutePath.of(bo.path), AbsolutePath.of(config.path)])
+        }
+        try FileManager.default.removeItem(at: config)
+        let (next, _) = try reader.read(changed: [AbsolutePath.of(config.path)])
+        let read = try #require(next.storeFiles.first { $0.source.path == "site/store/contacts/bo.json" })
+        #expect(String(decoding: read.source.bytes, as: UTF8.self).contains("Bob"))
     }
 }

@@ -54,9 +54,17 @@ final class WatchSession: @unchecked Sendable {
         let place = location.displayPath.isEmpty ? "the current folder" : location.displayPath
         let how = watcher.mode == .polling ? " (polling every second)" : ""
         console.print("Watching \(place) for changes\(how); press Ctrl-C to stop.")
-        while !SignalTrap.isRequested, watcher.nextBatch(stop: stop) != nil, !SignalTrap.isRequested {
-            let result = rebuild()
-            watcher.retarget(scope())
+        // A batch names what changed since the last rebuild began, but only from the second
+        // one of a watcher on: what changed before the watcher started raised no event.
+        var watchedScope = scope()
+        var batchesAreComplete = false
+        while !SignalTrap.isRequested, let batch = watcher.nextBatch(stop: stop), !SignalTrap.isRequested {
+            let changed = batchesAreComplete && !batch.overflowed ? Set(batch.paths) : nil
+            let result = rebuild(changed: changed)
+            let newScope = scope()
+            batchesAreComplete = newScope == watchedScope
+            watchedScope = newScope
+            watcher.retarget(newScope)
             printNotices(watcher)
             switch result.outcome {
             case .published, .failed, .notPublished: rebuilt(result)
@@ -82,10 +90,11 @@ final class WatchSession: @unchecked Sendable {
     }
 
     /// Brings the output up to date and prints one line: what changed, what was written, how
-    /// long it took; or the diagnostics of a failed rebuild.
-    private func rebuild() -> BuildResult {
+    /// long it took; or the diagnostics of a failed rebuild. `changed` is what changed since the
+    /// last rebuild began, when the watcher knows it.
+    private func rebuild(changed: Set<String>? = nil) -> BuildResult {
         let started = ContinuousClock.now
-        let result = build.rebuild(today: today(), isCancelled: { SignalTrap.isRequested })
+        let result = build.rebuild(today: today(), changed: changed, isCancelled: { SignalTrap.isRequested })
         if let config = build.config { outputPath = location.output(arguments, config: config) }
         BuildReport(console: console).rebuild(result, since: started, outputPath: outputPath)
         return result

@@ -24,6 +24,9 @@ public final class InputFileCache: Sendable {
         var entries: [String: Entry] = [:]
         var pass = 0
         var reads = 0
+        /// The store as the last read found it, by the store's absolute path, with the position
+        /// of each file by its path inside the store once a read needed it.
+        var listing: (root: String, listing: StoreListing, index: [String: Int]?)?
     }
 
     private let state = Mutex(State())
@@ -52,11 +55,37 @@ public final class InputFileCache: Sendable {
         state.withLock { $0.pass += 1 }
     }
 
-    /// Forgets the files the pass did not read (deleted, or no longer part of the site).
-    func endPass() {
+    /// Forgets the files the pass did not read (deleted, or no longer part of the site), except
+    /// those whose path starts with `kept`: a folder whose files were taken over unread.
+    func endPass(keepingUnder kept: String? = nil) {
         state.withLock { state in
             let pass = state.pass
-            state.entries = state.entries.filter { $0.value.pass == pass }
+            state.entries = state.entries.filter { entry in
+                entry.value.pass == pass || kept.map { entry.key.hasPrefix($0) } == true
+            }
+        }
+    }
+
+    /// Keeps the store as a read found it at `root`, its absolute path.
+    func keep(_ listing: StoreListing, root: String, index: [String: Int]? = nil) {
+        state.withLock { $0.listing = (root, listing, index) }
+    }
+
+    /// Forgets the store the last read found: the next read looks at every file.
+    func forgetListing() {
+        state.withLock { $0.listing = nil }
+    }
+
+    /// The store the last read found at `root`, and the position of each of its files by path.
+    func listing(root: String) -> (StoreListing, [String: Int])? {
+        state.withLock { state -> (StoreListing, [String: Int])? in
+            guard let kept = state.listing, kept.root == root else { return nil }
+            if let index = kept.index { return (kept.listing, index) }
+            var index: [String: Int] = [:]
+            index.reserveCapacity(kept.listing.paths.count)
+            for (position, path) in kept.listing.paths.enumerated() { index[path] = position }
+            state.listing?.index = index
+            return (kept.listing, index)
         }
     }
 

@@ -13,7 +13,7 @@ extension SiteReader {
         /// How messages name the folder ("" for the current folder).
         let displayFolder: String
         /// The open folder, or -1 when it is missing or cannot be opened.
-        private let descriptor: Int32
+        let descriptor: Int32
         /// Files read before, by path; nil when nothing is kept between reads.
         private let cache: InputFileCache?
 

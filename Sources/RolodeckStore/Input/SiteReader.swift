@@ -30,7 +30,26 @@ public struct SiteReader {
     /// The folders are walked first (`FolderWalk`), then every file is read on every core: a
     /// store of one file per card is 100,000 small files, each an `open`, `fstat`, `read` and
     /// `close` away.
-    public func read() throws(DiagnosticError) -> (input: SiteInput, warnings: [Diagnostic]) {
+    ///
+    /// `changed` names the files and folders that changed since the last read with the same
+    /// cache, as absolute paths (the watcher's), or is nil when anything may have changed. When
+    /// only store files that were there before changed, only they are read: the others are
+    /// taken as they were, without even a `stat`.
+    public func read(changed: Set<String>? = nil) throws(DiagnosticError)
+        -> (input: SiteInput, warnings: [Diagnostic])
+    {
+        do {
+            return try readAll(changed: changed)
+        } catch {
+            // What this read did not take in is not in the next one's changes: it reads all.
+            cache?.forgetListing()
+            throw error
+        }
+    }
+
+    private func readAll(changed: Set<String>?) throws(DiagnosticError)
+        -> (input: SiteInput, warnings: [Diagnostic])
+    {
         cache?.beginPass()
         var input = SiteInput()
         var diagnostics: [Diagnostic] = []
@@ -43,7 +62,17 @@ public struct SiteReader {
             diagnostics += decoded.diagnostics
         }
         let store = site.subtree(input.config.store)
-        input.storeFiles = try storeFiles(in: store)
+        let storeRoot = AbsolutePath.of(store.root)
+        let patched = try changed.flatMap { changed throws(DiagnosticError) in
+            try patchedStore(in: store, root: storeRoot, changed: changed)
+        }
+        if let patched {
+            input.storeFiles = patched
+        } else {
+            let listing = try storeFiles(in: store)
+            input.storeFiles = listing.files
+            cache?.keep(listing, root: storeRoot)
+        }
         if input.storeFiles.isEmpty {
             let issue = StoreIssue(.noStore(path: display(input.config.store) + "/"))
             diagnostics.append(Diagnostic(.error, at: nil, issue.message))
@@ -59,7 +88,7 @@ public struct SiteReader {
         try Self.checkNames(assetWalk, in: assets)
         input.assets = Dictionary(
             uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
-        cache?.endPass()
+        cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/")
         if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
         return (input, diagnostics)
     }
@@ -67,7 +96,7 @@ public struct SiteReader {
     /// The store's files: `contacts.json`, `groups.json` and `todos.json`; the `.json` files in
     /// `contacts/`, `groups/` and `todos/`, one record each, in file-name order (which is the
     /// todo order for `todos/`); then the vCard and iCalendar files (`vdirFiles`).
-    private func storeFiles(in store: Tree) throws(DiagnosticError) -> [StoreFile] {
+    private func storeFiles(in store: Tree) throws(DiagnosticError) -> StoreListing {
         let walk = FolderWalk(root: store.root)
         try Self.checkNames(walk, in: store)
         let kinds: [(kind: RecordKind, name: String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
@@ -88,22 +117,28 @@ public struct SiteReader {
         // Every file is read at once, on every core; they are sorted into their places after.
         let paths = lists + singles.map(\.path) + vdir
         let bytes = try store.read(paths)
-        var found: [StoreFile] = []
-        found.reserveCapacity(paths.count)
+        var listing = StoreListing()
+        listing.files.reserveCapacity(paths.count)
+        listing.paths.reserveCapacity(paths.count)
         // Kind after kind, each its list and then its folder.
         for kind in kinds {
             if let index = lists.firstIndex(of: kind.name + ".json") {
-                found.append(StoreFile(kind: kind.kind, layout: .list,
-                                       source: SourceText(path: store.display(lists[index]), bytes: bytes[index])))
+                listing.append(lists[index], StoreFile(kind: kind.kind, layout: .list,
+                                                       source: SourceText(path: store.display(lists[index]),
+                                                                          bytes: bytes[index])))
             }
             for (index, single) in singles.enumerated() where single.kind == kind.kind {
-                found.append(StoreFile(kind: kind.kind, layout: .single,
-                                       source: SourceText(path: store.display(single.path),
-                                                          bytes: bytes[lists.count + index])))
+                listing.append(single.path, StoreFile(kind: kind.kind, layout: .single,
+                                                      source: SourceText(path: store.display(single.path),
+                                                                         bytes: bytes[lists.count + index])))
             }
         }
         let vdirBytes = bytes[(lists.count + singles.count)...]
-        return found + (try vdirFiles(vdir, bytes: Array(vdirBytes), in: store))
+        for (path, file) in try vdirFiles(vdir, bytes: Array(vdirBytes), in: store) {
+            listing.append(path, file)
+        }
+        listing.folders = Set(walk.folders)
+        return listing
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
@@ -111,7 +146,7 @@ public struct SiteReader {
     /// collection name, then path. Other files (`displayname`, `color`, `.tmp` files left by a
     /// sync in progress) are not read.
     private func vdirFiles(_ paths: [String], bytes: [[UInt8]], in store: Tree) throws(DiagnosticError)
-        -> [StoreFile]
+        -> [(path: String, file: StoreFile)]
     {
         var collections: [Substring: String] = [:]
         var found: [(collection: String, path: String, file: StoreFile)] = []
@@ -130,7 +165,7 @@ public struct SiteReader {
             found.append((collection, path, lowered.hasSuffix(".ics") ? .iCalendar(source, collection: collection)
                                                                       : .vCard(source, collection: collection)))
         }
-        return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map(\.file)
+        return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map { ($0.path, $0.file) }
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.

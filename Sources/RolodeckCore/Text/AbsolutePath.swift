@@ -1,0 +1,19 @@
+import Foundation
+
+/// Paths made absolute and tidy, so that the watcher and the reader name a file the same way.
+public enum AbsolutePath {
+    /// `path` made absolute (against the current folder) without `.`, `..`, doubled or trailing
+    /// slashes. Links are not resolved: the watcher reports paths as it was given them.
+    public static func of(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

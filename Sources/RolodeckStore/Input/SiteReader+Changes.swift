@@ -1,0 +1,78 @@
+import RolodeckCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The store's files as a read found them, each with its path inside the store, so that a
+/// later read told which files changed can take the others over as they are.
+struct StoreListing: Sendable {
+    /// The store's files, in reading order.
+    var files: [StoreFile] = []
+    /// Each file's path inside the store.
+    var paths: [String] = []
+    /// The store's folders (vdir collections, `contacts/`), by path inside the store.
+    var folders: Set<String> = []
+
+    /// Adds a file found at `path`.
+    mutating func append(_ path: String, _ file: StoreFile) {
+        paths.append(path)
+        files.append(file)
+    }
+}
+
+extension SiteReader {
+    /// The store's files when the last read's can be taken over with only the `changed` ones
+    /// read again; nil when a full read is needed: nothing was kept, or a file came or went, a
+    /// folder or a `displayname` changed, or a file became something else than a plain file.
+    func patchedStore(in store: Tree, root: String, changed: Set<String>) throws(DiagnosticError)
+        -> [StoreFile]?
+    {
+        guard let cache, let (kept, index) = cache.listing(root: root) else { return nil }
+        var listing = kept
+        let prefix = root == "/" ? "/" : root + "/"
+        var edited: [(position: Int, path: String)] = []
+        for path in changed {
+            // The store itself, or a folder it is in.
+            if path == root || prefix.hasPrefix(path + "/") { return nil }
+            guard path.hasPrefix(prefix) else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            let parts = relative.split(separator: "/")
+            // What the reader never reads cannot have changed the store.
+            if parts.contains(where: { $0.hasPrefix(".") }) { continue }
+            if listing.folders.contains(relative) || parts.last == "displayname" { return nil }
+            guard let position = index[relative] else {
+                // A file that is not one of the store's: new, or gone again (a temporary file).
+                if store.exists(relative) { return nil }
+                continue
+            }
+            guard store.isPlainFile(relative) else { return nil }
+            edited.append((position, relative))
+        }
+        edited.sort { $0.position < $1.position }
+        let fresh = try store.read(edited.map(\.path))
+        for ((position, _), bytes) in zip(edited, fresh) {
+            let old = listing.files[position]
+            guard old.source.bytes != bytes else { continue }
+            listing.files[position] = StoreFile(
+                kind: old.kind, layout: old.layout, source: SourceText(path: old.source.path, bytes: bytes),
+                collection: old.collection)
+        }
+        cache.keep(listing, root: root, index: index)
+        return listing.files
+    }
+}
+
+extension SiteReader.Tree {
+    /// Whether anything is at `path` (a link counts, whether or not its target exists).
+    func exists(_ path: String) -> Bool {
+        var info = stat()
+        return fstatat(descriptor, path, &info, AT_SYMLINK_NOFOLLOW) == 0
+    }
+
+    /// Whether `path` is a plain file, not a link or a folder.
+    func isPlainFile(_ path: String) -> Bool {
+        var info = stat()
+        return fstatat(descriptor, path, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+}
