@@ -1,3 +1,6 @@
+import RolodeckCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -94,17 +97,53 @@ public struct OutputManifest: Equatable {
     }
 
     /// Reads a manifest; nil for the bare marker of an older build or anything unreadable.
+    /// The lines are cut by their bytes: an output of 100,000 pages lists as many files, and a
+    /// build with nothing to do reads it before anything else.
     public init?(bytes: [UInt8]) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(OutputManifest.heading), lines.count >= 2,
-              lines[1].hasPrefix("inputs ") else { return nil }
-        fingerprint = String(lines[1].dropFirst("inputs ".count))
+        guard let fingerprint = Self.fingerprint(in: bytes) else { return nil }
+        self.fingerprint = fingerprint
         var files: [(String, Int)] = []
-        for line in lines.dropFirst(2) where !line.isEmpty {
-            guard let space = line.firstIndex(of: " "), let size = Int(line[..<space]) else { return nil }
-            files.append((String(line[line.index(after: space)...]), size))
+        let parsed: Bool = bytes.withUnsafeBufferPointer { text in
+            var start = Self.lineEnd(in: text, from: Self.lineEnd(in: text, from: 0) + 1) + 1
+            while start < text.count {
+                let end = Self.lineEnd(in: text, from: start)
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                var size = 0
+                var position = start
+                while position < end, text[position] &- UInt8(ascii: "0") < 10, size < Int.max / 10 - 9 {
+                    size = size * 10 + Int(text[position] &- UInt8(ascii: "0"))
+                    position += 1
+                }
+                guard position > start, position < end, text[position] == UInt8(ascii: " ") else { return false }
+                files.append((String(decoding: UnsafeBufferPointer(rebasing: text[(position + 1)..<end]),
+                                     as: UTF8.self), size))
+            }
+            return true
         }
+        guard parsed else { return nil }
         self.files = files
+    }
+
+    /// The fingerprint a manifest's second line records, read without the list of files; nil
+    /// when the bytes are not a manifest.
+    static func fingerprint(in bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { text -> String? in
+            let heading = Array(OutputManifest.heading.utf8)
+            let first = lineEnd(in: text, from: 0)
+            guard first == heading.count, text[..<first].elementsEqual(heading) else { return nil }
+            let second = lineEnd(in: text, from: first + 1)
+            let line = String(decoding: UnsafeBufferPointer(rebasing: text[min(first + 1, second)..<second]),
+                              as: UTF8.self)
+            guard line.hasPrefix("inputs ") else { return nil }
+            return String(line.dropFirst("inputs ".count))
+        }
+    }
+
+    /// Where the line starting at `start` ends: its newline, or the end of the text.
+    private static func lineEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < text.count else { return text.count }
+        return text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
     }
 
     /// Creates a manifest.
@@ -114,25 +153,40 @@ public struct OutputManifest: Equatable {
     }
 
     /// Whether every listed file is in `folder` as a regular file of its recorded size and
-    /// was not changed after the manifest was written (`manifestTime`).
+    /// was not changed after the manifest was written (`manifestTime`). The files are looked
+    /// at on every core, each relative to its own folder, opened once.
     func isIntact(in folder: DirectoryHandle, manifestTime: timespec) -> Bool {
-        var handles: [String: DirectoryHandle?] = ["": folder]
-        func handle(_ path: String) -> DirectoryHandle? {
+        var handles: [Substring: DirectoryHandle?] = ["": folder]
+        func handle(_ path: Substring) -> DirectoryHandle? {
             if let known = handles[path] { return known }
-            let parent = path.split(separator: "/").dropLast().joined(separator: "/")
-            let name = String(path.split(separator: "/").last!)
-            let child = handle(parent)?.child(name)
+            let slash = path.lastIndex(of: "/")
+            let parent = slash.map { path[..<$0] } ?? ""
+            let child = handle(parent)?.child(String(slash.map { path[path.index(after: $0)...] } ?? path))
             handles[path] = child
             return child
         }
+        // Each file's folder, found on this core; nil for a file whose folder is gone.
+        var places: [(folder: DirectoryHandle, name: Substring)?] = []
+        places.reserveCapacity(files.count)
         for file in files {
-            let parts = file.path.split(separator: "/")
-            guard let directory = handle(parts.dropLast().joined(separator: "/")),
-                  let info = directory.status(of: String(parts.last!)),
-                  DirectoryHandle.isRegularFile(info), Int(info.st_size) == file.size,
-                  (info.st_mtim.tv_sec, info.st_mtim.tv_nsec) <= (manifestTime.tv_sec, manifestTime.tv_nsec)
-            else { return false }
+            let slash = file.path.lastIndex(of: "/")
+            let name = slash.map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
+            places.append(handle(slash.map { file.path[..<$0] } ?? "").map { ($0, name) })
         }
-        return true
+        guard !places.contains(where: { $0 == nil }) else { return false }
+        let changed = Atomic<Bool>(false)
+        let files = self.files
+        let found = places
+        ParallelWork.forEach(files.count, batch: 256) { index in
+            guard !changed.load(ordering: .relaxed), let (directory, name) = found[index] else { return }
+            guard let info = directory.status(of: String(name)), DirectoryHandle.isRegularFile(info),
+                  Int(info.st_size) == files[index].size,
+                  (info.st_mtim.tv_sec, info.st_mtim.tv_nsec) <= (manifestTime.tv_sec, manifestTime.tv_nsec)
+            else {
+                changed.store(true, ordering: .relaxed)
+                return
+            }
+        }
+        return !changed.load(ordering: .relaxed)
     }
 }

@@ -114,7 +114,7 @@ public struct Publisher: Sendable {
 
     private static func intactFileCount(in output: DirectoryHandle, fingerprint: String) -> Int? {
         guard let marker = output.status(of: markerName), let bytes = output.contents(of: markerName),
-              let manifest = OutputManifest(bytes: bytes), manifest.fingerprint == fingerprint,
+              OutputManifest.fingerprint(in: bytes) == fingerprint, let manifest = OutputManifest(bytes: bytes),
               manifest.isIntact(in: output, manifestTime: marker.st_mtim) else { return nil }
         return manifest.files.count + 1
     }

@@ -99,6 +99,29 @@ import Testing
         #expect(String(decoding: damaged.bytes, as: UTF8.self).hasSuffix("\n-5 a\n9000000000 b\n"))
     }
 
+    /// A manifest reads back as written, paths with spaces and other scripts included, and
+    /// one whose lines are not `<size> <path>` is not taken for a manifest.
+    @Test(arguments: [
+        ("inputs f00d\n7 a b.html\n0 자료/가.html\n\n12 z\n", "f00d", [("a b.html", 7), ("자료/가.html", 0), ("z", 12)]),
+        ("inputs \n", "", []),
+        ("inputs f00d", "f00d", []),
+        ("inputs f00d\n7a.html\n", nil, []),
+        ("inputs f00d\nx a.html\n", nil, []),
+        ("inputs f00d\n-5 a.html\n", nil, []),
+        ("inputs f00d\n7\n", nil, []),
+        ("outputs f00d\n7 a.html\n", nil, []),
+    ] as [(String, String?, [(String, Int)])])
+    func manifestsAreReadBackOrRefused(text: String, fingerprint: String?, files: [(String, Int)]) {
+        let bytes = Array((OutputManifest.heading + "\n" + text).utf8)
+        let manifest = OutputManifest(bytes: bytes)
+        #expect(manifest?.fingerprint == fingerprint)
+        if fingerprint != nil {
+            #expect(manifest?.files.map(\.path) == files.map(\.0))
+            #expect(manifest?.files.map(\.size) == files.map(\.1))
+        }
+        #expect(OutputManifest(bytes: Array("not a manifest\n".utf8) + bytes) == nil)
+    }
+
     @Test func aPathWrittenTwiceFailsTheBuild() throws {
         let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
         for path in ["index.html", "contacts/a.html"] {
