@@ -28,6 +28,10 @@ public final class SiteBuild {
     /// site for the exit to reclaim instead of freeing it object by object.
     public var leavesMemoryToExit = false
 
+    /// How long the files read must have been still for their statuses to vouch for them in the
+    /// index kept beside the output (`InputIndex`).
+    var settleMargin = InputIndex.margin
+
     /// A build of the site in `folder` (`displayPath` is how messages name it). `generator`
     /// identifies this rolodeck in the output's fingerprint; `output` says where a site with a
     /// given config is written.
@@ -62,6 +66,7 @@ public final class SiteBuild {
                 renderer, outputPath: result.outputPath, fingerprint: prepared.fingerprint, progress: progress)
             result.outcome = .published(report)
             result.isWhole = true
+            prepared.index?.write(besides: result.outputPath)
         } catch {
             result.outcome = .failure(error)
         }
@@ -103,23 +108,36 @@ public final class SiteBuild {
         var fingerprint: String
         /// What the build did so far.
         var result: BuildResult
+        /// The statuses of the files read, to keep beside the output once it is published; nil
+        /// when some file changed too recently for its status to vouch for it.
+        var index: InputIndex?
     }
 
     /// Reads, loads and plans the site. The files' bytes and the store are let go when this
     /// returns, before any page is rendered: the store file is as large as the store, and the
     /// planned directory holds its own copy of every contact.
     private func prepare(today: PartialDate) -> Preparation {
+        let generatorDigest = InputFingerprint.digest(generator)
+        if let result = upToDateByStatus(today: today, generator: generatorDigest) { return .done(result) }
         let input: SiteInput
         let readWarnings: [Diagnostic]
+        let readAt = FileStatus.now()
         do {
+            var reader = reader
+            reader.notesStatuses = true
             (input, readWarnings) = try reader.read()
         } catch {
             return .done(BuildResult(outcome: .failed(error), outputPath: ""))
         }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
         let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
+        let index = InputIndex(
+            fingerprint: fingerprint, today: today.description, generator: generatorDigest,
+            statuses: input.statuses)
+        let settled = index.isSettled(readAt: readAt, margin: settleMargin) ? index : nil
         if let files = Publisher(outputPath: result.outputPath).upToDateFileCount(fingerprint: fingerprint) {
             result.outcome = .upToDate(files: files)
+            settled?.write(besides: result.outputPath)
             return .done(result)
         }
         let site: Site
@@ -132,7 +150,20 @@ public final class SiteBuild {
         result.warnings = site.warnings
         result.counts = site.store.counts
         return .prepared(
-            Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result))
+            Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result, index: settled))
+    }
+
+    /// The result of a build with nothing to do, told from the files' statuses alone: the index
+    /// beside the output vouches for the same date, generator and files, and the output still
+    /// has the fingerprint it names. Nil when the files must be read to tell.
+    func upToDateByStatus(today: PartialDate, generator: String) -> BuildResult? {
+        guard let (config, statuses) = reader.survey() else { return nil }
+        let outputPath = output(config)
+        guard let index = InputIndex.load(besides: outputPath), index.today == today.description,
+            index.generator == generator, index.statuses == statuses,
+            let files = Publisher(outputPath: outputPath).upToDateFileCount(fingerprint: index.fingerprint)
+        else { return nil }
+        return BuildResult(outcome: .upToDate(files: files), outputPath: outputPath)
     }
 
     /// Keeps `renderer` alive until the process ends.

@@ -113,12 +113,22 @@ public final class InputFileCache: Sendable {
 
 /// What tells one version of a file from another without reading it: its device, inode, size,
 /// and modification and change times.
-struct FileStatus: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
+public struct FileStatus: Equatable, Sendable {
+    /// The device the file is on.
+    public var device: UInt64
+    /// The file's inode: another file saved over it by a rename has another.
+    public var inode: UInt64
+    /// Its size in bytes.
+    public var size: Int64
+    /// When its bytes last changed, in nanoseconds since 1970.
+    public var modified: Int64
+    /// When its bytes or status last changed, in nanoseconds since 1970.
+    public var changed: Int64
+
+    /// A status from its parts.
+    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        (self.device, self.inode, self.size, self.modified, self.changed) = (device, inode, size, modified, changed)
+    }
 
     /// The status `stat` gave.
     init(_ info: stat) {
@@ -130,7 +140,7 @@ struct FileStatus: Equatable, Sendable {
     }
 
     /// The time now, in nanoseconds since 1970, as file times count it.
-    static func now() -> Int64 {
+    public static func now() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

@@ -33,6 +33,13 @@ public struct InputFingerprint {
         return hasher.hex
     }
 
+    /// The digest of one run of bytes, such as the generator's.
+    public static func digest(_ bytes: [UInt8]) -> String {
+        var hasher = InputFingerprint()
+        hasher.add(bytes)
+        return hasher.hex
+    }
+
     /// Adds one part; its length goes in first, so that parts cannot run into each other.
     mutating func add(_ bytes: [UInt8]) {
         mix(UInt64(bytes.count))

@@ -15,6 +15,9 @@ public struct SiteInput: Sendable {
     public var templates: [String: SourceText]
     /// The site's own static files by relative path (`style.css`, `img/logo.svg`).
     public var assets: [String: [UInt8]]
+    /// The status each file had when it was read, by the path it was opened by, when the reader
+    /// was asked to note them (`SiteReader.notesStatuses`).
+    public var statuses: [String: FileStatus] = [:]
 
     /// Creates an input.
     public init(config: SiteConfig = SiteConfig(), storeFiles: [StoreFile] = [], templates: [String: SourceText] = [:],

@@ -1,4 +1,5 @@
 import RolodeckCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,10 +17,13 @@ extension SiteReader {
         let descriptor: Int32
         /// Files read before, by path; nil when nothing is kept between reads.
         private let cache: InputFileCache?
+        /// Where the status of every file read or looked at is noted, when it is asked for.
+        let statuses: StatusLog?
 
         /// Opens the folder at `root`.
-        init(_ root: String, display: String, cache: InputFileCache?) {
+        init(_ root: String, display: String, cache: InputFileCache?, statuses: StatusLog? = nil) {
             self.root = root
+            self.statuses = statuses
             var display = display == "." ? "" : display
             while display.count > 1, display.hasSuffix("/") { display.removeLast() }
             self.displayFolder = display
@@ -33,7 +37,7 @@ extension SiteReader {
 
         /// The folder at `relative` inside this one.
         func subtree(_ relative: String) -> Tree {
-            Tree(root + "/" + relative, display: display(relative), cache: cache)
+            Tree(root + "/" + relative, display: display(relative), cache: cache, statuses: statuses)
         }
 
         /// A path inside the folder as messages show it.
@@ -76,17 +80,37 @@ extension SiteReader {
         /// One file's bytes: the cached ones when its status is the one they were read with.
         private func bytes(of path: String) -> Result<[UInt8], ReadFailure> {
             guard descriptor >= 0 else { return .failure(ReadFailure(code: ENOENT)) }
-            guard let cache else { return readFile(path).map(\.bytes) }
+            guard let cache else {
+                return readFile(path).map { read in
+                    statuses?.note(read.status, of: root + "/" + path)
+                    return read.bytes
+                }
+            }
             var info = stat()
             let key = root + "/" + path
             if fstatat(descriptor, path, &info, 0) == 0, let bytes = cache.bytes(key, status: FileStatus(info)) {
+                statuses?.note(FileStatus(info), of: key)
                 return .success(bytes)
             }
             let readAt = FileStatus.now()
             return readFile(path).map { read in
                 cache.keep(read.bytes, for: key, status: read.status, readAt: readAt)
+                statuses?.note(read.status, of: key)
                 return read.bytes
             }
+        }
+
+        /// Notes the status of the files at `paths` (following links, as reading does) without
+        /// reading them, on every core; false when one cannot be looked at.
+        func look(at paths: [String]) -> Bool {
+            guard descriptor >= 0 else { return paths.isEmpty }
+            let found = ParallelWork.map(paths.count, batch: 64) { index -> FileStatus? in
+                var info = stat()
+                return fstatat(self.descriptor, paths[index], &info, 0) == 0 ? FileStatus(info) : nil
+            }
+            guard !found.contains(nil) else { return false }
+            statuses?.note(found.map { $0! }, of: paths.map { root + "/" + $0 })
+            return true
         }
 
         /// Opens, reads and closes one file, with its status as it was when opened.
@@ -103,4 +127,29 @@ extension SiteReader {
             }
         }
     }
+}
+
+/// The status of the files a read read or looked at, by the path it opened them by, noted from
+/// every core.
+public final class StatusLog: Sendable {
+    private let statuses = Mutex<[String: FileStatus]>([:])
+
+    /// Creates an empty log.
+    public init() {}
+
+    /// Notes a file's status.
+    func note(_ status: FileStatus, of path: String) {
+        statuses.withLock { $0[path] = status }
+    }
+
+    /// Notes the statuses of many files at once.
+    func note(_ found: [FileStatus], of paths: [String]) {
+        statuses.withLock { statuses in
+            statuses.reserveCapacity(statuses.count + paths.count)
+            for (path, status) in zip(paths, found) { statuses[path] = status }
+        }
+    }
+
+    /// Every status noted, by path.
+    public var all: [String: FileStatus] { statuses.withLock { $0 } }
 }

@@ -15,6 +15,8 @@ public struct SiteReader {
     var displayPath: String
     /// Files read before, which watch keeps between rebuilds so that only changed files are read.
     public var cache: InputFileCache?
+    /// Whether `read` notes the status of every file it reads in the input's `statuses`.
+    public var notesStatuses = false
 
     /// Creates a reader for a site folder.
     public init(folder: URL, displayPath: String, cache: InputFileCache? = nil) {
@@ -53,7 +55,8 @@ public struct SiteReader {
         cache?.beginPass()
         var input = SiteInput()
         var diagnostics: [Diagnostic] = []
-        let site = Tree(folder.path, display: displayPath, cache: cache)
+        let log = notesStatuses ? StatusLog() : nil
+        let site = Tree(folder.path, display: displayPath, cache: cache, statuses: log)
         let configFile = site.existing([SiteConfig.fileName])
         if let bytes = try site.read(configFile).first {
             let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
@@ -89,8 +92,38 @@ public struct SiteReader {
         input.assets = Dictionary(
             uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
         cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/")
+        input.statuses = log?.all ?? [:]
         if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
         return (input, diagnostics)
+    }
+
+    /// The status of every file `read` would read, by the path it would open it by, found
+    /// without reading them (but for the config, which says where the store is), with the
+    /// config; nil when the config has errors or a file cannot be looked at.
+    public func survey() -> (config: SiteConfig, statuses: [String: FileStatus])? {
+        let log = StatusLog()
+        let site = Tree(folder.path, display: displayPath, cache: nil, statuses: log)
+        var config = SiteConfig()
+        guard let configBytes = try? site.read(site.existing([SiteConfig.fileName])) else { return nil }
+        if let bytes = configBytes.first {
+            let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
+            guard !decoded.diagnostics.containsErrors else { return nil }
+            config = decoded.config
+        }
+        let store = site.subtree(config.store)
+        let walk = FolderWalk(root: store.root)
+        let (lists, singles, vdir) = Self.storePaths(walk, in: store)
+        let collections = Set(vdir.compactMap { path in
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
+        })
+        let names = store.existing(collections.sorted().map { $0 + "/displayname" })
+        guard walk.misnamed.isEmpty, store.look(at: lists + singles.map(\.path) + vdir + names) else { return nil }
+        for folder in ["Templates", "Public"] {
+            let tree = site.subtree(folder)
+            let walk = FolderWalk(root: tree.root)
+            guard walk.misnamed.isEmpty, tree.look(at: walk.files) else { return nil }
+        }
+        return (config, log.all)
     }
 
     /// The store's files: `contacts.json`, `groups.json` and `todos.json`; the `.json` files in
@@ -99,21 +132,8 @@ public struct SiteReader {
     private func storeFiles(in store: Tree) throws(DiagnosticError) -> StoreListing {
         let walk = FolderWalk(root: store.root)
         try Self.checkNames(walk, in: store)
-        let kinds: [(kind: RecordKind, name: String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
-        let lists = store.existing(kinds.map { $0.name + ".json" })
-        var singles: [(kind: RecordKind, path: String)] = []
-        var vdir: [String] = []
-        for path in walk.files {
-            let lowered = path.lowercased()
-            if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") || lowered.hasSuffix(".ics") {
-                vdir.append(path)
-            }
-            guard path.hasSuffix(".json"), let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")),
-                path.utf8.lastIndex(of: UInt8(ascii: "/")) == slash,
-                let kind = kinds.first(where: { $0.name == path[..<slash] })?.kind
-            else { continue }
-            singles.append((kind, path))
-        }
+        let kinds = Self.kinds
+        let (lists, singles, vdir) = Self.storePaths(walk, in: store)
         // Every file is read at once, on every core; they are sorted into their places after.
         let paths = lists + singles.map(\.path) + vdir
         let bytes = try store.read(paths)
@@ -139,6 +159,31 @@ public struct SiteReader {
         }
         listing.folders = Set(walk.folders)
         return listing
+    }
+
+    /// The kinds of record, each with the name of its list file and folder.
+    static let kinds: [(kind: RecordKind, name: String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
+
+    /// Which of the files a walk of the store found are read, and as what: the list files that
+    /// exist, the one-record files in the kinds' folders, and the vCard and iCalendar files.
+    static func storePaths(_ walk: FolderWalk, in store: Tree)
+        -> (lists: [String], singles: [(kind: RecordKind, path: String)], vdir: [String])
+    {
+        let lists = store.existing(kinds.map { $0.name + ".json" })
+        var singles: [(kind: RecordKind, path: String)] = []
+        var vdir: [String] = []
+        for path in walk.files {
+            let lowered = path.lowercased()
+            if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") || lowered.hasSuffix(".ics") {
+                vdir.append(path)
+            }
+            guard path.hasSuffix(".json"), let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")),
+                path.utf8.lastIndex(of: UInt8(ascii: "/")) == slash,
+                let kind = kinds.first(where: { $0.name == path[..<slash] })?.kind
+            else { continue }
+            singles.append((kind, path))
+        }
+        return (lists, singles, vdir)
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
