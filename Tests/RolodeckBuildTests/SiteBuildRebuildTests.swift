@@ -18,12 +18,16 @@ import Testing
 
     /// A step of the edit sequence, applied to the site folder.
     struct Step: Sendable {
-        enum Expect: Sendable { case patched, whole, failed }
+        /// What the rebuild does: patch the output, publish it whole, fail and leave it, or see
+        /// no changed input (a file the build does not read) and do nothing.
+        enum Expect: Sendable { case patched, whole, failed, unchanged }
         var label: String
         var expect: Expect
         var today: PartialDate = SiteBuildRebuildTests.today
         /// Whether some page's bytes change (a fix that restores the last good input does not).
         var writes = true
+        /// Text of a warning the rebuild reports anew, if it must report one.
+        var warning: String? = nil
         var edit: @Sendable (SiteFiles) throws -> Void
     }
 
@@ -273,6 +277,16 @@ import Testing
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try FileManager.default.copyItem(
             at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15)
+    }
+
+    /// Builds the site in `site` with `rebuild` into `out` beside it, then applies each step in
+    /// turn and checks that the rebuild does what the step expects and leaves byte for byte what
+    /// a whole build of the same input writes into an empty folder; then that a rebuild with
+    /// nothing changed does nothing. `contacts` is how many the site starts with; at least `patchedAtLeast`
+    /// steps must be patched.
+    static func check(_ steps: [Step], on site: SiteFiles, contacts: Int, patchedAtLeast: Int) throws {
+        let scratch = site.folder.deletingLastPathComponent()
         let output = scratch.appendingPathComponent("out")
         let build = SiteBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
             _ in output.path
@@ -284,18 +298,27 @@ import Testing
             return
         }
         #expect(first.isWhole)
-        #expect(first.counts.contacts == 80)
+        #expect(first.counts.contacts == contacts)
         var patchedSteps = 0
-        for (number, step) in Self.steps.enumerated() {
+        for (number, step) in steps.enumerated() {
             let label = "step \(number + 1), \(step.label)"
             let before = try FolderSnapshot.of(output)
             try step.edit(site)
             let result = build.rebuild(today: step.today)
-            #expect(
-                !result.changedInputs.isEmpty || step.today != Self.today,
-                "\(label): no changed input reported")
+            if step.expect == .unchanged {
+                #expect(result.changedInputs.isEmpty, "\(label): changed inputs \(result.changedInputs)")
+            } else {
+                #expect(
+                    !result.changedInputs.isEmpty || step.today != Self.today,
+                    "\(label): no changed input reported")
+            }
+            if let warning = step.warning {
+                #expect(
+                    result.warnings.contains { $0.description.contains(warning) },
+                    "\(label): no warning \"\(warning)\" in \(result.warnings)")
+            }
             switch (result.outcome, step.expect) {
-            case (.failed, .failed):
+            case (.failed, .failed), (.unchanged, .unchanged):
                 let after = try FolderSnapshot.of(output)
                 #expect(after.mapValues(\.bytes) == before.mapValues(\.bytes), "\(label): the output changed")
                 #expect(
@@ -339,9 +362,9 @@ import Testing
             }
             #expect(changed.isEmpty != step.writes, "\(label): \(changed.count) files written")
         }
-        #expect(patchedSteps >= 15)
+        #expect(patchedSteps >= patchedAtLeast)
         // An unchanged input is not rebuilt.
-        let again = build.rebuild(today: Self.steps.last!.today)
+        let again = build.rebuild(today: steps.last!.today)
         guard case .unchanged = again.outcome else {
             Issue.record("a rebuild with nothing changed did \(again.outcome)")
             return
