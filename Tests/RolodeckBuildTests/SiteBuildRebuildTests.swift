@@ -63,6 +63,34 @@ import Testing
             }
         }
 
+        /// Changes the record of a JSON file that holds one record.
+        func updateRecord(_ path: String, _ change: (inout [String: Any]) -> Void) throws {
+            var record = try JSONSerialization.jsonObject(with: Data(contentsOf: url(path))) as! [String: Any]
+            change(&record)
+            try DemoStoreLayouts.json(record).write(to: url(path))
+        }
+
+        /// Writes a record as a JSON file of its own.
+        func writeRecord(_ path: String, _ record: [String: Any]) throws {
+            try write(path, String(decoding: try DemoStoreLayouts.json(record), as: UTF8.self))
+        }
+
+        /// Renames a file or folder over whatever is at `to`, as `mv` and an editor's save do.
+        func move(_ from: String, _ to: String) throws {
+            guard rename(url(from).path, url(to).path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        }
+
+        /// Replaces text in a vCard or iCalendar file: its lines are unfolded first and folded
+        /// again after, so the text may span a fold.
+        func replaceUnfolded(_ path: String, _ old: String, _ new: String) throws {
+            let text = try read(path).replacingOccurrences(of: "\r\n ", with: "")
+            #expect(text.contains(old), "\(path) has no \(old)")
+            let lines = text.replacingOccurrences(of: old, with: new).components(separatedBy: "\r\n")
+            try write(path, lines.map(DemoStoreLayouts.folded).joined(separator: "\r\n"))
+        }
+
         /// Changes the records of a JSON list file.
         func records(_ path: String, _ change: (inout [[String: Any]]) -> Void) throws {
             var records =
