@@ -236,6 +236,10 @@ extension SiteBuildRebuildTests {
         Step(label: "the second address book deleted", expect: .patched) { site in
             try FileManager.default.removeItem(at: site.url("store/old-phone"))
         },
+        Step(label: "the address book's displayname, which no page shows", expect: .patched, writes: false) {
+            site in
+            try site.write("store/book/displayname", "Address book\n")
+        },
     ]
 
     @Test func everyEditToAVdirStoreLeavesWhatAWholeBuildWrites() throws {
