@@ -49,11 +49,9 @@ extension SiteBuildRebuildTests {
             try site.remove("store/contacts/nova-neu.json")
         },
         Step(label: "a contact saved by rename, beside the editor's swap file", expect: .patched) { site in
-            try site.write("store/contacts/.sabine-weiss.json.swp", "junk")
-            let record = try site.read("store/contacts/sabine-weiss.json")
-            try site.write("store/contacts/sabine-weiss.json.tmp", record)
-            try site.updateRecord("store/contacts/sabine-weiss.json.tmp") { $0["title"] = "Hausärztin" }
-            try site.move("store/contacts/sabine-weiss.json.tmp", "store/contacts/sabine-weiss.json")
+            try site.saveByRename("store/contacts/sabine-weiss.json") { temporary in
+                try site.updateRecord(temporary) { $0["title"] = "Hausärztin" }
+            }
         },
         Step(label: "files beside the contacts that are not read", expect: .unchanged) { site in
             try site.write("store/contacts/.kai.json.swp", "junk")
@@ -158,12 +156,9 @@ extension SiteBuildRebuildTests {
             try site.remove("store/book/kai.vcf")
         },
         Step(label: "a card saved by rename, beside the editor's swap file", expect: .patched) { site in
-            try site.write("store/book/.sabine-weiss.vcf.swp", "junk")
-            let card = try site.read("store/book/sabine-weiss.vcf")
-            try site.write("store/book/sabine-weiss.vcf.tmp", card)
-            try site.replaceUnfolded(
-                "store/book/sabine-weiss.vcf.tmp", "TITLE:Fachärztin", "TITLE:Hausärztin")
-            try site.move("store/book/sabine-weiss.vcf.tmp", "store/book/sabine-weiss.vcf")
+            try site.saveByRename("store/book/sabine-weiss.vcf") { temporary in
+                try site.replaceUnfolded(temporary, "TITLE:Fachärztin", "TITLE:Hausärztin")
+            }
         },
         Step(label: "files in the address book that are not read", expect: .unchanged) { site in
             try site.write("store/book/.nova-neu.vcf.swp", "junk")

@@ -82,6 +82,16 @@ import Testing
             }
         }
 
+        /// Saves a file as editors and vdirsyncer do: `edit` changes a copy at `<path>.tmp`, which
+        /// is then renamed over the file, and the editor's swap file `.<name>.swp` lies beside it.
+        func saveByRename(_ path: String, _ edit: (_ temporary: String) throws -> Void) throws {
+            let name = url(path).lastPathComponent
+            try write(String(path.dropLast(name.count)) + "." + name + ".swp", "junk")
+            try write(path + ".tmp", try read(path))
+            try edit(path + ".tmp")
+            try move(path + ".tmp", path)
+        }
+
         /// Replaces text in a vCard or iCalendar file: its lines are unfolded first and folded
         /// again after, so the text may span a fold.
         func replaceUnfolded(_ path: String, _ old: String, _ new: String) throws {
