@@ -95,7 +95,7 @@ extension SiteBuildRebuildTests {
         Step(label: "the contact out of the group, and the folder of groups deleted", expect: .patched) {
             site in
             try site.updateRecord("store/contacts/0-kai.json") { $0["groups"] = ["friends"] }
-            try FileManager.default.removeItem(at: site.url("store/groups"))
+            try site.remove("store/groups")
         },
         Step(label: "two todo files beside todos.json, one linked to a contact file", expect: .patched) {
             site in
@@ -204,7 +204,7 @@ extension SiteBuildRebuildTests {
             try site.write("store/friends/minjun.vcf", card(contact("kim-minjun", "민준", "김")))
         },
         Step(label: "that address book folder deleted", expect: .patched) { site in
-            try FileManager.default.removeItem(at: site.url("store/friends"))
+            try site.remove("store/friends")
         },
         Step(
             label: "a second address book with a copy of a card: a warning, the first read is kept",
@@ -229,7 +229,7 @@ extension SiteBuildRebuildTests {
                 "store/tasks/keys.ics", DemoStoreLayouts.todo("copy-keys", "Copy the keys", order: 3))
         },
         Step(label: "the second address book deleted", expect: .patched) { site in
-            try FileManager.default.removeItem(at: site.url("store/old-phone"))
+            try site.remove("store/old-phone")
         },
         Step(label: "the address book's displayname, which no page shows", expect: .patched, writes: false) {
             site in

@@ -31,17 +31,72 @@ import Testing
         var edit: @Sendable (SiteFiles) throws -> Void
     }
 
+    /// The paths edits changed, as a watcher's batch names them.
+    final class ChangedPaths: Sendable {
+        private let paths = Mutex<Set<String>>([])
+
+        func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+
+        /// The paths noted since the last call.
+        func take() -> Set<String> {
+            paths.withLock { paths in
+                defer { paths = [] }
+                return paths
+            }
+        }
+    }
+
     /// The site folder being edited: the demo store, a vdir address book and task list beside it.
+    /// Every edit notes what it changed in `changed`.
     struct SiteFiles: Sendable {
         let folder: URL
+        let changed = ChangedPaths()
 
         func url(_ path: String) -> URL { folder.appendingPathComponent(path) }
 
+        /// Notes that the file or folder at `path` changed, as the watcher reports it: by its
+        /// absolute path, and only when a build can read it (docs/watch.md, "What is watched").
+        func noteChange(_ path: String, isFolder: Bool) {
+            let absolute = url(path).standardizedFileURL.path
+            let root = folder.standardizedFileURL.path + "/"
+            guard absolute.hasPrefix(root) else { return }
+            let parts = absolute.dropFirst(root.count).split(separator: "/")
+            guard let name = parts.last, !parts.contains(where: { $0.hasPrefix(".") }),
+                !name.hasSuffix("~"), !name.hasSuffix(".swp"), !name.hasSuffix(".tmp")
+            else { return }
+            let lowered = name.lowercased()
+            let isRead =
+                isFolder
+                || (parts.count == 1
+                    ? name == "rolodeck.json"
+                    : parts.first != "store" || name == "displayname"
+                        || [".json", ".vcf", ".vcard", ".ics"].contains { lowered.hasSuffix($0) })
+            if isRead { changed.insert(absolute) }
+        }
+
+        /// Whether there is a folder at `path`.
+        func isFolder(_ path: String) -> Bool {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+
         func write(_ path: String, _ text: String) throws {
+            // A folder the write makes is reported, and the file, which made no event of its own
+            // in a folder not yet watched.
+            var folder = ""
+            for part in path.split(separator: "/").dropLast() {
+                folder += (folder.isEmpty ? "" : "/") + part
+                if !FileManager.default.fileExists(atPath: url(folder).path) {
+                    noteChange(folder, isFolder: true)
+                    break
+                }
+            }
             try FileManager.default.createDirectory(
                 at: url(path).deletingLastPathComponent(),
                 withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url(path))
+            noteChange(path, isFolder: false)
         }
 
         func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
@@ -52,7 +107,16 @@ import Testing
             try write(path, text.replacingOccurrences(of: old, with: new))
         }
 
-        func remove(_ path: String) throws { try FileManager.default.removeItem(at: url(path)) }
+        /// Removes a file, or a folder with everything in it.
+        func remove(_ path: String) throws {
+            if isFolder(path) {
+                for inside in try FileManager.default.subpathsOfDirectory(atPath: url(path).path) {
+                    noteChange(path + "/" + inside, isFolder: isFolder(path + "/" + inside))
+                }
+            }
+            noteChange(path, isFolder: isFolder(path))
+            try FileManager.default.removeItem(at: url(path))
+        }
 
         /// Changes the record with an id in a JSON list file.
         func update(_ path: String, _ id: String, _ change: @escaping (inout [String: Any]) -> Void) throws {
@@ -68,6 +132,7 @@ import Testing
             var record = try JSONSerialization.jsonObject(with: Data(contentsOf: url(path))) as! [String: Any]
             change(&record)
             try DemoStoreLayouts.json(record).write(to: url(path))
+            noteChange(path, isFolder: false)
         }
 
         /// Writes a record as a JSON file of its own.
@@ -77,9 +142,12 @@ import Testing
 
         /// Renames a file or folder over whatever is at `to`, as `mv` and an editor's save do.
         func move(_ from: String, _ to: String) throws {
+            let isFolder = isFolder(from)
+            noteChange(from, isFolder: isFolder)
             guard rename(url(from).path, url(to).path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
+            noteChange(to, isFolder: isFolder)
         }
 
         /// Saves a file as editors and vdirsyncer do: `edit` changes a copy at `<path>.tmp`, which
@@ -109,6 +177,7 @@ import Testing
             let data = try JSONSerialization.data(
                 withJSONObject: records, options: [.prettyPrinted, .sortedKeys])
             try data.write(to: url(path))
+            noteChange(path, isFolder: false)
         }
     }
 
@@ -174,11 +243,11 @@ import Testing
         Step(label: "a card saved by rename, and a task list renamed", expect: .patched) { site in
             try site.write("store/book/.bo.vcf.swp", "junk")
             try site.write("store/book/bo.vcf.tmp", card("bo-v", "Bodil Vee"))
-            _ = rename(site.url("store/book/bo.vcf.tmp").path, site.url("store/book/bo.vcf").path)
+            try site.move("store/book/bo.vcf.tmp", "store/book/bo.vcf")
             try site.write("store/tasks/displayname", "Chores\n")
         },
         Step(label: "a whole address book folder deleted", expect: .patched) { site in
-            try FileManager.default.removeItem(at: site.url("store/book"))
+            try site.remove("store/book")
         },
         Step(label: "a site template for todos only", expect: .patched) { site in
             try site.write(
@@ -342,7 +411,14 @@ import Testing
             let label = "step \(number + 1), \(step.label)"
             let before = try FolderSnapshot.of(output)
             try step.edit(site)
+            let edited = site.changed.take()
             let result = build.rebuild(today: step.today)
+            // What the rebuild says changed, the edit changed.
+            let root = site.folder.standardizedFileURL.path + "/"
+            let unchanged = result.changedInputs.filter {
+                !edited.contains(root + String($0.dropFirst("site/".count)))
+            }
+            #expect(unchanged.isEmpty, "\(label): \(unchanged) did not change")
             if step.expect == .unchanged {
                 #expect(result.changedInputs.isEmpty, "\(label): changed inputs \(result.changedInputs)")
             } else {
