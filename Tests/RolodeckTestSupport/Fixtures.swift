@@ -1,6 +1,7 @@
 import Foundation
 
-/// Paths the tests need: the package root, found from this file, and the shared corpora beside it.
+/// Paths the tests need: the package root, found from this file, and the shared corpora and tools
+/// beside it.
 package enum Fixtures {
     /// The folder holding Package.swift.
     package static let packageRoot: URL = {
@@ -13,10 +14,43 @@ package enum Fixtures {
 
     /// `../shared/corpora` (or `$ROLODECK_CORPORA`); nil when it is not there.
     package static let corpora: URL? = {
-        let candidate = ProcessInfo.processInfo.environment["ROLODECK_CORPORA"].map(URL.init(fileURLWithPath:))
+        let candidate =
+            ProcessInfo.processInfo.environment["ROLODECK_CORPORA"].map(URL.init(fileURLWithPath:))
             ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
         return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
     }()
+
+    /// `../shared/tools/gen-store.py`, which writes synthetic stores; nil when it is not there.
+    package static let storeGenerator: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/gen-store.py")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    /// Writes a store of `contacts` generated contacts into `folder/store` with
+    /// `gen-store.py`; `layout` is "array" (one `contacts.json`) or "files" (one file each).
+    package static func generateStore(into folder: URL, contacts: Int, seed: Int, layout: String = "array")
+        throws
+    {
+        guard let storeGenerator else { throw GeneratorFailure.missing }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", storeGenerator.path, "--contacts", "\(contacts)", "--seed", "\(seed)",
+            "--layout", layout, "--out", folder.path,
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw GeneratorFailure.exited(process.terminationStatus) }
+    }
+
+    /// Why `generateStore` wrote no store.
+    package enum GeneratorFailure: Error {
+        /// `../shared/tools/gen-store.py` is not there.
+        case missing
+        /// It ended with this status.
+        case exited(Int32)
+    }
 
     /// A fresh empty folder, inside one folder per test run that is removed when the run ends.
     package static func temporaryFolder(_ name: String = #function) throws -> URL {

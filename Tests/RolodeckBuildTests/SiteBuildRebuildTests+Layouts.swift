@@ -1,0 +1,246 @@
+import Foundation
+import Testing
+@testable import RolodeckTestSupport
+
+/// The invariant of watch on the stores that keep one file per card: the demo with a JSON file
+/// per contact (`store/contacts/<id>.json`), and the demo as a vdir of vCard 3.0 files
+/// (`store/book/<id>.vcf`), each with edits that only those layouts have: files added, renamed,
+/// deleted, saved by rename, and folders of cards that come and go.
+extension SiteBuildRebuildTests {
+    /// A contact as a JSON file of its own holds it.
+    static func contact(_ id: String, _ given: String, _ family: String, groups: [String] = [])
+        -> [String: Any]
+    {
+        [
+            "id": id, "givenName": given, "familyName": family, "groups": groups,
+            "phones": [["label": "mobile", "value": "+49 151 0000 0000"]],
+        ]
+    }
+
+    /// Edits to the demo with a JSON file per contact.
+    static let contactFileSteps: [Step] = [
+        Step(label: "a contact's notes, in its own file", expect: .patched) { site in
+            try site.replace(
+                "store/contacts/juergen-mueller.json", "Prefers **phone calls** over email.",
+                "Prefers *letters*.")
+        },
+        Step(label: "a contact's family name, which moves it to another section", expect: .patched) { site in
+            try site.updateRecord("store/contacts/juergen-mueller.json") { $0["familyName"] = "Zimmermann" }
+        },
+        Step(label: "a new contact file", expect: .patched) { site in
+            try site.writeRecord("store/contacts/new-person.json", contact("new-person", "Nova", "Neu"))
+        },
+        Step(label: "a new contact file, in a group", expect: .patched) { site in
+            try site.writeRecord(
+                "store/contacts/kai.json", contact("kai-keller", "Kai", "Keller", groups: ["friends"]))
+        },
+        Step(label: "a contact file renamed with its id, which moves its page", expect: .patched) { site in
+            try site.move("store/contacts/new-person.json", "store/contacts/nova-neu.json")
+            try site.updateRecord("store/contacts/nova-neu.json") { $0["id"] = "nova-neu" }
+        },
+        Step(
+            label: "a contact file renamed, its record unchanged, so read earlier", expect: .patched,
+            writes: false
+        ) {
+            site in
+            try site.move("store/contacts/kai.json", "store/contacts/0-kai.json")
+        },
+        Step(label: "a contact file deleted", expect: .patched) { site in
+            try site.remove("store/contacts/nova-neu.json")
+        },
+        Step(label: "a contact saved by rename, beside the editor's swap file", expect: .patched) { site in
+            try site.saveByRename("store/contacts/sabine-weiss.json") { temporary in
+                try site.updateRecord(temporary) { $0["title"] = "Hausärztin" }
+            }
+        },
+        Step(label: "files beside the contacts that are not read", expect: .unchanged) { site in
+            try site.write("store/contacts/.kai.json.swp", "junk")
+            try site.write("store/contacts/half.json.tmp", "{\"id\": ")
+            try site.write("store/contacts/kai.json~", "{}")
+            try site.write("store/contacts/README.txt", "One file per contact.\n")
+        },
+        Step(label: "a contact file that is not JSON", expect: .failed) { site in
+            try site.move("store/contacts/sabine-weiss.json", "../sabine-weiss.json")
+            try site.write("store/contacts/sabine-weiss.json", #"{"id": "sabine-weiss", "givenName": }"#)
+        },
+        Step(label: "the contact file fixed, with another edited meanwhile", expect: .patched) { site in
+            try site.move("../sabine-weiss.json", "store/contacts/sabine-weiss.json")
+            try site.updateRecord("store/contacts/juergen-mueller.json") { $0["birthday"] = "1971-03-15" }
+        },
+        Step(label: "a new contact file with another file's id", expect: .failed) { site in
+            try site.writeRecord("store/contacts/zz-copy.json", contact("sabine-weiss", "Sabine", "Copy"))
+        },
+        Step(label: "the copy removed", expect: .patched, writes: false) { site in
+            try site.remove("store/contacts/zz-copy.json")
+        },
+        Step(label: "several contact files at once, two in a group", expect: .patched) { site in
+            try site.writeRecord("store/contacts/burst-1.json", contact("burst-1", "Ada", "Burst"))
+            try site.writeRecord("store/contacts/burst-2.json", contact("burst-2", "Bea", "Burst"))
+            try site.writeRecord(
+                "store/contacts/burst-3.json", contact("burst-3", "Cy", "Abend", groups: ["family"]))
+            try site.writeRecord(
+                "store/contacts/burst-4.json", contact("burst-4", "Dan", "Öz", groups: ["family"]))
+            try site.writeRecord("store/contacts/burst-5.json", contact("burst-5", "민준", "김"))
+        },
+        Step(label: "those files deleted at once", expect: .patched) { site in
+            for number in 1...5 { try site.remove("store/contacts/burst-\(number).json") }
+        },
+        Step(label: "a folder of group files beside groups.json, and a contact in one", expect: .patched) {
+            site in
+            try site.writeRecord("store/groups/chess.json", ["id": "chess-club", "name": "Chess Club"])
+            try site.writeRecord(
+                "store/groups/go.json", ["id": "go-club", "name": "Go Club", "notes": "*Baduk*"])
+            try site.updateRecord("store/contacts/0-kai.json") { $0["groups"] = ["friends", "chess-club"] }
+        },
+        Step(label: "the contact out of the group, and the folder of groups deleted", expect: .patched) {
+            site in
+            try site.updateRecord("store/contacts/0-kai.json") { $0["groups"] = ["friends"] }
+            try site.remove("store/groups")
+        },
+        Step(label: "two todo files beside todos.json, one linked to a contact file", expect: .patched) {
+            site in
+            try site.writeRecord(
+                "store/todos/a.json", ["id": "call-kai", "title": "Call Kai", "contact": "kai-keller"])
+            try site.writeRecord("store/todos/b.json", ["id": "water-plants", "title": "Water the plants"])
+        },
+        Step(label: "a todo file renamed, which moves it up the list", expect: .patched) { site in
+            try site.move("store/todos/b.json", "store/todos/0-b.json")
+        },
+        Step(label: "the linked contact's file deleted with its todo", expect: .patched) { site in
+            try site.remove("store/contacts/0-kai.json")
+            try site.remove("store/todos/a.json")
+        },
+    ]
+
+    @Test func everyEditToAStoreWithAFilePerContactLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try DemoStoreLayouts.copyWithContactFiles(to: site.folder)
+        try Self.check(Self.contactFileSteps, on: site, contacts: 80, patchedAtLeast: 15)
+    }
+
+    /// A vCard 3.0 card of a contact.
+    static func card(_ record: [String: Any]) -> String { DemoStoreLayouts.vCard(record, groupNames: [:]) }
+
+    /// Edits to the demo as a vdir: an address book `store/book` ("Contacts"), `todos.json`
+    /// linked to its cards, and a task list `store/tasks` ("Errands").
+    static let vdirSteps: [Step] = [
+        Step(label: "a card's NOTE, in its own file", expect: .patched) { site in
+            try site.replaceUnfolded(
+                "store/book/juergen-mueller.vcf", "Prefers **phone calls** over email.", "Prefers *letters*.")
+        },
+        Step(label: "a card's family name, which moves it to another section", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/juergen-mueller.vcf", "N:Müller;", "N:Zimmermann;")
+            try site.replaceUnfolded(
+                "store/book/juergen-mueller.vcf", "FN:Jürgen Müller", "FN:Jürgen Zimmermann")
+        },
+        Step(label: "a new card file", expect: .patched) { site in
+            try site.write("store/book/new-person.vcf", card(contact("new-person", "Nova", "Neu")))
+        },
+        Step(label: "a new card file with a new category, which makes a group", expect: .patched) { site in
+            try site.write(
+                "store/book/kai.vcf", card(contact("kai-keller", "Kai", "Keller", groups: ["Chess Club"])))
+        },
+        Step(label: "a card file renamed with its UID, which moves its page", expect: .patched) { site in
+            try site.move("store/book/new-person.vcf", "store/book/nova-neu.vcf")
+            try site.replaceUnfolded("store/book/nova-neu.vcf", "UID:new-person", "UID:nova-neu")
+        },
+        Step(
+            label: "a card file renamed so it is read first, its card unchanged", expect: .patched,
+            writes: false
+        ) {
+            site in
+            try site.move("store/book/anders-orsted.vcf", "store/book/zz-anders.vcf")
+        },
+        Step(label: "a card file deleted, and with it the only member of a group", expect: .patched) { site in
+            try site.remove("store/book/kai.vcf")
+        },
+        Step(label: "a card saved by rename, beside the editor's swap file", expect: .patched) { site in
+            try site.saveByRename("store/book/sabine-weiss.vcf") { temporary in
+                try site.replaceUnfolded(temporary, "TITLE:Fachärztin", "TITLE:Hausärztin")
+            }
+        },
+        Step(label: "files in the address book that are not read", expect: .unchanged) { site in
+            try site.write("store/book/.nova-neu.vcf.swp", "junk")
+            try site.write("store/book/half.vcf.tmp", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Half")
+            try site.write("store/book/nova-neu.vcf~", "BEGIN:VCARD\r\nEND:VCARD\r\n")
+            try site.write("store/book/color", "#ff8800\n")
+        },
+        Step(
+            label: "a card's BDAY that is not a date: a warning, the birthday left out", expect: .patched,
+            warning: "BDAY \"1971-02-30\" is not a date"
+        ) { site in
+            try site.replaceUnfolded("store/book/juergen-mueller.vcf", "BDAY:1971-03-14", "BDAY:1971-02-30")
+        },
+        Step(label: "the BDAY fixed", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/juergen-mueller.vcf", "BDAY:1971-02-30", "BDAY:1971-03-14")
+        },
+        Step(
+            label: "a card without END:VCARD, and its NOTE edited: a warning, the card read to the end",
+            expect: .patched, warning: "this card has no END:VCARD"
+        ) { site in
+            try site.replaceUnfolded("store/book/juergen-mueller.vcf", "END:VCARD\r\n", "")
+            try site.replaceUnfolded(
+                "store/book/juergen-mueller.vcf", "Prefers *letters*.", "Prefers *postcards*.")
+        },
+        Step(label: "END:VCARD back", expect: .patched, writes: false) { site in
+            try site.write(
+                "store/book/juergen-mueller.vcf",
+                try site.read("store/book/juergen-mueller.vcf") + "END:VCARD\r\n")
+        },
+        Step(label: "a card deleted that a todo links to", expect: .failed) { site in
+            try site.move("store/book/ingrid-vogel.vcf", "../ingrid-vogel.vcf")
+        },
+        Step(label: "the card back", expect: .patched, writes: false) { site in
+            try site.move("../ingrid-vogel.vcf", "store/book/ingrid-vogel.vcf")
+        },
+        Step(label: "a new address book folder with several cards at once", expect: .patched) { site in
+            try site.write(
+                "store/friends/ada.vcf", card(contact("ada-burst", "Ada", "Burst", groups: ["Friends"])))
+            try site.write(
+                "store/friends/bea.vcf", card(contact("bea-burst", "Bea", "Burst", groups: ["Friends"])))
+            try site.write(
+                "store/friends/cy.vcf", card(contact("cy-abend", "Cy", "Abend", groups: ["Go Club"])))
+            try site.write("store/friends/minjun.vcf", card(contact("kim-minjun", "민준", "김")))
+        },
+        Step(label: "that address book folder deleted", expect: .patched) { site in
+            try site.remove("store/friends")
+        },
+        Step(
+            label: "a second address book with a copy of a card: a warning, the first read is kept",
+            expect: .patched, writes: false, warning: "has the same UID \"sabine-weiss\""
+        ) { site in
+            try site.write("store/old-phone/displayname", "Old phone\n")
+            let card = try site.read("store/book/sabine-weiss.vcf")
+            try site.write("store/old-phone/sabine.vcf", card)
+            try site.replaceUnfolded("store/old-phone/sabine.vcf", "TITLE:Hausärztin", "TITLE:Landärztin")
+        },
+        Step(
+            label: "its displayname, which has it read first, so its copy is kept", expect: .patched,
+            warning: "has the same UID \"sabine-weiss\""
+        ) { site in
+            try site.write("store/old-phone/displayname", "Archive\n")
+        },
+        Step(label: "the task list's displayname, shown on the todos page", expect: .patched) { site in
+            try site.write("store/tasks/displayname", "Chores\n")
+        },
+        Step(label: "a new task file", expect: .patched) { site in
+            try site.write(
+                "store/tasks/keys.ics", DemoStoreLayouts.todo("copy-keys", "Copy the keys", order: 3))
+        },
+        Step(label: "the second address book deleted", expect: .patched) { site in
+            try site.remove("store/old-phone")
+        },
+        Step(label: "the address book's displayname, which no page shows", expect: .patched, writes: false) {
+            site in
+            try site.write("store/book/displayname", "Address book\n")
+        },
+    ]
+
+    @Test func everyEditToAVdirStoreLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try DemoStoreLayouts.copyAsVdir(to: site.folder)
+        try Self.check(Self.vdirSteps, on: site, contacts: 80, patchedAtLeast: 15)
+    }
+}
