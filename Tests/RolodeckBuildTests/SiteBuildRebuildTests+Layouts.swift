@@ -116,7 +116,7 @@ extension SiteBuildRebuildTests {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try DemoStoreLayouts.copyWithContactFiles(to: site.folder)
-        try Self.check(Self.contactFileSteps, on: site, contacts: 80, patchedAtLeast: 15)
+        try Self.check(Self.contactFileSteps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: true)
     }
 
     /// A vCard 3.0 card of a contact.
@@ -241,6 +241,6 @@ extension SiteBuildRebuildTests {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try DemoStoreLayouts.copyAsVdir(to: site.folder)
-        try Self.check(Self.vdirSteps, on: site, contacts: 80, patchedAtLeast: 15)
+        try Self.check(Self.vdirSteps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: true)
     }
 }

@@ -391,8 +391,11 @@ import Testing
     /// turn and checks that the rebuild does what the step expects and leaves byte for byte what
     /// a whole build of the same input writes into an empty folder; then that a rebuild with
     /// nothing changed does nothing. `contacts` is how many the site starts with; at least `patchedAtLeast`
-    /// steps must be patched.
-    static func check(_ steps: [Step], on site: SiteFiles, contacts: Int, patchedAtLeast: Int) throws {
+    /// steps must be patched. With `namingChanges`, each rebuild is told the paths its step
+    /// changed, as watch tells it a batch, and reads only those store files.
+    static func check(
+        _ steps: [Step], on site: SiteFiles, contacts: Int, patchedAtLeast: Int, namingChanges: Bool = false
+    ) throws {
         let scratch = site.folder.deletingLastPathComponent()
         let output = scratch.appendingPathComponent("out")
         let build = SiteBuild(folder: site.folder, displayPath: "site", generator: Self.generator) {
@@ -412,7 +415,7 @@ import Testing
             let before = try FolderSnapshot.of(output)
             try step.edit(site)
             let edited = site.changed.take()
-            let result = build.rebuild(today: step.today)
+            let result = build.rebuild(today: step.today, changed: namingChanges ? edited : nil)
             // What the rebuild says changed, the edit changed.
             let root = site.folder.standardizedFileURL.path + "/"
             let unchanged = result.changedInputs.filter {
@@ -478,7 +481,7 @@ import Testing
         }
         #expect(patchedSteps >= patchedAtLeast)
         // An unchanged input is not rebuilt.
-        let again = build.rebuild(today: steps.last!.today)
+        let again = build.rebuild(today: steps.last!.today, changed: namingChanges ? [] : nil)
         guard case .unchanged = again.outcome else {
             Issue.record("a rebuild with nothing changed did \(again.outcome)")
             return
