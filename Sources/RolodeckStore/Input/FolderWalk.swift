@@ -24,9 +24,15 @@ struct FolderWalk {
     init(root: String) {
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return }
+        defer { close(rootFD) }
         var realRoot: String?
-        var pending: [(fd: Int32, prefix: String)] = [(rootFD, "")]
-        while let (fd, prefix) = pending.popLast() {
+        // Folders waiting to be listed, by path: each is opened only when its turn comes, so a
+        // store of thousands of collections never holds more than one open at a time.
+        var pending: [String] = [""]
+        while let prefix = pending.popLast() {
+            let fd = prefix.isEmpty
+                ? dup(rootFD) : openat(rootFD, prefix, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { continue }
             guard let stream = fdopendir(fd) else {
                 close(fd)
                 continue
@@ -39,11 +45,8 @@ struct FolderWalk {
                 let path = prefix.isEmpty ? name : prefix + "/" + name
                 switch Self.kind(kind, of: name, in: dirfd(stream)) {
                 case .folder:
-                    let child = openat(dirfd(stream), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    if child >= 0 {
-                        folders.append(path)
-                        pending.append((child, path))
-                    }
+                    folders.append(path)
+                    pending.append(path)
                 case .file:
                     guard !Self.isLeftover(name) else { continue }
                     if isUTF8 { files.append(path) } else { misnamed.append(path) }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import RolodeckTestSupport
+@testable import RolodeckStore
+
+/// What the reader's folder walk lists: every plain file at any depth in `String` order, and
+/// never hidden files, editors' leftovers, links to folders or links leading out of the folder.
+@Suite struct FolderWalkTests {
+    @Test func listsWhatABuildReadsAndLeavesOutTheRest() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let root = scratch.appendingPathComponent("store")
+        let files = [
+            "contacts.json", "contacts/b.json", "contacts/a.json", "book/deep/x.vcf", "book/displayname",
+            "Zed.vcf", "é.vcf", "e\u{301}z.vcf",
+            // Left out:
+            ".hidden.json", "book/.git/config", "contacts/a.json~", "contacts/.a.json.swp", "book/y.vcf.tmp",
+        ]
+        for path in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+        let outside = scratch.appendingPathComponent("secret.vcf")
+        try Data("secret".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("linked.vcf").path, withDestinationPath: "contacts/a.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("out.vcf").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("dangling.vcf").path, withDestinationPath: "nowhere.vcf")
+        let walk = FolderWalk(root: root.path)
+        let expected = [
+            "Zed.vcf", "book/deep/x.vcf", "book/displayname", "contacts.json", "contacts/a.json",
+            "contacts/b.json", "e\u{301}z.vcf", "linked.vcf", "é.vcf",
+        ].sorted()
+        #expect(walk.files == expected)
+        #expect(walk.folders == ["book", "book/deep", "contacts"])
+        #expect(walk.misnamed.isEmpty)
+    }
+
+    @Test func aMissingFolderHasNoFiles() throws {
+        let walk = FolderWalk(root: try Fixtures.temporaryFolder().appendingPathComponent("none").path)
+        #expect(walk.files.isEmpty && walk.folders.isEmpty)
+    }
+
+    /// A file whose name is not UTF-8 cannot be named in a message as it is: the walk sets it
+    /// apart, and the reader refuses the site naming it.
+    @Test func aNameThatIsNotUTF8IsSetApart() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let store = scratch.appendingPathComponent("store")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: store.appendingPathComponent("contacts.json"))
+        let folder = open(store.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(folder >= 0)
+        defer { close(folder) }
+        let name = (Array("bad-".utf8) + [0xFF] + Array(".vcf".utf8) + [0]).map { CChar(bitPattern: $0) }
+        let made = openat(folder, name, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(made >= 0)
+        close(made)
+        let walk = FolderWalk(root: store.path)
+        #expect(walk.misnamed == ["bad-\u{FFFD}.vcf"])
+        #expect(walk.files == ["contacts.json"])
+        #expect {
+            try SiteReader(folder: scratch, displayPath: "site").read()
+        } throws: { error in
+            "\(error)".contains("cannot read site/store/bad-\u{FFFD}.vcf: its name is not UTF-8; rename it")
+        }
+    }
+}
