@@ -5,7 +5,7 @@ import RolodeckCore
 /// vCard (RFC 2426, RFC 6350, and the older vCard 2.1) and iCalendar (RFC 5545) share this line
 /// syntax, so one reader serves both. The value stays bytes here: how to turn them into text
 /// (quoted-printable, `CHARSET`, escapes, lists) depends on the property, and is decided by
-/// `ContentLine.text()` and the readers of each format.
+/// `ContentLineText` and the readers of each format.
 struct ContentLine: Sendable {
     /// A parameter: `TYPE=work,voice`, or a vCard 2.1 bare one (`CELL`), read as `TYPE=CELL`.
     struct Parameter: Sendable, Equatable {
@@ -56,11 +56,5 @@ struct ContentLine: Sendable {
             }
         }
         return nil
-    }
-
-    /// The value's bytes as text, and a problem when the bytes are not what they claim to be.
-    func text() -> (text: String, problem: ContentLineIssue.Reason?) {
-        let bytes = encoding == .quotedPrintable ? QuotedPrintable.decode(value) : value
-        return TextDecoding.decode(bytes, charset: value(of: "CHARSET"))
     }
 }

@@ -20,8 +20,18 @@ enum TextDecoding {
         "UTF16": .utf16, "UTF16LE": .utf16LittleEndian, "UTF16BE": .utf16BigEndian,
     ]
 
+    /// How a value's bytes read as text.
+    enum Decoded {
+        /// The bytes are well-formed UTF-8, and are the text as they are.
+        case utf8(isASCII: Bool)
+        /// The text, read from another charset (or repaired).
+        case text(String)
+    }
+
     /// The text of `bytes` in `charset`, and what went wrong when the bytes are not in it.
-    static func decode(_ bytes: [UInt8], charset: String?) -> (text: String, problem: ContentLineIssue.Reason?) {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?)
+        -> (text: Decoded, problem: ContentLineIssue.Reason?)
+    {
         if let charset, !charset.isEmpty {
             let key = charset.uppercased().filter { $0 != "-" && $0 != "_" }
             guard let encoding = charsets[key] else {
@@ -32,21 +42,20 @@ enum TextDecoding {
                 let (text, guessed) = decodeUnnamed(bytes)
                 return (text, guessed ? .notInCharset(charset) : nil)
             }
-            if let text = String(bytes: bytes, encoding: encoding) { return (text, nil) }
-            return (String(decoding: bytes, as: UTF8.self), .notInCharset(charset))
+            if let text = String(bytes: bytes, encoding: encoding) { return (.text(text), nil) }
+            return (.text(String(decoding: bytes, as: UTF8.self)), .notInCharset(charset))
         }
         let (text, guessed) = decodeUnnamed(bytes)
         return (text, guessed ? .assumedWindows1252 : nil)
     }
 
-    /// UTF-8 when the bytes are UTF-8, else windows-1252 (Latin-1 for its five unused bytes);
-    /// the flag says whether it had to guess.
-    private static func decodeUnnamed(_ bytes: [UInt8]) -> (String, Bool) {
-        if !bytes.contains(where: { $0 >= 0x80 }) || UTF8Validator.invalidOffsets(in: bytes, limit: 1).isEmpty {
-            return (String(decoding: bytes, as: UTF8.self), false)
-        }
+    /// The bytes themselves when they are UTF-8, else windows-1252 (Latin-1 for its five unused
+    /// bytes); the flag says whether it had to guess.
+    private static func decodeUnnamed(_ bytes: UnsafeBufferPointer<UInt8>) -> (Decoded, Bool) {
+        let (isWellFormed, isASCII) = UTF8Validator.check(bytes)
+        if isWellFormed { return (.utf8(isASCII: isASCII), false) }
         let text = String(bytes: bytes, encoding: .windowsCP1252) ?? String(bytes: bytes, encoding: .isoLatin1) ?? ""
-        return (text, true)
+        return (.text(text), true)
     }
 }
 

@@ -46,17 +46,16 @@ struct VCardFields: ContentLineFields {
             if card.fn == nil { card.fn = text(line).trimmingWhitespace.nonEmpty }
         case "N":
             guard card.n == nil else { return }
-            card.n = TextValue.components(rawText(line), lists: card.lists)
+            card.n = components(line, lists: card.lists)
             card.sortAs = Self.sortAs(of: line)
         case "NICKNAME":
-            let written = card.lists ? TextValue.split(rawText(line), at: ",") : [text(line)]
-            card.nicknames += written.map(\.trimmingWhitespace)
+            card.nicknames += card.lists ? listItems(line) : [text(line).trimmingWhitespace]
         case "X-PHONETIC-FIRST-NAME": card.contact.phoneticGivenName = text(line).trimmingWhitespace
         case "X-PHONETIC-LAST-NAME": card.contact.phoneticFamilyName = text(line).trimmingWhitespace
         case "SORT-STRING": card.sortString = text(line).trimmingWhitespace
         case "ORG":
             if card.organization == nil {
-                card.organization = TextValue.components(rawText(line), lists: false)
+                card.organization = components(line, lists: false)
             }
         case "TITLE":
             if card.contact.title.isEmpty { card.contact.title = text(line).trimmingWhitespace }
@@ -70,7 +69,7 @@ struct VCardFields: ContentLineFields {
             }
         case "ADR":
             let label = VCardLabel.label(of: line, customLabels: card.customLabels)
-            let address = postalAddress(TextValue.components(rawText(line), lists: card.lists), label: label)
+            let address = postalAddress(components(line, lists: card.lists), label: label)
             if !address.isEmpty { card.contact.addresses.append(address) }
         case "URL":
             if let url = labeledValue(line, card.customLabels) { card.contact.urls.append(url) }
@@ -265,7 +264,7 @@ struct VCardFields: ContentLineFields {
     /// The nickname in Android's 2.1 export, which writes one as
     /// `X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Nick;…`; nil for any other kind.
     private mutating func androidNickname(_ line: ContentLine) -> String? {
-        let parts = TextValue.components(rawText(line), lists: false).map { $0.first ?? "" }
+        let parts = components(line, lists: false).map { $0.first ?? "" }
         guard parts.first == "vnd.android.cursor.item/nickname", parts.count > 1, !parts[1].isBlank else {
             return nil
         }
