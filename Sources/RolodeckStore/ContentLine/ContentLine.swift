@@ -32,27 +32,31 @@ struct ContentLine: Sendable {
     var location: SourceLocation
     /// Where the value starts, for messages about the value.
     var valueLocation: SourceLocation
+    /// The value encoding, when the parameters name one.
+    var encoding: Encoding?
 
     /// Every value of a parameter, in order (`TYPE=a;TYPE=b,c` gives a, b, c).
     func values(of parameter: String) -> [String] {
-        parameters.filter { $0.name == parameter }.flatMap(\.values)
+        var values: [String] = []
+        for written in parameters where written.name == parameter { values += written.values }
+        return values
     }
 
     /// The first value of a parameter.
     func value(of parameter: String) -> String? {
-        values(of: parameter).first
+        // Every parameter has a value (a bare one, or one after `=`, if empty).
+        parameters.first { $0.name == parameter }?.values.first
     }
-
-    /// The value encoding, when one is named.
-    var encoding: Encoding? { ContentLine.encoding(in: parameters) }
 
     /// The value encoding a list of parameters names.
     static func encoding(in parameters: [Parameter]) -> Encoding? {
-        for value in parameters.filter({ $0.name == "ENCODING" }).flatMap(\.values) {
-            switch value.uppercased() {
-            case "QUOTED-PRINTABLE": return .quotedPrintable
-            case "B", "BASE64": return .base64
-            default: continue
+        for parameter in parameters where parameter.name == "ENCODING" {
+            for value in parameter.values {
+                switch value.uppercased() {
+                case "QUOTED-PRINTABLE": return .quotedPrintable
+                case "B", "BASE64": return .base64
+                default: continue
+                }
             }
         }
         return nil
