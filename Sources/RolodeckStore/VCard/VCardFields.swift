@@ -239,7 +239,7 @@ struct VCardFields: ContentLineFields {
     /// A phone, email or URL with its label, `scheme` (`tel:`, `mailto:`) taken off; nil when its
     /// value is empty.
     private mutating func labeledValue(
-        _ line: ContentLine, _ customLabels: [String: String], scheme: String? = nil
+        _ line: ContentLine, _ customLabels: [String: String], scheme: StaticString? = nil
     ) -> LabeledValue? {
         var value = text(line).trimmingWhitespace
         if let scheme { value = withoutScheme(value, scheme) }
@@ -247,8 +247,22 @@ struct VCardFields: ContentLineFields {
         return LabeledValue(label: VCardLabel.label(of: line, customLabels: customLabels), value: value)
     }
 
-    private func withoutScheme(_ text: String, _ scheme: String) -> String {
-        text.lowercased().hasPrefix(scheme) ? String(text.dropFirst(scheme.count)).trimmingWhitespace : text
+    /// The text without `scheme` (lowercase ASCII) and the whitespace after it, when it starts
+    /// with it in any case.
+    private func withoutScheme(_ text: String, _ scheme: StaticString) -> String {
+        let count = scheme.utf8CodeUnitCount
+        let utf8 = text.utf8
+        // When the scheme's bytes are followed by an ASCII byte (or nothing), they are its first
+        // Characters; otherwise the text is compared as Characters.
+        guard utf8.count > count, utf8[utf8.index(utf8.startIndex, offsetBy: count)] < 0x80 else {
+            let written = "\(scheme)"
+            return text.lowercased().hasPrefix(written) ? String(text.dropFirst(written.count)).trimmingWhitespace : text
+        }
+        var prefix = utf8.prefix(count).makeIterator()
+        for byte in UnsafeBufferPointer(start: scheme.utf8Start, count: count) {
+            guard let written = prefix.next(), ASCIIBytes.lower(written) == byte else { return text }
+        }
+        return String(text[utf8.index(utf8.startIndex, offsetBy: count)...]).trimmingWhitespace
     }
 
     /// `BDAY` as a date, or nil after reporting why it is not one.
