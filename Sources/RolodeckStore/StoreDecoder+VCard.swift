@@ -149,9 +149,19 @@ extension StoreDecoder {
     private mutating func addCategories(
         to contacts: inout [CardContact], groupsByName: inout [String: String]
     ) {
+        // The group each category found by its name, which a category of that name finds every
+        // time: a name is given a group once and keeps it. (A category found as a group's id
+        // is looked up again: a later category of the same name may make a group of it.)
+        var groupByName: [String: String] = [:]
         for index in contacts.indices {
             for category in contacts[index].record.categories {
-                let id = groupID(ofCategory: category, groupsByName: &groupsByName)
+                let id: String
+                if let known = groupByName[category.value] {
+                    id = known
+                } else {
+                    id = groupID(ofCategory: category, groupsByName: &groupsByName)
+                    if groupsByName[StoreDecoder.groupKey(category.value)] == id { groupByName[category.value] = id }
+                }
                 if !contacts[index].contact.groupIDs.contains(id) {
                     contacts[index].contact.groupIDs.append(id)
                 }

@@ -12,10 +12,9 @@ enum ASCIIBytes {
     /// A string of ASCII bytes, each passed through `transform` (one of `upper`, `lower`, `same`).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ transform: (UInt8) -> UInt8 = same) -> String {
-        guard !bytes.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             for index in 0..<bytes.count { buffer[index] = transform(bytes[index]) }
-            return bytes.count
+            return TextBytes.string(UnsafeBufferPointer(buffer), isASCII: true)
         }
     }
 
