@@ -184,9 +184,11 @@ struct VCardFields: ContentLineFields {
                 formattedName: name, categories: categories, location: location, writtenFN: fn, writtenN: n)
         }
 
-        /// The record of a person's or an organization's card.
-        func contactRecord(at location: SourceLocation) -> VCardRecord {
-            VCardRecord(
+        /// The record of a person's or an organization's card, its UID as its id.
+        mutating func contactRecord(at location: SourceLocation) -> VCardRecord {
+            // Set now, while the contact is this card's alone: the store would copy it to set it.
+            if let uid { contact.id = uid.value }
+            return VCardRecord(
                 content: .contact(contact), uid: uid, formattedName: formattedName, categories: categories,
                 location: location, writtenFN: fn, writtenN: n)
         }
