@@ -26,8 +26,9 @@ struct ContentLine: Sendable {
     var name: String
     /// The parameters in the order written.
     var parameters: [Parameter]
-    /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded.
-    var value: [UInt8]
+    /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded. They
+    /// are the file's own bytes when the line is not folded.
+    var value: ArraySlice<UInt8>
     /// Where the property starts.
     var location: SourceLocation
     /// Where the value starts, for messages about the value.

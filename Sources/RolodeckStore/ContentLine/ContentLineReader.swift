@@ -53,7 +53,7 @@ struct ContentLineReader {
                 let valueStart = start + header.colon + 1
                 return ContentLine(
                     group: header.group, name: header.name, parameters: header.parameters,
-                    value: Array(bytes[valueStart..<end]),
+                    value: bytes[valueStart..<end],
                     location: SourceLocation(path: path, line: first + 1, column: 1),
                     valueLocation: location(at: valueStart, inLine: first), encoding: header.encoding)
             }
@@ -65,7 +65,7 @@ struct ContentLineReader {
             }
             return ContentLine(
                 group: header.group, name: header.name, parameters: header.parameters,
-                value: Array(line.bytes[(header.colon + 1)...]),
+                value: line.bytes[(header.colon + 1)...],
                 location: SourceLocation(path: path, line: first + 1, column: 1),
                 valueLocation: location(of: header.colon + 1, in: line.segments), encoding: header.encoding)
         }

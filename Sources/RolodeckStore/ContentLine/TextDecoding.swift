@@ -63,26 +63,26 @@ enum TextDecoding {
 /// soft line break; anything malformed is kept as written.
 enum QuotedPrintable {
     /// The decoded bytes.
-    static func decode(_ bytes: [UInt8]) -> [UInt8] {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "=") else {
                 result.append(byte)
                 index += 1
                 continue
             }
-            if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+            if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
                 result.append(high << 4 | low)
                 index += 3
                 continue
             }
             // A soft line break that survived unfolding: `=` then CRLF, LF or CR.
-            if index + 1 < bytes.count, bytes[index + 1] == 0x0D || bytes[index + 1] == 0x0A {
+            if index + 1 < bytes.endIndex, bytes[index + 1] == 0x0D || bytes[index + 1] == 0x0A {
                 index += 2
-                if bytes[index - 1] == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if bytes[index - 1] == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A { index += 1 }
                 continue
             }
             result.append(byte)

@@ -49,7 +49,7 @@ import Testing
         ("not=hex and trailing=", "not=hex and trailing="),
     ])
     func decodesQuotedPrintable(_ input: String, _ expected: String) {
-        #expect(String(decoding: QuotedPrintable.decode(Array(input.utf8)), as: UTF8.self) == expected)
+        #expect(String(decoding: QuotedPrintable.decode(Array(input.utf8)[...]), as: UTF8.self) == expected)
     }
 
     @Test(arguments: [
