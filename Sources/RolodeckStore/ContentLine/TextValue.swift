@@ -74,6 +74,7 @@ enum TextValue {
             return ByCharacter.split(text.string, at: Character(Unicode.Scalar(separator)))
         }
         var pieces: [String] = []
+        pieces.reserveCapacity(separatorCount(text, separator) + 1)
         forEachPiece(of: text, at: separator) { pieces.append(unescaped($0)) }
         return pieces
     }
@@ -83,6 +84,7 @@ enum TextValue {
     static func components(_ text: TextBytes, lists: Bool) -> [[String]] {
         guard text.asciiStandsAlone else { return ByCharacter.components(text.string, lists: lists) }
         var components: [[String]] = []
+        components.reserveCapacity(separatorCount(text, UInt8(ascii: ";")) + 1)
         forEachPiece(of: text, at: UInt8(ascii: ";")) { piece in
             components.append(lists ? split(piece, at: UInt8(ascii: ",")) : [unescaped(piece)])
         }
@@ -111,6 +113,13 @@ enum TextValue {
             start = index
         }
         body(text.slice(start..<bytes.count))
+    }
+
+    /// How many `separator`s the text has, escaped or not: room for the pieces, at least.
+    private static func separatorCount(_ text: TextBytes, _ separator: UInt8) -> Int {
+        var count = 0
+        for byte in text.bytes where byte == separator { count += 1 }
+        return count
     }
 
     /// Joins CR LF into LF and turns a lone CR into LF, in place; returns the new count.
