@@ -215,14 +215,16 @@ struct ContentLineReader {
     /// The first answer `look` gives for a raw (still folded) line from the next one up to
     /// `END:<component>` or the next `BEGIN:<component>`, without moving on.
     private func peek<Answer>(until component: String, _ look: (UnsafeBufferPointer<UInt8>) -> Answer?) -> Answer? {
-        let end = Array("END:\(component)".utf8), begin = Array("BEGIN:\(component)".utf8)
-        return bytes.withUnsafeBufferPointer { bytes in
-            for line in lines[index...] {
-                let text = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
-                if Self.hasPrefix(text, end) || Self.hasPrefix(text, begin) { return nil }
-                if let answer = look(text) { return answer }
+        var component = component
+        return component.withUTF8 { name in
+            bytes.withUnsafeBufferPointer { bytes in
+                for line in lines[index...] {
+                    let text = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
+                    if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) { return nil }
+                    if let answer = look(text) { return answer }
+                }
+                return nil
             }
-            return nil
         }
     }
 
@@ -300,14 +302,23 @@ struct ContentLineReader {
         }
     }
 
-    /// Whether `text` starts with `prefix`, a lowercase letter of `text` matching the uppercase one
-    /// of `prefix`.
-    private static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
-        guard text.count >= prefix.count else { return false }
-        for (lhs, rhs) in zip(text, prefix) where lhs != rhs && !(lhs >= 0x61 && lhs <= 0x7A && lhs - 0x20 == rhs) {
+    /// Whether `text` starts with `keyword` and then `name`, a lowercase letter of `text`
+    /// matching the uppercase one of theirs.
+    private static func hasPrefix(
+        _ text: UnsafeBufferPointer<UInt8>, _ keyword: StaticString, _ name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let keyword = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+        guard text.count >= keyword.count + name.count else { return false }
+        for (offset, expected) in keyword.enumerated() where !matches(text[offset], expected) { return false }
+        for (offset, expected) in name.enumerated() where !matches(text[keyword.count + offset], expected) {
             return false
         }
         return true
+    }
+
+    @inline(__always)
+    private static func matches(_ byte: UInt8, _ expected: UInt8) -> Bool {
+        byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
     }
 
     /// The bytes as UTF-8: a UTF-8 byte-order mark stays (locations skip it), UTF-16 is converted.
