@@ -22,8 +22,9 @@ extension StoreDecoder {
         return (cards, parseDiagnostics + fields.diagnostics)
     }
 
-    /// A contact card's contact, on its way into the store, and the card it comes from.
-    typealias CardContact = (contact: Contact, record: VCardRecord)
+    /// A contact card's contact, on its way into the store, and the position in `cards` of the
+    /// card it comes from (a copy of the card would retain all it holds).
+    typealias CardContact = (contact: Contact, card: Int)
     /// A member a group card lists, as written, and the group it is a member of.
     typealias Membership = (groupID: String, groupName: String, member: Located<String>)
 
@@ -32,6 +33,7 @@ extension StoreDecoder {
     /// then the group cards' members.
     mutating func mergeCards() {
         guard !cards.isEmpty else { return }
+        reserveIDs(for: cards.count, of: .contact)
         var (contacts, groupCards) = contactsUnderTheirUIDs()
         giveIDsFromNames(to: &contacts)
         var groupsByName = groupIDsByName()
@@ -41,25 +43,26 @@ extension StoreDecoder {
         addMembers(memberships, groupByUID: groupByUID)
     }
 
-    /// The contact cards' contacts, those with a UID under it, and the group cards. A contact
-    /// whose UID is taken is reported and left out.
+    /// The contact cards' contacts, those with a UID under it (`VCardFields` gave them it as
+    /// their id), and the group cards. A contact whose UID is taken is reported and left out.
     private mutating func contactsUnderTheirUIDs() -> (contacts: [CardContact], groupCards: [VCardRecord]) {
         var contacts: [CardContact] = []
+        contacts.reserveCapacity(cards.count)
         var groupCards: [VCardRecord] = []
         var cardUIDs: [String: SourceLocation] = [:]
-        for record in cards {
-            guard case .contact(var contact) = record.content else {
-                groupCards.append(record)
+        cardUIDs.reserveCapacity(cards.count)
+        for index in cards.indices {
+            guard case .contact(let contact) = cards[index].content else {
+                groupCards.append(cards[index])
                 continue
             }
-            if let uid = record.uid {
-                let taken = claim(uid, of: .contact, recordAt: record.location, claimed: &cardUIDs) { first in
+            if let uid = cards[index].uid {
+                let taken = claim(uid, of: .contact, recordAt: cards[index].location, claimed: &cardUIDs) { first in
                     VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
                 }
                 guard taken else { continue }
-                contact.id = uid.value
             }
-            contacts.append((contact, record))
+            contacts.append((contact, index))
         }
         return (contacts, groupCards)
     }
@@ -68,7 +71,7 @@ extension StoreDecoder {
     /// such an id never takes a UID's place.
     private mutating func giveIDsFromNames(to contacts: inout [CardContact]) {
         for index in contacts.indices where contacts[index].contact.id.isEmpty {
-            let record = contacts[index].record
+            let record = cards[contacts[index].card]
             let id = StoreDecoder.uniqueID(record.formattedName, fallback: "contact") {
                 contactIDs[$0] != nil
             }
@@ -149,9 +152,19 @@ extension StoreDecoder {
     private mutating func addCategories(
         to contacts: inout [CardContact], groupsByName: inout [String: String]
     ) {
+        // The group each category found by its name, which a category of that name finds every
+        // time: a name is given a group once and keeps it. (A category found as a group's id
+        // is looked up again: a later category of the same name may make a group of it.)
+        var groupByName: [String: String] = [:]
         for index in contacts.indices {
-            for category in contacts[index].record.categories {
-                let id = groupID(ofCategory: category, groupsByName: &groupsByName)
+            for category in cards[contacts[index].card].categories {
+                let id: String
+                if let known = groupByName[category.value] {
+                    id = known
+                } else {
+                    id = groupID(ofCategory: category, groupsByName: &groupsByName)
+                    if groupsByName[StoreDecoder.groupKey(category.value)] == id { groupByName[category.value] = id }
+                }
                 if !contacts[index].contact.groupIDs.contains(id) {
                     contacts[index].contact.groupIDs.append(id)
                 }

@@ -5,7 +5,7 @@ import RolodeckCore
 /// vCard (RFC 2426, RFC 6350, and the older vCard 2.1) and iCalendar (RFC 5545) share this line
 /// syntax, so one reader serves both. The value stays bytes here: how to turn them into text
 /// (quoted-printable, `CHARSET`, escapes, lists) depends on the property, and is decided by
-/// `ContentLine.text()` and the readers of each format.
+/// `ContentLineText` and the readers of each format.
 struct ContentLine: Sendable {
     /// A parameter: `TYPE=work,voice`, or a vCard 2.1 bare one (`CELL`), read as `TYPE=CELL`.
     struct Parameter: Sendable, Equatable {
@@ -26,41 +26,40 @@ struct ContentLine: Sendable {
     var name: String
     /// The parameters in the order written.
     var parameters: [Parameter]
-    /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded.
-    var value: [UInt8]
+    /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded. They
+    /// are the file's own bytes when the line is not folded.
+    var value: ArraySlice<UInt8>
     /// Where the property starts.
     var location: SourceLocation
     /// Where the value starts, for messages about the value.
     var valueLocation: SourceLocation
+    /// The value encoding, when the parameters name one.
+    var encoding: Encoding?
 
     /// Every value of a parameter, in order (`TYPE=a;TYPE=b,c` gives a, b, c).
     func values(of parameter: String) -> [String] {
-        parameters.filter { $0.name == parameter }.flatMap(\.values)
+        var values: [String] = []
+        for written in parameters where written.name == parameter { values += written.values }
+        return values
     }
 
     /// The first value of a parameter.
     func value(of parameter: String) -> String? {
-        values(of: parameter).first
+        // Every parameter has a value (a bare one, or one after `=`, if empty).
+        parameters.first { $0.name == parameter }?.values.first
     }
-
-    /// The value encoding, when one is named.
-    var encoding: Encoding? { ContentLine.encoding(in: parameters) }
 
     /// The value encoding a list of parameters names.
     static func encoding(in parameters: [Parameter]) -> Encoding? {
-        for value in parameters.filter({ $0.name == "ENCODING" }).flatMap(\.values) {
-            switch value.uppercased() {
-            case "QUOTED-PRINTABLE": return .quotedPrintable
-            case "B", "BASE64": return .base64
-            default: continue
+        for parameter in parameters where parameter.name == "ENCODING" {
+            for value in parameter.values {
+                switch value.uppercased() {
+                case "QUOTED-PRINTABLE": return .quotedPrintable
+                case "B", "BASE64": return .base64
+                default: continue
+                }
             }
         }
         return nil
-    }
-
-    /// The value's bytes as text, and a problem when the bytes are not what they claim to be.
-    func text() -> (text: String, problem: ContentLineIssue.Reason?) {
-        let bytes = encoding == .quotedPrintable ? QuotedPrintable.decode(value) : value
-        return TextDecoding.decode(bytes, charset: value(of: "CHARSET"))
     }
 }

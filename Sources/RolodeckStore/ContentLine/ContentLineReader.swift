@@ -1,3 +1,4 @@
+import ByteKernels
 import Foundation
 import RolodeckCore
 
@@ -44,7 +45,19 @@ struct ContentLineReader {
             let first = index
             index += 1
             guard let start = firstNonBlank(lines[first]) else { continue }
-            var line = LogicalLine(bytes[start..<lines[first].end], physicalStart: start, line: first)
+            let end = lines[first].end
+            let header = bytes.withUnsafeBufferPointer { ContentLineHeader(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            if let header, continuation(after: header.encoding, endingIn: bytes[end - 1]) == nil {
+                // Most lines are whole on one physical line: no unfolding, and the value is the
+                // rest of it.
+                let valueStart = start + header.colon + 1
+                return ContentLine(
+                    group: header.group, name: header.name, parameters: header.parameters,
+                    value: bytes[valueStart..<end],
+                    location: SourceLocation(path: path, line: first + 1, column: 1),
+                    valueLocation: location(at: valueStart, inLine: first), encoding: header.encoding)
+            }
+            var line = LogicalLine(bytes[start..<end], physicalStart: start, line: first, header: header)
             readContinuations(of: &line)
             guard let header = line.header else {
                 reportSkipped(at: location(of: 0, in: line.segments))
@@ -52,9 +65,9 @@ struct ContentLineReader {
             }
             return ContentLine(
                 group: header.group, name: header.name, parameters: header.parameters,
-                value: Array(line.bytes[(header.colon + 1)...]),
+                value: line.bytes[(header.colon + 1)...],
                 location: SourceLocation(path: path, line: first + 1, column: 1),
-                valueLocation: location(of: header.colon + 1, in: line.segments))
+                valueLocation: location(of: header.colon + 1, in: line.segments), encoding: header.encoding)
         }
         reportLinesSkippedPastTheLimit()
         return nil
@@ -71,16 +84,18 @@ struct ContentLineReader {
         var segments: [Segment]
         /// The name, parameters and colon, once the bytes have them.
         private(set) var header: ContentLineHeader?
-        /// The header's value encoding, looked up once.
-        private(set) var encoding: ContentLine.Encoding?
 
-        /// Starts a logical line with the part of a physical line from `physicalStart` on.
+        /// Starts a logical line with the part of a physical line from `physicalStart` on, whose
+        /// header is read already.
         @inline(__always)
-        init(_ piece: ArraySlice<UInt8>, physicalStart: Int, line: Int) {
+        init(_ piece: ArraySlice<UInt8>, physicalStart: Int, line: Int, header: ContentLineHeader?) {
             bytes = Array(piece)
             segments = [Segment(logicalStart: 0, physicalStart: physicalStart, line: line)]
-            findHeader()
+            self.header = header
         }
+
+        /// The header's value encoding.
+        var encoding: ContentLine.Encoding? { header?.encoding }
 
         /// Adds the part of a physical line from `physicalStart` on.
         @inline(__always)
@@ -93,8 +108,7 @@ struct ContentLineReader {
         @inline(__always)
         mutating func findHeader() {
             guard header == nil else { return }
-            header = ContentLineHeader(bytes)
-            encoding = header?.encoding
+            header = bytes.withUnsafeBufferPointer { ContentLineHeader($0) }
         }
     }
 
@@ -136,8 +150,18 @@ struct ContentLineReader {
         }
     }
 
+    /// How the physical line after the one just read goes on with the logical line before it,
+    /// whose value has `encoding` and whose last byte is `last`; nil when it begins a line of its
+    /// own or there is none.
+    @inline(__always)
+    private func continuation(after encoding: ContentLine.Encoding?, endingIn last: UInt8) -> Continuation? {
+        guard index < lines.count else { return nil }
+        return continuation(at: lines[index], after: encoding, endingIn: last)
+    }
+
     /// How `next` goes on with the logical line before it, whose value has `encoding` and whose
     /// last byte is `last`; nil when it begins a line of its own.
+    @inline(__always)
     private func continuation(
         at next: PhysicalLine, after encoding: ContentLine.Encoding?, endingIn last: UInt8?
     )
@@ -167,8 +191,13 @@ struct ContentLineReader {
     /// unfolded, since unfolding depends on it.
     func peekVersion(until component: String) -> String? {
         peek(until: component) { text in
-            guard hasPrefix(text, Array("VERSION:".utf8)) else { return nil }
-            return String(decoding: text.dropFirst(8), as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard ASCIIBytes.hasPrefix(text, "VERSION:") else { return nil }
+            let value = UnsafeBufferPointer(rebasing: text[8...])
+            guard ASCIIBytes.isASCII(value) else {
+                return String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            }
+            // In ASCII, `.whitespaces` are the space and the tab.
+            return ASCIIBytes.string(UnsafeBufferPointer(rebasing: value[ASCIIBytes.trimmingBlanks(value, 0..<value.count)]))
         }
     }
 
@@ -185,17 +214,18 @@ struct ContentLineReader {
 
     /// The first answer `look` gives for a raw (still folded) line from the next one up to
     /// `END:<component>` or the next `BEGIN:<component>`, without moving on.
-    private func peek<Answer>(until component: String, _ look: (ArraySlice<UInt8>) -> Answer?) -> Answer? {
-        let end = Array("END:\(component)".utf8), begin = Array("BEGIN:\(component)".utf8)
-        var position = index
-        while position < lines.count {
-            let line = lines[position]
-            let text = bytes[line.start..<line.end]
-            if hasPrefix(text, end) || hasPrefix(text, begin) { return nil }
-            if let answer = look(text) { return answer }
-            position += 1
+    private func peek<Answer>(until component: String, _ look: (UnsafeBufferPointer<UInt8>) -> Answer?) -> Answer? {
+        var component = component
+        return component.withUTF8 { name in
+            bytes.withUnsafeBufferPointer { bytes in
+                for line in lines[index...] {
+                    let text = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
+                    if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) { return nil }
+                    if let answer = look(text) { return answer }
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// Records a problem with a property.
@@ -236,8 +266,14 @@ struct ContentLineReader {
     /// The location of a byte of the unfolded line, in the physical line it came from.
     private func location(of logicalIndex: Int, in segments: [Segment]) -> SourceLocation {
         let segment = segments.last { $0.logicalStart <= logicalIndex } ?? segments[0]
-        let line = lines[segment.line]
-        let offset = min(segment.physicalStart + (logicalIndex - segment.logicalStart), line.end)
+        return location(at: segment.physicalStart + (logicalIndex - segment.logicalStart), inLine: segment.line)
+    }
+
+    /// The location of the byte at `offset` (at most the line's end) of the physical line
+    /// `number` (from 0).
+    private func location(at offset: Int, inLine number: Int) -> SourceLocation {
+        let line = lines[number]
+        let offset = min(offset, line.end)
         var column = 1
         var position = line.start
         while position < offset {
@@ -245,11 +281,11 @@ struct ContentLineReader {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        return SourceLocation(path: path, line: segment.line + 1, column: column)
+        return SourceLocation(path: path, line: number + 1, column: column)
     }
 
     private func startsWithEnd(_ line: PhysicalLine) -> Bool {
-        hasPrefix(bytes[line.start..<line.end], Array("END:".utf8))
+        bytes.withUnsafeBufferPointer { ASCIIBytes.hasPrefix(UnsafeBufferPointer(rebasing: $0[line.start..<line.end]), "END:") }
     }
 
     private func isBase64Only(_ line: PhysicalLine) -> Bool {
@@ -266,12 +302,23 @@ struct ContentLineReader {
         }
     }
 
-    /// Whether `text` starts with `prefix`, ignoring ASCII case.
-    private func hasPrefix(_ text: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Bool {
-        guard text.count >= prefix.count else { return false }
-        return zip(text, prefix).allSatisfy { lhs, rhs in
-            lhs == rhs || (lhs >= 0x61 && lhs <= 0x7A && lhs - 0x20 == rhs)
+    /// Whether `text` starts with `keyword` and then `name`, a lowercase letter of `text`
+    /// matching the uppercase one of theirs.
+    private static func hasPrefix(
+        _ text: UnsafeBufferPointer<UInt8>, _ keyword: StaticString, _ name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let keyword = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+        guard text.count >= keyword.count + name.count else { return false }
+        for (offset, expected) in keyword.enumerated() where !matches(text[offset], expected) { return false }
+        for (offset, expected) in name.enumerated() where !matches(text[keyword.count + offset], expected) {
+            return false
         }
+        return true
+    }
+
+    @inline(__always)
+    private static func matches(_ byte: UInt8, _ expected: UInt8) -> Bool {
+        byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
     }
 
     /// The bytes as UTF-8: a UTF-8 byte-order mark stays (locations skip it), UTF-16 is converted.
@@ -288,22 +335,22 @@ struct ContentLineReader {
         return Array(text.utf8)
     }
 
+    /// The lines of the file, without their line breaks (CR LF, LF or CR), the UTF-8 byte-order
+    /// mark left out of the first; line breaks are looked for eight bytes at a time.
     private static func physicalLines(_ bytes: [UInt8]) -> [PhysicalLine] {
-        var lines: [PhysicalLine] = []
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var position = start
-        let count = bytes.count
-        while position < count {
-            let byte = bytes[position]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(PhysicalLine(start: start, end: position))
-                position += (byte == 0x0D && position + 1 < count && bytes[position + 1] == 0x0A) ? 2 : 1
-                start = position
-            } else {
-                position += 1
+        bytes.withUnsafeBufferPointer { bytes in
+            var lines: [PhysicalLine] = []
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let count = bytes.count
+            while start < count {
+                let end = ByteWord.firstIndex(in: bytes, from: start) { word in
+                    ByteWord.bytes(equalTo: 0x0A, in: word) | ByteWord.bytes(equalTo: 0x0D, in: word)
+                }
+                lines.append(PhysicalLine(start: start, end: end))
+                guard end < count else { break }
+                start = end + ((bytes[end] == 0x0D && end + 1 < count && bytes[end + 1] == 0x0A) ? 2 : 1)
             }
+            return lines
         }
-        if start < count { lines.append(PhysicalLine(start: start, end: count)) }
-        return lines
     }
 }

@@ -8,19 +8,29 @@ struct ContentLineText {
     var diagnostics: [Diagnostic] = []
     private var reported: [ContentLineIssue.Reason] = []
 
-    /// A value as text with its escapes decoded.
-    mutating func unescaped(_ line: ContentLine) -> String {
-        TextValue.unescaped(raw(line))
+    /// Calls `body` with a value's text, escapes still in place: its bytes themselves when they
+    /// are UTF-8 (most values), else the text its `CHARSET` (or windows-1252) reads them as.
+    mutating func reading<Result>(_ line: ContentLine, _ body: (TextBytes) -> Result) -> Result {
+        if line.encoding == .quotedPrintable {
+            return QuotedPrintable.decode(line.value).withUnsafeBufferPointer { reading($0, of: line, body) }
+        }
+        return line.value.withUnsafeBufferPointer { reading($0, of: line, body) }
     }
 
-    /// A value as text, escapes still in place (for values split at `;` or `,` first).
-    mutating func raw(_ line: ContentLine) -> String {
-        let (text, problem) = line.text()
+    private mutating func reading<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, of line: ContentLine, _ body: (TextBytes) -> Result
+    ) -> Result {
+        let (decoded, problem) = TextDecoding.decode(bytes, charset: line.value(of: "CHARSET"))
         if let problem, !reported.contains(problem) {
             reported.append(problem)
             diagnostics.append(ContentLineIssue.warning(problem, at: line.valueLocation))
         }
-        return text
+        switch decoded {
+        case .utf8(let isASCII):
+            return body(TextBytes(bytes, isASCII: isASCII))
+        case .text(let text):
+            return TextBytes.reading(text, body)
+        }
     }
 }
 
@@ -40,17 +50,17 @@ extension ContentLineFields {
 
     /// A value as text with its escapes decoded.
     mutating func text(_ line: ContentLine) -> String {
-        lineText.unescaped(line)
+        lineText.reading(line, TextValue.unescaped)
     }
 
-    /// A value as text, escapes still in place.
-    mutating func rawText(_ line: ContentLine) -> String {
-        lineText.raw(line)
+    /// A structured value's components (`N`, `ADR`), each a list of values when `lists` is true.
+    mutating func components(_ line: ContentLine, lists: Bool) -> [[String]] {
+        lineText.reading(line) { TextValue.components($0, lists: lists) }
     }
 
     /// A list value's items (`CATEGORIES:Work,Tennis`), each unescaped and trimmed.
     mutating func listItems(_ line: ContentLine) -> [String] {
-        TextValue.split(rawText(line), at: ",").map(\.trimmingWhitespace)
+        lineText.reading(line) { TextValue.split($0, at: UInt8(ascii: ",")) }.map(\.trimmingWhitespace)
     }
 
     /// Records a warning.

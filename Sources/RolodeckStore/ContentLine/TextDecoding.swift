@@ -20,8 +20,18 @@ enum TextDecoding {
         "UTF16": .utf16, "UTF16LE": .utf16LittleEndian, "UTF16BE": .utf16BigEndian,
     ]
 
+    /// How a value's bytes read as text.
+    enum Decoded {
+        /// The bytes are well-formed UTF-8, and are the text as they are.
+        case utf8(isASCII: Bool)
+        /// The text, read from another charset (or repaired).
+        case text(String)
+    }
+
     /// The text of `bytes` in `charset`, and what went wrong when the bytes are not in it.
-    static func decode(_ bytes: [UInt8], charset: String?) -> (text: String, problem: ContentLineIssue.Reason?) {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?)
+        -> (text: Decoded, problem: ContentLineIssue.Reason?)
+    {
         if let charset, !charset.isEmpty {
             let key = charset.uppercased().filter { $0 != "-" && $0 != "_" }
             guard let encoding = charsets[key] else {
@@ -32,21 +42,20 @@ enum TextDecoding {
                 let (text, guessed) = decodeUnnamed(bytes)
                 return (text, guessed ? .notInCharset(charset) : nil)
             }
-            if let text = String(bytes: bytes, encoding: encoding) { return (text, nil) }
-            return (String(decoding: bytes, as: UTF8.self), .notInCharset(charset))
+            if let text = String(bytes: bytes, encoding: encoding) { return (.text(text), nil) }
+            return (.text(String(decoding: bytes, as: UTF8.self)), .notInCharset(charset))
         }
         let (text, guessed) = decodeUnnamed(bytes)
         return (text, guessed ? .assumedWindows1252 : nil)
     }
 
-    /// UTF-8 when the bytes are UTF-8, else windows-1252 (Latin-1 for its five unused bytes);
-    /// the flag says whether it had to guess.
-    private static func decodeUnnamed(_ bytes: [UInt8]) -> (String, Bool) {
-        if !bytes.contains(where: { $0 >= 0x80 }) || UTF8Validator.invalidOffsets(in: bytes, limit: 1).isEmpty {
-            return (String(decoding: bytes, as: UTF8.self), false)
-        }
+    /// The bytes themselves when they are UTF-8, else windows-1252 (Latin-1 for its five unused
+    /// bytes); the flag says whether it had to guess.
+    private static func decodeUnnamed(_ bytes: UnsafeBufferPointer<UInt8>) -> (Decoded, Bool) {
+        let (isWellFormed, isASCII) = UTF8Validator.check(bytes)
+        if isWellFormed { return (.utf8(isASCII: isASCII), false) }
         let text = String(bytes: bytes, encoding: .windowsCP1252) ?? String(bytes: bytes, encoding: .isoLatin1) ?? ""
-        return (text, true)
+        return (.text(text), true)
     }
 }
 
@@ -54,26 +63,26 @@ enum TextDecoding {
 /// soft line break; anything malformed is kept as written.
 enum QuotedPrintable {
     /// The decoded bytes.
-    static func decode(_ bytes: [UInt8]) -> [UInt8] {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "=") else {
                 result.append(byte)
                 index += 1
                 continue
             }
-            if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+            if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
                 result.append(high << 4 | low)
                 index += 3
                 continue
             }
             // A soft line break that survived unfolding: `=` then CRLF, LF or CR.
-            if index + 1 < bytes.count, bytes[index + 1] == 0x0D || bytes[index + 1] == 0x0A {
+            if index + 1 < bytes.endIndex, bytes[index + 1] == 0x0D || bytes[index + 1] == 0x0A {
                 index += 2
-                if bytes[index - 1] == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if bytes[index - 1] == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A { index += 1 }
                 continue
             }
             result.append(byte)

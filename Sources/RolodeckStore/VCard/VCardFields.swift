@@ -32,7 +32,7 @@ struct VCardFields: ContentLineFields {
     /// the phone, email, address or URL of that group.
     private mutating func customLabels(of card: VCard) -> [String: String] {
         var labels: [String: String] = [:]
-        for line in card.properties where line.name == "X-ABLABEL" && !line.group.isEmpty {
+        for line in card.properties where !line.group.isEmpty && line.name == "X-ABLABEL" {
             labels[line.group] = VCardLabel.unwrapped(text(line))
         }
         return labels
@@ -41,61 +41,59 @@ struct VCardFields: ContentLineFields {
     /// Reads one property into what the card says; a property Rolodeck does not show is passed
     /// over. Where a card may say a thing only once, the first time counts.
     private mutating func read(_ line: ContentLine, into card: inout WrittenCard) {
-        switch line.name {
-        case "FN":
+        guard let property = VCardProperty(line.name) else { return }
+        switch property {
+        case .fn:
             if card.fn == nil { card.fn = text(line).trimmingWhitespace.nonEmpty }
-        case "N":
+        case .n:
             guard card.n == nil else { return }
-            card.n = TextValue.components(rawText(line), lists: card.lists)
+            card.n = components(line, lists: card.lists)
             card.sortAs = Self.sortAs(of: line)
-        case "NICKNAME":
-            let written = card.lists ? TextValue.split(rawText(line), at: ",") : [text(line)]
-            card.nicknames += written.map(\.trimmingWhitespace)
-        case "X-PHONETIC-FIRST-NAME": card.contact.phoneticGivenName = text(line).trimmingWhitespace
-        case "X-PHONETIC-LAST-NAME": card.contact.phoneticFamilyName = text(line).trimmingWhitespace
-        case "SORT-STRING": card.sortString = text(line).trimmingWhitespace
-        case "ORG":
+        case .nickname:
+            card.nicknames += card.lists ? listItems(line) : [text(line).trimmingWhitespace]
+        case .phoneticFirstName: card.contact.phoneticGivenName = text(line).trimmingWhitespace
+        case .phoneticLastName: card.contact.phoneticFamilyName = text(line).trimmingWhitespace
+        case .sortString: card.sortString = text(line).trimmingWhitespace
+        case .org:
             if card.organization == nil {
-                card.organization = TextValue.components(rawText(line), lists: false)
+                card.organization = components(line, lists: false)
             }
-        case "TITLE":
+        case .title:
             if card.contact.title.isEmpty { card.contact.title = text(line).trimmingWhitespace }
-        case "TEL":
+        case .tel:
             if let phone = labeledValue(line, card.customLabels, scheme: "tel:") {
                 card.contact.phones.append(phone)
             }
-        case "EMAIL":
+        case .email:
             if let email = labeledValue(line, card.customLabels, scheme: "mailto:") {
                 card.contact.emails.append(email)
             }
-        case "ADR":
+        case .adr:
             let label = VCardLabel.label(of: line, customLabels: card.customLabels)
-            let address = postalAddress(TextValue.components(rawText(line), lists: card.lists), label: label)
+            let address = postalAddress(components(line, lists: card.lists), label: label)
             if !address.isEmpty { card.contact.addresses.append(address) }
-        case "URL":
+        case .url:
             if let url = labeledValue(line, card.customLabels) { card.contact.urls.append(url) }
-        case "BDAY":
+        case .bday:
             if card.contact.birthday == nil { card.contact.birthday = birthday(line) }
-        case "NOTE":
+        case .note:
             if let note = text(line).trimmingWhitespace.nonEmpty { card.notes.append(note) }
-        case "UID":
+        case .uid:
             if card.uid == nil, let uid = Self.normalizedUID(text(line)) {
                 card.uid = Located(value: uid, location: line.valueLocation)
             }
-        case "CATEGORIES":
+        case .categories:
             for name in listItems(line) where !name.isEmpty {
                 card.categories.append(Located(value: name, location: line.valueLocation))
             }
-        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+        case .kind:
             if text(line).trimmingWhitespace.lowercased() == "group" { card.isGroup = true }
-        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
+        case .member:
             if let member = text(line).trimmingWhitespace.nonEmpty {
                 card.members.append(Located(value: member, location: line.valueLocation))
             }
-        case "X-ANDROID-CUSTOM":
+        case .androidCustom:
             if let nickname = androidNickname(line) { card.nicknames.append(nickname) }
-        default:
-            return
         }
     }
 
@@ -143,9 +141,9 @@ struct VCardFields: ContentLineFields {
         /// Sets the contact's names and their sort forms from `N`, `SORT-AS` and `SORT-STRING`,
         /// and its organization, nickname and notes from what every such property said.
         mutating func nameContact() {
-            let parts = nameComponents
+            let parts = n ?? []
             func part(_ index: Int, _ separator: String = " ") -> String {
-                index < parts.count ? parts[index].joined(separator: separator) : ""
+                index < parts.count ? VCardFields.joined(parts[index].lazy.map(\.trimmingWhitespace), separator) : ""
             }
             contact.familyName = part(0)
             contact.givenName = part(1)
@@ -155,9 +153,9 @@ struct VCardFields: ContentLineFields {
             contact.sortFamilyName = sortAs.first ?? ""
             contact.sortGivenName = sortAs.count > 1 ? sortAs[1] : ""
             if contact.sortFamilyName.isEmpty { contact.sortFamilyName = sortString }
-            contact.organization = organizationUnits.joined(separator: ", ")
-            contact.nickname = nicknames.filter { !$0.isEmpty }.joined(separator: ", ")
-            contact.notes = notes.joined(separator: "\n\n")
+            contact.organization = VCardFields.joined(organizationUnits, ", ")
+            contact.nickname = VCardFields.joined(nicknames, ", ")
+            contact.notes = VCardFields.joined(notes, "\n\n")
         }
 
         /// Names a contact whose `N` gives neither a given nor a family name by splitting its `FN`,
@@ -186,9 +184,11 @@ struct VCardFields: ContentLineFields {
                 formattedName: name, categories: categories, location: location, writtenFN: fn, writtenN: n)
         }
 
-        /// The record of a person's or an organization's card.
-        func contactRecord(at location: SourceLocation) -> VCardRecord {
-            VCardRecord(
+        /// The record of a person's or an organization's card, its UID as its id.
+        mutating func contactRecord(at location: SourceLocation) -> VCardRecord {
+            // Set now, while the contact is this card's alone: the store would copy it to set it.
+            if let uid { contact.id = uid.value }
+            return VCardRecord(
                 content: .contact(contact), uid: uid, formattedName: formattedName, categories: categories,
                 location: location, writtenFN: fn, writtenN: n)
         }
@@ -196,12 +196,8 @@ struct VCardFields: ContentLineFields {
         /// The name a person reads: `FN`, else the given, additional and family names, else the
         /// organization, else the nickname.
         var formattedName: String {
-            let written = [contact.givenName, contact.additionalNames, contact.familyName].filter {
-                !$0.isEmpty
-            }
-            return fn ?? (written.isEmpty ? nil : written.joined(separator: " ")) ?? contact.organization
-                .nonEmpty
-                ?? contact.nickname
+            let written = VCardFields.joined([contact.givenName, contact.additionalNames, contact.familyName], " ")
+            return fn ?? written.nonEmpty ?? contact.organization.nonEmpty ?? contact.nickname
         }
     }
 
@@ -209,7 +205,7 @@ struct VCardFields: ContentLineFields {
     /// nil when empty.
     static func normalizedUID(_ text: String) -> String? {
         var uid = text.trimmingWhitespace
-        if uid.lowercased().hasPrefix("urn:uuid:") { uid = String(uid.dropFirst("urn:uuid:".count)) }
+        if let rest = afterPrefix(uid, "urn:uuid:") { uid = String(rest) }
         return uid.nonEmpty
     }
 
@@ -240,7 +236,7 @@ struct VCardFields: ContentLineFields {
     /// A phone, email or URL with its label, `scheme` (`tel:`, `mailto:`) taken off; nil when its
     /// value is empty.
     private mutating func labeledValue(
-        _ line: ContentLine, _ customLabels: [String: String], scheme: String? = nil
+        _ line: ContentLine, _ customLabels: [String: String], scheme: StaticString? = nil
     ) -> LabeledValue? {
         var value = text(line).trimmingWhitespace
         if let scheme { value = withoutScheme(value, scheme) }
@@ -248,8 +244,26 @@ struct VCardFields: ContentLineFields {
         return LabeledValue(label: VCardLabel.label(of: line, customLabels: customLabels), value: value)
     }
 
-    private func withoutScheme(_ text: String, _ scheme: String) -> String {
-        text.lowercased().hasPrefix(scheme) ? String(text.dropFirst(scheme.count)).trimmingWhitespace : text
+    private func withoutScheme(_ text: String, _ scheme: StaticString) -> String {
+        Self.afterPrefix(text, scheme).map { String($0).trimmingWhitespace } ?? text
+    }
+
+    /// The text after `prefix` (lowercase ASCII) when `text.lowercased().hasPrefix(prefix)`;
+    /// nil when not.
+    static func afterPrefix(_ text: String, _ prefix: StaticString) -> Substring? {
+        let count = prefix.utf8CodeUnitCount
+        let utf8 = text.utf8
+        // When the prefix's bytes are followed by an ASCII byte, they are the text's first
+        // Characters, and compared as bytes; otherwise the text is compared as Characters.
+        guard utf8.count > count, utf8[utf8.index(utf8.startIndex, offsetBy: count)] < 0x80 else {
+            let written = "\(prefix)"
+            return text.lowercased().hasPrefix(written) ? text.dropFirst(written.count) : nil
+        }
+        var bytes = utf8.makeIterator()
+        for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: count) {
+            guard let written = bytes.next(), ASCIIBytes.lower(written) == byte else { return nil }
+        }
+        return text[utf8.index(utf8.startIndex, offsetBy: count)...]
     }
 
     /// `BDAY` as a date, or nil after reporting why it is not one.
@@ -265,7 +279,7 @@ struct VCardFields: ContentLineFields {
     /// The nickname in Android's 2.1 export, which writes one as
     /// `X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Nick;…`; nil for any other kind.
     private mutating func androidNickname(_ line: ContentLine) -> String? {
-        let parts = TextValue.components(rawText(line), lists: false).map { $0.first ?? "" }
+        let parts = components(line, lists: false).map { $0.first ?? "" }
         guard parts.first == "vnd.android.cursor.item/nickname", parts.count > 1, !parts[1].isBlank else {
             return nil
         }
@@ -276,13 +290,31 @@ struct VCardFields: ContentLineFields {
     /// The street, extended address and box become the street lines, in that order.
     private func postalAddress(_ components: [[String]], label: String) -> PostalAddress {
         func values(_ index: Int) -> [String] {
-            index < components.count ? components[index].map(\.trimmingWhitespace).filter { !$0.isEmpty } : []
+            index < components.count ? components[index] : []
         }
-        let street = values(2) + values(1) + values(0)
+        func joined(_ index: Int) -> String {
+            VCardFields.joined(values(index).lazy.map(\.trimmingWhitespace), ", ")
+        }
+        let street = (values(2) + values(1) + values(0)).lazy.map(\.trimmingWhitespace)
         return PostalAddress(
-            label: label, street: street.joined(separator: "\n"),
-            postalCode: values(5).joined(separator: ", "), city: values(3).joined(separator: ", "),
-            region: values(4).joined(separator: ", "), country: values(6).joined(separator: ", "))
+            label: label, street: VCardFields.joined(street, "\n"), postalCode: joined(5), city: joined(3),
+            region: joined(4), country: joined(6))
+    }
+
+    /// The values that are not empty joined by `separator`; a sole one is the string itself.
+    static func joined(_ values: some Sequence<String>, _ separator: String) -> String {
+        var joined = ""
+        var isFirst = true
+        for value in values where !value.isEmpty {
+            if isFirst {
+                joined = value
+                isFirst = false
+            } else {
+                joined += separator
+                joined += value
+            }
+        }
+        return joined
     }
 }
 

@@ -13,20 +13,76 @@ enum VCardLabel {
     /// The kinds the interface translates; when a TYPE list has one, its other words are dropped
     /// ("iphone,cell" is a mobile).
     private static let known: Set<String> = ["home", "work", "cell", "mobile", "fax", "pager", "main", "other"]
+    /// `neutral` and `known` as `packed` words, for looking up ASCII words without hashing them.
+    private static let neutralPacked = neutral.compactMap(packed)
+    private static let knownPacked = known.compactMap(packed)
 
     /// The label for a property, with the custom labels of its file's groups.
     static func label(of line: ContentLine, customLabels: [String: String]) -> String {
         if !line.group.isEmpty, let custom = customLabels[line.group] { return custom }
         var words: [String] = []
-        for value in line.values(of: "TYPE") {
-            for word in value.split(separator: ",") {
-                var text = String(word).trimmingWhitespace.lowercased()
-                if text.hasPrefix("x-") { text.removeFirst(2) }
-                if !text.isEmpty, !neutral.contains(text), !words.contains(text) { words.append(text) }
+        // The known kinds among `words`, in the same order.
+        var kinds: [String] = []
+        for parameter in line.parameters where parameter.name == "TYPE" {
+            for value in parameter.values {
+                var value = value
+                let isASCII = value.withUTF8 { bytes in
+                    guard ASCIIBytes.isASCII(bytes) else { return false }
+                    addWords(bytes, to: &words, kinds: &kinds)
+                    return true
+                }
+                guard !isASCII else { continue }
+                for word in value.split(separator: ",") {
+                    var text = String(word).trimmingWhitespace.lowercased()
+                    if text.hasPrefix("x-") { text.removeFirst(2) }
+                    if !text.isEmpty, !neutral.contains(text), !words.contains(text) {
+                        words.append(text)
+                        if known.contains(text) { kinds.append(text) }
+                    }
+                }
             }
         }
-        let kinds = words.filter(known.contains)
         return (kinds.isEmpty ? words : kinds).joined(separator: ",")
+    }
+
+    /// Adds the words of an ASCII `TYPE` value (comma-separated, trimmed, lowercased, without
+    /// `x-`) that say something and are not among `words` yet, and those of them that are known
+    /// kinds to `kinds`.
+    private static func addWords(_ bytes: UnsafeBufferPointer<UInt8>, to words: inout [String], kinds: inout [String]) {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+            var word = ASCIIBytes.trimmingWhitespace(bytes, start..<end)
+            start = end + 1
+            if word.count >= 2, bytes[word.lowerBound] | 0x20 == UInt8(ascii: "x"),
+                bytes[word.lowerBound + 1] == UInt8(ascii: "-")
+            {
+                word = (word.lowerBound + 2)..<word.upperBound
+            }
+            guard !word.isEmpty else { continue }
+            let letters = UnsafeBufferPointer(rebasing: bytes[word])
+            let key = packed(letters)
+            if let key, neutralPacked.contains(key) { continue }
+            let text = ASCIIBytes.string(letters, ASCIIBytes.lower)
+            guard !words.contains(text) else { continue }
+            words.append(text)
+            if let key, knownPacked.contains(key) { kinds.append(text) }
+        }
+    }
+
+    /// The lowercase letters of an ASCII word of up to eight bytes as one number; nil for a
+    /// longer word (none of those listed is) or one with a zero byte (which would look shorter).
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count <= 8, !bytes.contains(0) else { return nil }
+        var key: UInt64 = 0
+        for byte in bytes.reversed() { key = key << 8 | UInt64(ASCIIBytes.lower(byte)) }
+        return key
+    }
+
+    private static func packed(_ word: String) -> UInt64? {
+        var word = word
+        return word.withUTF8(packed)
     }
 
     /// Apple's `_$!<HomePage>!$_` as `HomePage`; any other label as written.

@@ -77,6 +77,8 @@ enum VCardParser {
             let version = lookUpVersion()
             reader.keepsFoldWhitespace = version == .v21
             current = VCard(version: version, properties: [], location: line.location)
+            // Room for the properties of most cards, so the array is not regrown as they come.
+            current?.properties.reserveCapacity(16)
             reportedOutside = false
         }
 

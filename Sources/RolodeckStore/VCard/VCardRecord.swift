@@ -5,7 +5,7 @@ import RolodeckCore
 struct VCardRecord: Sendable {
     /// What the card stands for.
     enum Content: Sendable {
-        /// A person or an organization; its id is still empty.
+        /// A person or an organization; its id is its UID, or still empty when it has none.
         case contact(Contact)
         /// A group card (`KIND:group` or Apple's `X-ADDRESSBOOKSERVER-KIND:group`) and its
         /// members as written (`urn:uuid:…`, a bare UID or `mailto:`).

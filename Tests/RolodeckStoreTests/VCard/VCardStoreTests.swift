@@ -93,6 +93,19 @@ import Testing
         #expect(Self.groups(of: store) == ["climbers (Climbers)": ["jo"], "team-berlin (Team Berlin)": ["ann"]])
     }
 
+    @Test func aCategoryFoundAsAGroupsIdIsLookedUpAgainOnceItsNameHasAGroup() {
+        // "Work" is first the JSON group's id; "work" then makes a group of that name, which the
+        // third card's "Work" finds by name (names ignore case), and the fourth's by the same way.
+        let groups = StoreFile(kind: .group, layout: .list, source: SourceText(
+            path: "store/groups.json", text: #"[{"id": "Work", "name": "Job"}]"#))
+        let (store, diagnostics) = Self.decode(json: [groups], vcards: [
+            ("store/x.vcf", card("UID:a", "FN:A", "CATEGORIES:Work") + card("UID:b", "FN:B", "CATEGORIES:work")
+                + card("UID:c", "FN:C", "CATEGORIES:Work") + card("UID:d", "FN:D", "CATEGORIES:WORK,work ")),
+        ])
+        #expect(diagnostics.isEmpty)
+        #expect(Self.groups(of: store) == ["Work (Job)": ["a"], "work (work)": ["b", "c", "d"]])
+    }
+
     @Test func groupCardsWithoutANameOrWithAUIDSeenBeforeAreSkipped() {
         let (store, diagnostics) = Self.decode(vcards: [
             ("store/g.vcf", card("X-ADDRESSBOOKSERVER-KIND:group", "X-ADDRESSBOOKSERVER-MEMBER:mailto:a@example.com")
