@@ -53,21 +53,20 @@ struct ContentLineReader {
                 let valueStart = start + header.colon + 1
                 return ContentLine(
                     group: header.group, name: header.name, parameters: header.parameters,
-                    value: bytes[valueStart..<end],
-                    location: SourceLocation(path: path, line: first + 1, column: 1),
-                    valueLocation: location(at: valueStart, inLine: first), encoding: header.encoding)
+                    value: bytes[valueStart..<end], path: path, lineNumber: first + 1,
+                    valuePosition: position(at: valueStart, inLine: first), encoding: header.encoding)
             }
             var line = LogicalLine(bytes[start..<end], physicalStart: start, line: first, header: header)
             readContinuations(of: &line)
             guard let header = line.header else {
-                reportSkipped(at: location(of: 0, in: line.segments))
+                let (number, column) = position(of: 0, in: line.segments)
+                reportSkipped(at: SourceLocation(path: path, line: number, column: column))
                 continue
             }
             return ContentLine(
                 group: header.group, name: header.name, parameters: header.parameters,
-                value: line.bytes[(header.colon + 1)...],
-                location: SourceLocation(path: path, line: first + 1, column: 1),
-                valueLocation: location(of: header.colon + 1, in: line.segments), encoding: header.encoding)
+                value: line.bytes[(header.colon + 1)...], path: path, lineNumber: first + 1,
+                valuePosition: position(of: header.colon + 1, in: line.segments), encoding: header.encoding)
         }
         reportLinesSkippedPastTheLimit()
         return nil
@@ -263,15 +262,15 @@ struct ContentLineReader {
         firstUnreported = nil
     }
 
-    /// The location of a byte of the unfolded line, in the physical line it came from.
-    private func location(of logicalIndex: Int, in segments: [Segment]) -> SourceLocation {
+    /// The line and column of a byte of the unfolded line, in the physical line it came from.
+    private func position(of logicalIndex: Int, in segments: [Segment]) -> (line: Int, column: Int) {
         let segment = segments.last { $0.logicalStart <= logicalIndex } ?? segments[0]
-        return location(at: segment.physicalStart + (logicalIndex - segment.logicalStart), inLine: segment.line)
+        return position(at: segment.physicalStart + (logicalIndex - segment.logicalStart), inLine: segment.line)
     }
 
-    /// The location of the byte at `offset` (at most the line's end) of the physical line
-    /// `number` (from 0).
-    private func location(at offset: Int, inLine number: Int) -> SourceLocation {
+    /// The line and column (from 1) of the byte at `offset` (at most the line's end) of the
+    /// physical line `number` (from 0).
+    private func position(at offset: Int, inLine number: Int) -> (line: Int, column: Int) {
         let line = lines[number]
         let offset = min(offset, line.end)
         var column = 1
@@ -281,7 +280,7 @@ struct ContentLineReader {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        return SourceLocation(path: path, line: number + 1, column: column)
+        return (number + 1, column)
     }
 
     private func startsWithEnd(_ line: PhysicalLine) -> Bool {
