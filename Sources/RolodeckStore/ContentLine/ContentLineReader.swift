@@ -46,7 +46,9 @@ struct ContentLineReader {
             index += 1
             guard let start = firstNonBlank(lines[first]) else { continue }
             let end = lines[first].end
-            let header = bytes.withUnsafeBufferPointer { ContentLineHeader(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            let header = bytes.withUnsafeBufferPointer {
+                ContentLineHeader(UnsafeBufferPointer(rebasing: $0[start..<end]))
+            }
             if let header, continuation(after: header.encoding, endingIn: bytes[end - 1]) == nil {
                 // Most lines are whole on one physical line: no unfolding, and the value is the
                 // rest of it.
@@ -196,7 +198,8 @@ struct ContentLineReader {
                 return String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             }
             // In ASCII, `.whitespaces` are the space and the tab.
-            return ASCIIBytes.string(UnsafeBufferPointer(rebasing: value[ASCIIBytes.trimmingBlanks(value, 0..<value.count)]))
+            let trimmed = ASCIIBytes.trimmingBlanks(value, 0..<value.count)
+            return ASCIIBytes.string(UnsafeBufferPointer(rebasing: value[trimmed]))
         }
     }
 
@@ -213,13 +216,17 @@ struct ContentLineReader {
 
     /// The first answer `look` gives for a raw (still folded) line from the next one up to
     /// `END:<component>` or the next `BEGIN:<component>`, without moving on.
-    private func peek<Answer>(until component: String, _ look: (UnsafeBufferPointer<UInt8>) -> Answer?) -> Answer? {
+    private func peek<Answer>(
+        until component: String, _ look: (UnsafeBufferPointer<UInt8>) -> Answer?
+    ) -> Answer? {
         var component = component
         return component.withUTF8 { name in
             bytes.withUnsafeBufferPointer { bytes in
                 for line in lines[index...] {
                     let text = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
-                    if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) { return nil }
+                    if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) {
+                        return nil
+                    }
                     if let answer = look(text) { return answer }
                 }
                 return nil
@@ -265,7 +272,8 @@ struct ContentLineReader {
     /// The line and column of a byte of the unfolded line, in the physical line it came from.
     private func position(of logicalIndex: Int, in segments: [Segment]) -> (line: Int, column: Int) {
         let segment = segments.last { $0.logicalStart <= logicalIndex } ?? segments[0]
-        return position(at: segment.physicalStart + (logicalIndex - segment.logicalStart), inLine: segment.line)
+        let offset = segment.physicalStart + (logicalIndex - segment.logicalStart)
+        return position(at: offset, inLine: segment.line)
     }
 
     /// The line and column (from 1) of the byte at `offset` (at most the line's end) of the
@@ -284,7 +292,9 @@ struct ContentLineReader {
     }
 
     private func startsWithEnd(_ line: PhysicalLine) -> Bool {
-        bytes.withUnsafeBufferPointer { ASCIIBytes.hasPrefix(UnsafeBufferPointer(rebasing: $0[line.start..<line.end]), "END:") }
+        bytes.withUnsafeBufferPointer {
+            ASCIIBytes.hasPrefix(UnsafeBufferPointer(rebasing: $0[line.start..<line.end]), "END:")
+        }
     }
 
     private func isBase64Only(_ line: PhysicalLine) -> Bool {
