@@ -57,7 +57,8 @@ extension StoreDecoder {
                 continue
             }
             if let uid = cards[index].uid {
-                let taken = claim(uid, of: .contact, recordAt: cards[index].location, claimed: &cardUIDs) { first in
+                let location = cards[index].location
+                let taken = claim(uid, of: .contact, recordAt: location, claimed: &cardUIDs) { first in
                     VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
                 }
                 guard taken else { continue }
@@ -163,7 +164,9 @@ extension StoreDecoder {
                     id = known
                 } else {
                     id = groupID(ofCategory: category, groupsByName: &groupsByName)
-                    if groupsByName[StoreDecoder.groupKey(category.value)] == id { groupByName[category.value] = id }
+                    if groupsByName[StoreDecoder.groupKey(category.value)] == id {
+                        groupByName[category.value] = id
+                    }
                 }
                 if !contacts[index].contact.groupIDs.contains(id) {
                     contacts[index].contact.groupIDs.append(id)

@@ -29,12 +29,22 @@ struct ContentLine: Sendable {
     /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded. They
     /// are the file's own bytes when the line is not folded.
     var value: ArraySlice<UInt8>
-    /// Where the property starts.
-    var location: SourceLocation
-    /// Where the value starts, for messages about the value.
-    var valueLocation: SourceLocation
+    /// The path of the file, for locations.
+    var path: String
+    /// The line the property starts on, from 1.
+    var lineNumber: Int
+    /// The line and column (from 1, in Unicode scalars) where the value starts.
+    var valuePosition: (line: Int, column: Int)
     /// The value encoding, when the parameters name one.
     var encoding: Encoding?
+
+    /// Where the property starts.
+    var location: SourceLocation { SourceLocation(path: path, line: lineNumber, column: 1) }
+
+    /// Where the value starts, for messages about the value.
+    var valueLocation: SourceLocation {
+        SourceLocation(path: path, line: valuePosition.line, column: valuePosition.column)
+    }
 
     /// Every value of a parameter, in order (`TYPE=a;TYPE=b,c` gives a, b, c).
     func values(of parameter: String) -> [String] {

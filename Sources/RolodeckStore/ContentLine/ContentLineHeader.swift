@@ -62,7 +62,8 @@ struct ContentLineHeader {
             }
         }
         guard let colon,
-            let (group, name) = ContentLineHeader.groupAndName(line, ASCIIBytes.trimmingBlanks(line, 0..<nameEnd))
+            let (group, name) = ContentLineHeader.groupAndName(
+                line, ASCIIBytes.trimmingBlanks(line, 0..<nameEnd))
         else { return nil }
         self.group = group
         self.name = name
@@ -112,13 +113,14 @@ struct ContentLineHeader {
                 ASCIIBytes.equals(bytes, "QUOTED-PRINTABLE") || ASCIIBytes.equals(bytes, "BASE64")
                 || ASCIIBytes.equals(bytes, "B") || ASCIIBytes.equals(bytes, "8BIT")
                 || ASCIIBytes.equals(bytes, "7BIT")
-            parameters.append(
-                ContentLine.Parameter(name: isEncoding ? "ENCODING" : "TYPE", values: [ASCIIBytes.string(bytes)]))
+            let name = isEncoding ? "ENCODING" : "TYPE"
+            parameters.append(ContentLine.Parameter(name: name, values: [ASCIIBytes.string(bytes)]))
             return
         }
         let name = UnsafeBufferPointer(rebasing: bytes[ASCIIBytes.trimmingWhitespace(bytes, 0..<equals)])
         parameters.append(
-            ContentLine.Parameter(name: ASCIIBytes.string(name, ASCIIBytes.upper), values: values(bytes, from: equals + 1)))
+            ContentLine.Parameter(
+                name: ASCIIBytes.string(name, ASCIIBytes.upper), values: values(bytes, from: equals + 1)))
     }
 
     /// The values of ASCII parameter bytes from `start` on: split at commas outside quotes, the

@@ -46,28 +46,29 @@ struct ContentLineReader {
             index += 1
             guard let start = firstNonBlank(lines[first]) else { continue }
             let end = lines[first].end
-            let header = bytes.withUnsafeBufferPointer { ContentLineHeader(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            let header = bytes.withUnsafeBufferPointer {
+                ContentLineHeader(UnsafeBufferPointer(rebasing: $0[start..<end]))
+            }
             if let header, continuation(after: header.encoding, endingIn: bytes[end - 1]) == nil {
                 // Most lines are whole on one physical line: no unfolding, and the value is the
                 // rest of it.
                 let valueStart = start + header.colon + 1
                 return ContentLine(
                     group: header.group, name: header.name, parameters: header.parameters,
-                    value: bytes[valueStart..<end],
-                    location: SourceLocation(path: path, line: first + 1, column: 1),
-                    valueLocation: location(at: valueStart, inLine: first), encoding: header.encoding)
+                    value: bytes[valueStart..<end], path: path, lineNumber: first + 1,
+                    valuePosition: position(at: valueStart, inLine: first), encoding: header.encoding)
             }
             var line = LogicalLine(bytes[start..<end], physicalStart: start, line: first, header: header)
             readContinuations(of: &line)
             guard let header = line.header else {
-                reportSkipped(at: location(of: 0, in: line.segments))
+                let (number, column) = position(of: 0, in: line.segments)
+                reportSkipped(at: SourceLocation(path: path, line: number, column: column))
                 continue
             }
             return ContentLine(
                 group: header.group, name: header.name, parameters: header.parameters,
-                value: line.bytes[(header.colon + 1)...],
-                location: SourceLocation(path: path, line: first + 1, column: 1),
-                valueLocation: location(of: header.colon + 1, in: line.segments), encoding: header.encoding)
+                value: line.bytes[(header.colon + 1)...], path: path, lineNumber: first + 1,
+                valuePosition: position(of: header.colon + 1, in: line.segments), encoding: header.encoding)
         }
         reportLinesSkippedPastTheLimit()
         return nil
@@ -197,7 +198,8 @@ struct ContentLineReader {
                 return String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             }
             // In ASCII, `.whitespaces` are the space and the tab.
-            return ASCIIBytes.string(UnsafeBufferPointer(rebasing: value[ASCIIBytes.trimmingBlanks(value, 0..<value.count)]))
+            let trimmed = ASCIIBytes.trimmingBlanks(value, 0..<value.count)
+            return ASCIIBytes.string(UnsafeBufferPointer(rebasing: value[trimmed]))
         }
     }
 
@@ -214,13 +216,17 @@ struct ContentLineReader {
 
     /// The first answer `look` gives for a raw (still folded) line from the next one up to
     /// `END:<component>` or the next `BEGIN:<component>`, without moving on.
-    private func peek<Answer>(until component: String, _ look: (UnsafeBufferPointer<UInt8>) -> Answer?) -> Answer? {
+    private func peek<Answer>(
+        until component: String, _ look: (UnsafeBufferPointer<UInt8>) -> Answer?
+    ) -> Answer? {
         var component = component
         return component.withUTF8 { name in
             bytes.withUnsafeBufferPointer { bytes in
                 for line in lines[index...] {
                     let text = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
-                    if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) { return nil }
+                    if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) {
+                        return nil
+                    }
                     if let answer = look(text) { return answer }
                 }
                 return nil
@@ -263,15 +269,16 @@ struct ContentLineReader {
         firstUnreported = nil
     }
 
-    /// The location of a byte of the unfolded line, in the physical line it came from.
-    private func location(of logicalIndex: Int, in segments: [Segment]) -> SourceLocation {
+    /// The line and column of a byte of the unfolded line, in the physical line it came from.
+    private func position(of logicalIndex: Int, in segments: [Segment]) -> (line: Int, column: Int) {
         let segment = segments.last { $0.logicalStart <= logicalIndex } ?? segments[0]
-        return location(at: segment.physicalStart + (logicalIndex - segment.logicalStart), inLine: segment.line)
+        let offset = segment.physicalStart + (logicalIndex - segment.logicalStart)
+        return position(at: offset, inLine: segment.line)
     }
 
-    /// The location of the byte at `offset` (at most the line's end) of the physical line
-    /// `number` (from 0).
-    private func location(at offset: Int, inLine number: Int) -> SourceLocation {
+    /// The line and column (from 1) of the byte at `offset` (at most the line's end) of the
+    /// physical line `number` (from 0).
+    private func position(at offset: Int, inLine number: Int) -> (line: Int, column: Int) {
         let line = lines[number]
         let offset = min(offset, line.end)
         var column = 1
@@ -281,11 +288,13 @@ struct ContentLineReader {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        return SourceLocation(path: path, line: number + 1, column: column)
+        return (number + 1, column)
     }
 
     private func startsWithEnd(_ line: PhysicalLine) -> Bool {
-        bytes.withUnsafeBufferPointer { ASCIIBytes.hasPrefix(UnsafeBufferPointer(rebasing: $0[line.start..<line.end]), "END:") }
+        bytes.withUnsafeBufferPointer {
+            ASCIIBytes.hasPrefix(UnsafeBufferPointer(rebasing: $0[line.start..<line.end]), "END:")
+        }
     }
 
     private func isBase64Only(_ line: PhysicalLine) -> Bool {

@@ -36,8 +36,7 @@ struct TextBytes {
     static func reading<Result>(_ text: String, _ body: (TextBytes) -> Result) -> Result {
         var text = text
         return text.withUTF8 { bytes in
-            let isASCII = ByteWord.firstIndex(in: bytes, from: 0, marked: ByteWord.nonASCIIBytes) == bytes.count
-            return body(TextBytes(bytes, isASCII: isASCII))
+            body(TextBytes(bytes, isASCII: ASCIIBytes.isASCII(bytes)))
         }
     }
 
@@ -46,7 +45,8 @@ struct TextBytes {
     @inline(__always)
     func slice(_ range: Range<Int>) -> TextBytes {
         TextBytes(
-            bytes: UnsafeBufferPointer(rebasing: bytes[range]), isASCII: isASCII, asciiStandsAlone: asciiStandsAlone)
+            bytes: UnsafeBufferPointer(rebasing: bytes[range]), isASCII: isASCII,
+            asciiStandsAlone: asciiStandsAlone)
     }
 
     /// The text as a string.
@@ -105,12 +105,13 @@ struct TextBytes {
             // U+200C–200D (joiners), U+20D0–20FF (marks for symbols), U+2CEF–2DFF (Coptic,
             // Tifinagh and Cyrillic marks).
             let second = bytes[index + 1]
-            return (second == 0x80 && (bytes[index + 2] == 0x8C || bytes[index + 2] == 0x8D)) || second == 0x83
-                || second == 0xB3 || second == 0xB5 || second == 0xB7
+            let joiner = second == 0x80 && (bytes[index + 2] == 0x8C || bytes[index + 2] == 0x8D)
+            return joiner || second == 0x83 || second == 0xB3 || second == 0xB5 || second == 0xB7
         case 0xE3:
             // U+302A–302F (tone marks) and U+3099–309A (kana sound marks).
             let second = bytes[index + 1], third = bytes[index + 2]
-            return (second == 0x80 && third >= 0xAA && third <= 0xAF) || (second == 0x82 && (third == 0x99 || third == 0x9A))
+            return (second == 0x80 && third >= 0xAA && third <= 0xAF)
+                || (second == 0x82 && (third == 0x99 || third == 0x9A))
         case 0xEA:
             // Below U+AC00, where the Hangul syllables start.
             return bytes[index + 1] < 0xB0

@@ -74,7 +74,9 @@ enum QuotedPrintable {
                 index += 1
                 continue
             }
-            if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+            if index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
+                let low = hexValue(bytes[index + 2])
+            {
                 result.append(high << 4 | low)
                 index += 3
                 continue

@@ -67,7 +67,8 @@ extension TextValue {
         /// it; so does this.)
         static func normalizedLineBreaks(_ text: String) -> String {
             guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
-            return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            return text.replacingOccurrences(of: "\r\n", with: "\n")
+                .replacingOccurrences(of: "\r", with: "\n")
         }
     }
 }

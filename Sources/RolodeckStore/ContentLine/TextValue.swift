@@ -100,7 +100,7 @@ enum TextValue {
         var index = 0
         while true {
             index = ByteWord.firstIndex(in: bytes, from: index) { word in
-                ByteWord.bytes(equalTo: separator, in: word) | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
+                ByteWord.bytes(equalTo: separator, in: word) | backslashes(word)
             }
             guard index < bytes.count else { break }
             if bytes[index] == UInt8(ascii: "\\") {

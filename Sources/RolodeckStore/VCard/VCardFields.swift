@@ -143,7 +143,8 @@ struct VCardFields: ContentLineFields {
         mutating func nameContact() {
             let parts = n ?? []
             func part(_ index: Int, _ separator: String = " ") -> String {
-                index < parts.count ? VCardFields.joined(parts[index].lazy.map(\.trimmingWhitespace), separator) : ""
+                guard index < parts.count else { return "" }
+                return VCardFields.joined(parts[index].lazy.map(\.trimmingWhitespace), separator)
             }
             contact.familyName = part(0)
             contact.givenName = part(1)
@@ -196,7 +197,8 @@ struct VCardFields: ContentLineFields {
         /// The name a person reads: `FN`, else the given, additional and family names, else the
         /// organization, else the nickname.
         var formattedName: String {
-            let written = VCardFields.joined([contact.givenName, contact.additionalNames, contact.familyName], " ")
+            let written = VCardFields.joined(
+                [contact.givenName, contact.additionalNames, contact.familyName], " ")
             return fn ?? written.nonEmpty ?? contact.organization.nonEmpty ?? contact.nickname
         }
     }

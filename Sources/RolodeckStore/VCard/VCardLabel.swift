@@ -21,34 +21,36 @@ enum VCardLabel {
     static func label(of line: ContentLine, customLabels: [String: String]) -> String {
         if !line.group.isEmpty, let custom = customLabels[line.group] { return custom }
         var words: [String] = []
-        // The known kinds among `words`, in the same order.
-        var kinds: [String] = []
         for parameter in line.parameters where parameter.name == "TYPE" {
             for value in parameter.values {
                 var value = value
                 let isASCII = value.withUTF8 { bytes in
                     guard ASCIIBytes.isASCII(bytes) else { return false }
-                    addWords(bytes, to: &words, kinds: &kinds)
+                    addWords(bytes, to: &words)
                     return true
                 }
                 guard !isASCII else { continue }
                 for word in value.split(separator: ",") {
                     var text = String(word).trimmingWhitespace.lowercased()
                     if text.hasPrefix("x-") { text.removeFirst(2) }
-                    if !text.isEmpty, !neutral.contains(text), !words.contains(text) {
-                        words.append(text)
-                        if known.contains(text) { kinds.append(text) }
-                    }
+                    if !text.isEmpty, !neutral.contains(text), !words.contains(text) { words.append(text) }
                 }
             }
         }
-        return (kinds.isEmpty ? words : kinds).joined(separator: ",")
+        // Most labels are one word, a known kind or not: the kinds are filtered out only when
+        // some words are and some are not.
+        let kinds = words.count(where: isKnown)
+        return VCardFields.joined(kinds == 0 || kinds == words.count ? words : words.filter(isKnown), ",")
+    }
+
+    /// Whether a word is one of the kinds the interface translates.
+    private static func isKnown(_ word: String) -> Bool {
+        packed(word).map(knownPacked.contains) ?? false
     }
 
     /// Adds the words of an ASCII `TYPE` value (comma-separated, trimmed, lowercased, without
-    /// `x-`) that say something and are not among `words` yet, and those of them that are known
-    /// kinds to `kinds`.
-    private static func addWords(_ bytes: UnsafeBufferPointer<UInt8>, to words: inout [String], kinds: inout [String]) {
+    /// `x-`) that say something and are not among `words` yet.
+    private static func addWords(_ bytes: UnsafeBufferPointer<UInt8>, to words: inout [String]) {
         var start = 0
         while start < bytes.count {
             var end = start
@@ -65,9 +67,7 @@ enum VCardLabel {
             let key = packed(letters)
             if let key, neutralPacked.contains(key) { continue }
             let text = ASCIIBytes.string(letters, ASCIIBytes.lower)
-            guard !words.contains(text) else { continue }
-            words.append(text)
-            if let key, knownPacked.contains(key) { kinds.append(text) }
+            if !words.contains(text) { words.append(text) }
         }
     }
 

@@ -8,15 +8,15 @@ import Testing
     /// Pieces that make awkward text: escapes, separators, line breaks, and scalars of other
     /// scripts that stand apart from an ASCII character next to them.
     static let plainPieces = [
-        "a", "Z", "0", " ", "\t", "\\", "\\n", "\\N", "\\,", "\\;", "\\\\", "\\:", "\\x", "\\7", ";", ",", ":",
-        "^", "\"", "é", "日本", "안", "ア", "\u{A0}", "\u{3000}", "\u{FF01}", "\r", "\r\n", "\n", "\u{85}",
-        "\u{2028}", "\u{1160}",
+        "a", "Z", "0", " ", "\t", "\\", "\\n", "\\N", "\\,", "\\;", "\\\\", "\\:", "\\x", "\\7",
+        ";", ",", ":", "^", "\"", "é", "日本", "안", "ア", "\u{A0}", "\u{3000}", "\u{FF01}", "\r", "\r\n",
+        "\n", "\u{85}", "\u{2028}", "\u{1160}",
     ]
     /// Those and scalars that share a Character with an ASCII one next to them (combining marks,
     /// joiners, variation selectors, an Arabic number sign, an emoji and its modifier).
     static let pieces = plainPieces + [
-        "\u{301}", "\u{3099}", "\u{200D}", "\u{600}", "😀", "👍🏽", "\u{E33}", "\u{903}", "\u{FE0F}", "\u{FF9E}",
-        "\u{FB1E}", "\u{302A}", "\u{D4E}", "\u{1F1E6}",
+        "\u{301}", "\u{3099}", "\u{200D}", "\u{600}", "😀", "👍🏽", "\u{E33}", "\u{903}", "\u{FE0F}",
+        "\u{FF9E}", "\u{FB1E}", "\u{302A}", "\u{D4E}", "\u{1F1E6}",
     ]
 
     /// Texts of 0 to 12 pieces, from a fixed pseudo-random walk.
@@ -35,18 +35,20 @@ import Testing
         // Both readings must be common for the comparison to mean something.
         let readByBytes = texts.filter { TextBytes.reading($0, \.asciiStandsAlone) }.count
         #expect(readByBytes > 12_000 && readByBytes < 18_000)
+        typealias ByCharacter = TextValue.ByCharacter
         for text in texts {
-            #expect(TextValue.unescaped(text) == TextValue.ByCharacter.unescaped(text), "\(Array(text.unicodeScalars))")
-            #expect(TextValue.split(text, at: ",") == TextValue.ByCharacter.split(text, at: ","))
-            #expect(TextValue.components(text, lists: true) == TextValue.ByCharacter.components(text, lists: true))
-            #expect(TextValue.components(text, lists: false) == TextValue.ByCharacter.components(text, lists: false))
+            #expect(TextValue.unescaped(text) == ByCharacter.unescaped(text), "\(Array(text.unicodeScalars))")
+            #expect(TextValue.split(text, at: ",") == ByCharacter.split(text, at: ","))
+            #expect(TextValue.components(text, lists: true) == ByCharacter.components(text, lists: true))
+            #expect(TextValue.components(text, lists: false) == ByCharacter.components(text, lists: false))
         }
     }
 
     @Test func unescapingKeepsTheBytesOfTheCharacterReading() {
         // `==` on strings compares canonical equivalents; the bytes must be the same too.
         for text in Self.randomTexts(count: 5_000, seed: 18, of: Self.plainPieces) {
-            #expect(Array(TextValue.unescaped(text).utf8) == Array(TextValue.ByCharacter.unescaped(text).utf8))
+            let byCharacter = TextValue.ByCharacter.unescaped(text)
+            #expect(Array(TextValue.unescaped(text).utf8) == Array(byCharacter.utf8))
         }
     }
 

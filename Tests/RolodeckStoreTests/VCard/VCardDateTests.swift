@@ -36,19 +36,24 @@ import Testing
         Case("1980-03-22", omitYear: "x", "1980-03-22"),
         Case("--0229", "--02-29"),
         Case("1980-02-29", "1980-02-29"),
-        Case("1981-02-29", #"BDAY "1981-02-29" is not a date: February 1981 has 28 days; the birthday is left out"#),
-        Case("2001-13-01", #"BDAY "2001-13-01" is not a date: there is no month 13; the birthday is left out"#),
+        Case("1981-02-29", notADate("1981-02-29", ": February 1981 has 28 days")),
+        Case("2001-13-01", notADate("2001-13-01", ": there is no month 13")),
         Case("1980-3-22", #"BDAY "1980-3-22" is not a date; the birthday is left out"#),
         Case("198-003-22", #"BDAY "198-003-22" is not a date; the birthday is left out"#),
         Case("1980-0322", #"BDAY "1980-0322" is not a date; the birthday is left out"#),
         Case("t1980-03-22", #"BDAY "t1980-03-22" is not a date; the birthday is left out"#),
         Case("T1980", #"BDAY "T1980" is not a date; the birthday is left out"#),
         Case("-1980322", #"BDAY "-1980322" is not a date; the birthday is left out"#),
-        Case("123456789012345678901234567890", #"BDAY "123456789012345678901234567890" is not a date; the birthday is left out"#),
+        Case("123456789012345678901234567890", notADate("123456789012345678901234567890")),
         Case("１９８０-03-22", #"BDAY "１９８０-03-22" is not a date; the birthday is left out"#),
         Case("1980-03-22é", #"BDAY "1980-03-22é" is not a date; the birthday is left out"#),
         Case("", #"BDAY "" is not a date; the birthday is left out"#),
     ]
+
+    /// The warning for a birthday that is not a date.
+    static func notADate(_ text: String, _ detail: String = "") -> String {
+        "BDAY \"\(text)\" is not a date\(detail); the birthday is left out"
+    }
 
     @Test(arguments: cases)
     func readsBirthdays(_ testCase: Case) {

@@ -100,7 +100,8 @@ import Testing
             path: "store/groups.json", text: #"[{"id": "Work", "name": "Job"}]"#))
         let (store, diagnostics) = Self.decode(json: [groups], vcards: [
             ("store/x.vcf", card("UID:a", "FN:A", "CATEGORIES:Work") + card("UID:b", "FN:B", "CATEGORIES:work")
-                + card("UID:c", "FN:C", "CATEGORIES:Work") + card("UID:d", "FN:D", "CATEGORIES:WORK,work ")),
+                + card("UID:c", "FN:C", "CATEGORIES:Work")
+                + card("UID:d", "FN:D", "CATEGORIES:WORK,work ")),
         ])
         #expect(diagnostics.isEmpty)
         #expect(Self.groups(of: store) == ["Work (Job)": ["a"], "work (work)": ["b", "c", "d"]])
