@@ -1,9 +1,6 @@
+import Foundation
 import RolodeckCore
 import RolodeckStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// What a build read, file by file, with each file's status, kept beside the output so that
 /// the next build can tell it has nothing to do from the files' statuses alone, without
@@ -102,27 +99,6 @@ struct InputIndex: Equatable {
     /// Writes the index beside `outputPath` (a new file renamed over the old one); a failure
     /// only costs the next build a full read, so it is not reported.
     func write(besides outputPath: String) {
-        let path = Self.path(besides: outputPath)
-        let temporary = path + "-" + String(getpid())
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let text = bytes
-        let written = text.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let count = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
-        close(fd)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
-    }
-
-    /// Removes the index beside `outputPath`, if any.
-    static func remove(besides outputPath: String) {
-        unlink(path(besides: outputPath))
+        try? Data(bytes).write(to: URL(fileURLWithPath: Self.path(besides: outputPath)), options: .atomic)
     }
 }

@@ -100,11 +100,11 @@ public struct OutputManifest: Equatable {
     /// The lines are cut by their bytes: an output of 100,000 pages lists as many files, and a
     /// build with nothing to do reads it before anything else.
     public init?(bytes: [UInt8]) {
-        guard let fingerprint = Self.fingerprint(in: bytes) else { return nil }
+        guard let (fingerprint, listStart) = Self.header(of: bytes) else { return nil }
         self.fingerprint = fingerprint
         var files: [(String, Int)] = []
         let parsed: Bool = bytes.withUnsafeBufferPointer { text in
-            var start = Self.lineEnd(in: text, from: Self.lineEnd(in: text, from: 0) + 1) + 1
+            var start = listStart
             while start < text.count {
                 let end = Self.lineEnd(in: text, from: start)
                 defer { start = end + 1 }
@@ -128,7 +128,13 @@ public struct OutputManifest: Equatable {
     /// The fingerprint a manifest's second line records, read without the list of files; nil
     /// when the bytes are not a manifest.
     static func fingerprint(in bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBufferPointer { text -> String? in
+        header(of: bytes)?.fingerprint
+    }
+
+    /// The fingerprint the heading and the second line record, and where the list of files
+    /// starts; nil when the bytes are not a manifest.
+    private static func header(of bytes: [UInt8]) -> (fingerprint: String, listStart: Int)? {
+        bytes.withUnsafeBufferPointer { text -> (String, Int)? in
             let heading = Array(OutputManifest.heading.utf8)
             let first = lineEnd(in: text, from: 0)
             guard first == heading.count, text[..<first].elementsEqual(heading) else { return nil }
@@ -136,7 +142,7 @@ public struct OutputManifest: Equatable {
             let line = String(decoding: UnsafeBufferPointer(rebasing: text[min(first + 1, second)..<second]),
                               as: UTF8.self)
             guard line.hasPrefix("inputs ") else { return nil }
-            return String(line.dropFirst("inputs ".count))
+            return (String(line.dropFirst("inputs ".count)), second + 1)
         }
     }
 
@@ -165,20 +171,21 @@ public struct OutputManifest: Equatable {
             handles[path] = child
             return child
         }
-        // Each file's folder, found on this core; nil for a file whose folder is gone.
-        var places: [(folder: DirectoryHandle, name: Substring)?] = []
+        // Each file's folder, found on this core.
+        var places: [(folder: DirectoryHandle, name: Substring)] = []
         places.reserveCapacity(files.count)
         for file in files {
             let slash = file.path.lastIndex(of: "/")
             let name = slash.map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
-            places.append(handle(slash.map { file.path[..<$0] } ?? "").map { ($0, name) })
+            guard let folder = handle(slash.map { file.path[..<$0] } ?? "") else { return false }
+            places.append((folder, name))
         }
-        guard !places.contains(where: { $0 == nil }) else { return false }
         let changed = Atomic<Bool>(false)
         let files = self.files
         let found = places
         ParallelWork.forEach(files.count, batch: 256) { index in
-            guard !changed.load(ordering: .relaxed), let (directory, name) = found[index] else { return }
+            guard !changed.load(ordering: .relaxed) else { return }
+            let (directory, name) = found[index]
             guard let info = directory.status(of: String(name)), DirectoryHandle.isRegularFile(info),
                   Int(info.st_size) == files[index].size,
                   (info.st_mtim.tv_sec, info.st_mtim.tv_nsec) <= (manifestTime.tv_sec, manifestTime.tv_nsec)

@@ -11,11 +11,7 @@ import RolodeckCore
 struct FolderPoller {
     /// What a look at a file records; any difference is a change.
     private struct Status: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: Int64
-        var changed: Int64
+        var file: FileStatus
         var isFolder: Bool
     }
 
@@ -30,9 +26,7 @@ struct FolderPoller {
     /// Looks at every file in scope; returns the paths that changed, came or went since the
     /// last look (none the first time).
     mutating func scan(_ scope: WatchScope) -> [String] {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let time = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        let time = FileStatus.now()
         var current: [String: Status] = [:]
         if let status = Self.status(scope.siteFolder + "/" + SiteConfig.fileName) {
             current[scope.siteFolder + "/" + SiteConfig.fileName] = status
@@ -49,7 +43,7 @@ struct FolderPoller {
         // after this one, so it shows in the file's times.
         recent = Set(
             current.filter { path, status in
-                (first || known[path] != status) && status.changed + margin >= time && !status.isFolder
+                (first || known[path] != status) && status.file.changed + margin >= time && !status.isFolder
             }.keys)
         known = current
         return first ? [] : changed.sorted()
@@ -80,10 +74,6 @@ struct FolderPoller {
     private static func status(_ path: String) -> Status? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Status(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-            isFolder: info.st_mode & S_IFMT == S_IFDIR)
+        return Status(file: FileStatus(info), isFolder: info.st_mode & S_IFMT == S_IFDIR)
     }
 }

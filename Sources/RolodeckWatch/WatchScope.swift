@@ -18,10 +18,10 @@ public struct WatchScope: Sendable, Equatable {
     /// Creates the scope of a site: `store` is relative to the site folder (the config's
     /// `store`), `output` the output folder as given (relative to the current folder).
     public init(siteFolder: URL, store: String, output: String?) {
-        self.siteFolder = Self.absolute(siteFolder.path)
+        self.siteFolder = AbsolutePath.of(siteFolder.path)
         // As SiteReader does: the store is always inside, or relative to, the site folder.
-        self.store = Self.absolute(self.siteFolder + "/" + store)
-        self.output = output.map { Self.absolute(URL(fileURLWithPath: $0).path) }
+        self.store = AbsolutePath.of(self.siteFolder + "/" + store)
+        self.output = output.map { AbsolutePath.of(URL(fileURLWithPath: $0).path) }
     }
 
     /// The folders watched with everything under them.
@@ -65,10 +65,5 @@ public struct WatchScope: Sendable, Equatable {
     /// Whether `path` is strictly inside `folder`.
     static func isInside(_ path: String, _ folder: String) -> Bool {
         path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
-    }
-
-    /// A path made absolute and tidy, without `.`, `..`, doubled or trailing slashes.
-    static func absolute(_ path: String) -> String {
-        AbsolutePath.of(path)
     }
 }

@@ -340,8 +340,7 @@ struct JSONParser {
         // sequence).
         let (isWellFormed, isASCII) = UTF8Validator.check(utf8)
         guard isWellFormed else { return (String(decoding: utf8, as: UTF8.self), false) }
-        let span = unsafe UTF8Span(unchecked: Span(_unsafeElements: utf8), isKnownASCII: isASCII)
-        return (String(copying: span), true)
+        return (TextBytes.string(utf8, isASCII: isASCII), true)
     }
 
     /// Whether up to 15 bytes are all ASCII, read as two words that may overlap.
