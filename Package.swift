@@ -75,13 +75,17 @@ let package = Package(
         .target(name: "RolodeckWatch", dependencies: ["RolodeckCore"]),
         .target(
             name: "RolodeckServe", dependencies: ["RolodeckCore"], resources: [.embedInCode("Resources")]),
+        // `rolodeck --version` names the revision it was built from: the SourceRevision plugin
+        // writes it from `git describe` before every build (nil outside a checkout).
+        .plugin(name: "SourceRevision", capability: .buildTool()),
         .target(
             name: "RolodeckCLI",
             dependencies: [
                 "RolodeckCore", "RolodeckStore", "RolodeckSite", "RolodeckPublish", "RolodeckBuild",
                 "RolodeckWatch",
                 "RolodeckServe",
-            ]),
+            ],
+            plugins: ["SourceRevision"]),
         // jemalloc instead of glibc's malloc: a build allocates and frees millions of small
         // objects on every core, which jemalloc's per-thread caches serve far more cheaply
         // (docs/performance.md). Linked by the command only; the libraries leave the choice to

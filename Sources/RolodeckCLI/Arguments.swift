@@ -10,16 +10,32 @@ struct OptionSpec: Sendable {
     var value: String?
     /// One line of help.
     var help: String
+    /// What a shell offers to complete the value with.
+    var completes: ValueCompletion = .nothing
+}
+
+/// What a shell's completion offers for an option's value or a positional argument; the
+/// completion scripts (`rolodeck completion`) are written from it.
+enum ValueCompletion: Sendable, Equatable {
+    /// Nothing: the user types it (an address, a number).
+    case nothing
+    /// A folder's name.
+    case folder
+    /// One of these words.
+    case words([String])
 }
 
 extension OptionSpec {
     /// `--site DIR`, which every command that reads a site takes.
     static let site = OptionSpec(
-        name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)")
+        name: "--site", short: "-s", value: "DIR", help: "The site folder (default: the current folder)",
+        completes: .folder)
     /// `--out DIR`, for the commands that write the site.
     static let out = OptionSpec(
         name: "--out", short: "-o", value: "DIR",
-        help: "Where the site is written (default: the config's output, _site)")
+        help: "Where the site is written (default: the config's output, _site)", completes: .folder)
+    /// `--help`, which every command takes.
+    static let help = OptionSpec(name: "--help", short: "-h", value: nil, help: "Show this help")
     /// `--poll`, for the commands that watch the site.
     static let poll = OptionSpec(
         name: "--poll", short: nil, value: nil,
@@ -66,7 +82,7 @@ extension Arguments {
     {
         var index = 0
         var onlyPositionals = false
-        let all = options + [OptionSpec(name: "--help", short: "-h", value: nil, help: "")]
+        let all = options + [.help]
         while index < arguments.count {
             let argument = arguments[index]
             index += 1

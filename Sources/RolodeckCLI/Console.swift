@@ -43,6 +43,9 @@ public final class Console: @unchecked Sendable {
     /// Writes a line to standard output.
     public func print(_ line: String) { writeOut(line + "\n") }
 
+    /// Writes text to standard output as it is (a script or page that ends with its own newline).
+    public func writeToOutput(_ text: String) { writeOut(text) }
+
     /// Writes a line to standard error.
     public func printError(_ line: String) { writeError(line + "\n") }
 

@@ -55,7 +55,7 @@ public enum Rolodeck {
         case "--help", "-h", "help":
             return .text(arguments.dropFirst().first.flatMap { commands[$0]?.help } ?? help)
         case "--version", "-V":
-            return .text("rolodeck \(version)")
+            return .text(versionLine)
         default:
             if let command = commands[first] { return .command(command) }
             let hint =
@@ -88,57 +88,91 @@ public enum Rolodeck {
         return command.run(parsed, environment, console)
     }
 
+    /// Every command, in the order help, the manual and the completions list them.
+    static let commandList: [Command] = [
+        BuildCommand.command, CheckCommand.command, InitCommand.command, ServeCommand.command,
+        WatchCommand.command, CompletionCommand.command, ManpageCommand.command,
+    ]
+
     /// Every command by name.
     static let commands: [String: Command] = Dictionary(
-        uniqueKeysWithValues: [
-            BuildCommand.command, CheckCommand.command, InitCommand.command, ServeCommand.command,
-            WatchCommand.command,
-        ]
-        .map { ($0.name, $0) })
+        uniqueKeysWithValues: commandList.map { ($0.name, $0) })
 
-    static let help = """
-        rolodeck \(version): publish a contacts store as a browsable, searchable website
+    /// The options `rolodeck` takes before a command.
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec(name: "--help", short: "-h", value: nil, help: "Show help (also: rolodeck <command> --help)"),
+        OptionSpec(name: "--version", short: "-V", value: nil, help: "Show the version and the source revision"),
+    ]
 
-        Usage: rolodeck <command> [options]
+    /// What the tool does, in one line: help's first line and the manual's NAME.
+    static let purpose = "publish a contacts store as a browsable, searchable website"
 
-        Commands:
-          build    Build the site into its output folder (default: _site)
-          check    Validate the store, the config and the templates; write nothing
-          init     Create a new site folder with a small sample store
-          serve    Build, watch, and preview on http://127.0.0.1:8000 with live reload
-          watch    Build, then rebuild on every change to the store, templates or config
+    /// The exit statuses, for help and the manual.
+    static let exitStatuses: [(ExitCode, String)] = [
+        (.success, "success"), (.failure, "bad input or failed build"), (.usage, "wrong command line"),
+    ]
 
-        Options:
-          -h, --help       Show help (also: rolodeck <command> --help)
-          -V, --version    Show the version
+    /// `--version`'s line: the version and, when the binary was built from a checkout, the
+    /// revision (`git describe`).
+    static var versionLine: String {
+        "rolodeck \(version)" + (sourceRevision.map { " (\($0))" } ?? "")
+    }
 
-        Exit status: 0 success, 1 bad input or failed build, 64 wrong command line.
-        """
+    /// `rolodeck --help`.
+    static var help: String {
+        var text = "rolodeck \(version): \(purpose)\n\nUsage: rolodeck <command> [options]\n\nCommands:\n"
+        text += HelpTable.rows(commandList.map { ($0.name, $0.brief) })
+        text += "\nOptions:\n" + HelpTable.rows(globalOptions.map(\.helpRow))
+        text += "\nExit status: "
+            + exitStatuses.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ") + "."
+        return text
+    }
 }
 
 /// One command: its name, options, help and what it does.
 struct Command: Sendable {
     var name: String
+    /// What the command does, in a few words: `rolodeck --help`'s list.
+    var brief: String
     var summary: String
-    var usage: String
+    var usage: String = ""
     var positionals: [String] = []
+    /// What a shell offers to complete the positional arguments with.
+    var completesPositionals: ValueCompletion = .nothing
     var options: [OptionSpec]
     var details: String = ""
     var run: @Sendable (Arguments, [String: String], Console) -> ExitCode
 
+    /// The command's options and `--help`.
+    var allOptions: [OptionSpec] { options + [.help] }
+
+    /// How the command is written: `rolodeck build [--site DIR] …`.
+    var synopsis: String { "rolodeck \(name)" + (usage.isEmpty ? "" : " " + usage) }
+
     /// The command's `--help` text.
     var help: String {
-        var text = "\(summary)\n\nUsage: rolodeck \(name) \(usage)\n\nOptions:\n"
-        let rows =
-            options.map { option -> (String, String) in
-                let names = [option.short, option.name].compactMap { $0 }.joined(separator: ", ")
-                return (names + (option.value.map { " " + $0 } ?? ""), option.help)
-            } + [("-h, --help", "Show this help")]
-        let width = rows.map(\.0.count).max() ?? 0
-        for (names, help) in rows {
-            text += "  " + names + String(repeating: " ", count: width - names.count + 3) + help + "\n"
-        }
+        var text = "\(summary)\n\nUsage: \(synopsis)\n\nOptions:\n"
+        text += HelpTable.rows(allOptions.map(\.helpRow))
         if !details.isEmpty { text += "\n" + details + "\n" }
         return String(text.dropLast())
+    }
+}
+
+extension OptionSpec {
+    /// The option's names and value as help shows them (`-o, --out DIR`), and its help line.
+    var helpRow: (String, String) {
+        let names = [short, name].compactMap { $0 }.joined(separator: ", ")
+        return (names + (value.map { " " + $0 } ?? ""), help)
+    }
+}
+
+/// Two columns of help text: names, then what they mean, lined up.
+enum HelpTable {
+    /// The rows, indented by two spaces, each ending with a newline.
+    static func rows(_ rows: [(String, String)]) -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { names, help in
+            "  " + names + String(repeating: " ", count: width - names.count + 3) + help + "\n"
+        }.joined()
     }
 }

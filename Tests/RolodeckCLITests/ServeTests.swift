@@ -15,11 +15,11 @@ import Testing
         let serve: RunningCommand
         let port: Int
 
-        init(_ extra: [String] = [], name: String = #function) throws {
+        init(_ extra: [String] = [], environment: [String: String] = [:], name: String = #function) throws {
             site = try CLI.copyOfDemo(name)
             out = site.deletingLastPathComponent().appendingPathComponent("out")
             serve = try RunningCommand(
-                ["serve", "--site", site.path, "--out", out.path, "--port", "0"] + extra)
+                ["serve", "--site", site.path, "--out", out.path, "--port", "0"] + extra, environment: environment)
             let line = try #require(
                 serve.waitForLine { $0.hasPrefix("Serving ") }, "serve did not start: \(serve.stderr)")
             port = try #require(line.split(separator: ":").last.flatMap { Int($0.dropLast()) })
@@ -163,5 +163,40 @@ import Testing
         let taken = try CLI.run(["serve", "--site", site.path, "--port", String(served.port)])
         #expect(taken.status == 1)
         #expect(taken.stderr.contains("cannot listen on 127.0.0.1:\(served.port): Address already in use"))
+    }
+
+    /// `--open` runs the `xdg-open` found on PATH with the preview's address, once it answers.
+    @Test func openStartsTheBrowserWithThePreviewsAddress() throws {
+        let bin = try CLI.temporaryFolder().appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let opened = bin.appendingPathComponent("opened")
+        // A stand-in for xdg-open that writes down what it was asked to open.
+        let opener = bin.appendingPathComponent("xdg-open")
+        try Data(
+            """
+            #!/bin/sh
+            printf '%s\n' "$@" > "\(opened.path).tmp" && mv "\(opened.path).tmp" "\(opened.path)"
+
+            """.utf8
+        ).write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let served = try Served(["--open", "--host", "0.0.0.0"], environment: ["PATH": path])
+        #expect(RunningCommand.eventually(timeout: 30) { FileManager.default.fileExists(atPath: opened.path) })
+        #expect(try String(contentsOf: opened, encoding: .utf8) == "http://127.0.0.1:\(served.port)/\n")
+        #expect(try served.get("/")?.text.contains("<h1>Rolodeck Demo Directory</h1>") == true)
+        #expect(!served.serve.stderr.contains { $0.contains("xdg-open") })
+    }
+
+    /// Without `xdg-open` the preview runs anyway, and says which address to open.
+    @Test func openWithoutABrowserOpenerIsAWarning() throws {
+        let empty = try CLI.temporaryFolder()
+        let served = try Served(["--open"], environment: ["PATH": empty.path])
+        #expect(
+            served.serve.waitForLine(onError: true) {
+                $0 == "warning: cannot open a browser: xdg-open is not on PATH; "
+                    + "open http://127.0.0.1:\(served.port)/ yourself"
+            } != nil, "\(served.serve.stderr)")
+        #expect(try served.get("/")?.status == 200)
     }
 }

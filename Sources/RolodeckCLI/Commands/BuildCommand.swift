@@ -6,6 +6,7 @@ enum BuildCommand {
     /// The command's name, options and help text.
     static let command = Command(
         name: "build",
+        brief: "Build the site into its output folder (default: _site)",
         summary: "Build the site from its store into the output folder.",
         usage: "[--site DIR] [--out DIR] [--quiet]",
         options: [

@@ -6,6 +6,7 @@ enum CheckCommand {
     /// The command's name, options and help text.
     static let command = Command(
         name: "check",
+        brief: "Validate the store, the config and the templates; write nothing",
         summary: "Validate the store, the config and the templates without writing anything.",
         usage: "[--site DIR] [--quiet]",
         options: [

@@ -6,9 +6,11 @@ enum InitCommand {
     /// The command's name, options and help text.
     static let command = Command(
         name: "init",
+        brief: "Create a new site folder with a small sample store",
         summary: "Create a new site folder with rolodeck.json and a small sample store.",
         usage: "DIR",
         positionals: ["DIR"],
+        completesPositionals: .folder,
         options: [],
         details: "Then edit DIR/store/*.json and run 'rolodeck build --site DIR'.",
         run: run)

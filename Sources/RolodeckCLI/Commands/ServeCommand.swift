@@ -9,8 +9,9 @@ enum ServeCommand {
     /// The command's name, options and help text.
     static let command = Command(
         name: "serve",
+        brief: "Build, watch, and preview on http://127.0.0.1:8000 with live reload",
         summary: "Build and watch the site, and preview it on http://127.0.0.1:8000 with live reload.",
-        usage: "[--site DIR] [--out DIR] [--host ADDRESS] [--port N] [--poll]",
+        usage: "[--site DIR] [--out DIR] [--host ADDRESS] [--port N] [--poll] [--open]",
         options: [
             .site,
             .out,
@@ -21,6 +22,9 @@ enum ServeCommand {
                 name: "--port", short: "-p", value: "N",
                 help: "The port to listen on (default: 8000; 0 picks a free one)"),
             .poll,
+            OptionSpec(
+                name: "--open", short: nil, value: nil,
+                help: "Open the preview in the default browser once it is ready (with xdg-open)"),
         ],
         details: """
             Rebuilds like 'rolodeck watch', and every open page reloads when a rebuild changes it. When a
@@ -76,6 +80,10 @@ enum ServeCommand {
         guard !SignalTrap.isRequested else { return .success }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.print("Serving \(session.outputPath) at http://\(shownHost):\(server.port)/")
+        if arguments.has("--open") {
+            BrowserOpener.open(
+                BrowserOpener.address(host: host, port: server.port), environment: environment, console: console)
+        }
         session.watch(polling: arguments.has("--poll"), stop: stop) { tell(server, $0) }
         return .success
     }

@@ -3,6 +3,7 @@ enum WatchCommand {
     /// The command's name, options and help text.
     static let command = Command(
         name: "watch",
+        brief: "Build, then rebuild on every change to the store, templates or config",
         summary:
             "Build the site, then rebuild it whenever the store, templates, static files or config change.",
         usage: "[--site DIR] [--out DIR] [--poll]",
