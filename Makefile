@@ -11,11 +11,29 @@ SITE_OUT ?= _site
 # Needed to build: the CommonMark library (found through pkg-config), and jemalloc, the
 # command's memory allocator.
 BUILD_PACKAGES := libcmark-dev libjemalloc-dev pkg-config
-# Needed by the browser and validator tests, and by the vCard differential test (Debian's
-# python3-vobject, imported by /usr/bin/python3).
-TEST_PACKAGES := chromium chromium-driver python3-vobject
+# Needed by the browser and validator tests, by the vCard differential test (Debian's
+# python3-vobject, imported by /usr/bin/python3), and by the install tests (the shells whose
+# completions are installed, man, and Debian's package tools and lintian).
+TEST_PACKAGES := chromium chromium-driver python3-vobject \
+	bash-completion zsh fish man-db dpkg-dev lintian
 
-.PHONY: demo build test test-swift test-browser deps test-deps bench clean
+.PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
+	release install uninstall deb
+
+# Where `make install` puts things, as the GNU conventions name them; DESTDIR stages an install
+# (the Debian package is built that way).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+# The release binary, with Swift's runtime linked in, so it runs without the toolchain.
+RELEASE_BIN := .build/release/rolodeck
+# The manual page and completions, written by the release binary from its own definitions.
+DIST := .build/dist
 
 demo: build
 	$(BIN) build --site Examples/demo --out $(SITE_OUT)
@@ -29,6 +47,7 @@ test: deps test-deps
 	$(SWIFT) test
 	$(VENV)/bin/python Tests/Schema/check_schema.py
 	$(VENV)/bin/python Tests/Browser/run_tests.py --rolodeck $(BIN)
+	$(VENV)/bin/python Tests/Install/run_tests.py
 
 test-swift: deps
 	$(SWIFT) test
@@ -38,6 +57,9 @@ test-browser: test-deps build
 
 deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BUILD_PACKAGES)"
+
+test-install: test-deps
+	$(VENV)/bin/python Tests/Install/run_tests.py
 
 test-deps:
 	@$(MAKE) --no-print-directory install-packages \
@@ -67,6 +89,34 @@ install-packages:
 
 bench: deps test-deps
 	$(PYTHON) Benchmarks/bench.py
+
+# Linked with full RELRO (-z now), as Debian's hardening asks of installed binaries.
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product rolodeck -Xlinker -z -Xlinker now
+	@mkdir -p $(DIST)
+	$(RELEASE_BIN) manpage > $(DIST)/rolodeck.1
+	$(RELEASE_BIN) completion bash > $(DIST)/rolodeck.bash
+	$(RELEASE_BIN) completion zsh > $(DIST)/_rolodeck
+	$(RELEASE_BIN) completion fish > $(DIST)/rolodeck.fish
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASH_COMPLETION_DIR) \
+		$(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/rolodeck
+	install -m 644 $(DIST)/rolodeck.1 $(DESTDIR)$(MANDIR)/man1/rolodeck.1
+	install -m 644 $(DIST)/rolodeck.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/rolodeck
+	install -m 644 $(DIST)/_rolodeck $(DESTDIR)$(ZSH_COMPLETION_DIR)/_rolodeck
+	install -m 644 $(DIST)/rolodeck.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/rolodeck.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rolodeck $(DESTDIR)$(MANDIR)/man1/rolodeck.1 \
+		$(DESTDIR)$(BASH_COMPLETION_DIR)/rolodeck $(DESTDIR)$(ZSH_COMPLETION_DIR)/_rolodeck \
+		$(DESTDIR)$(FISH_COMPLETION_DIR)/rolodeck.fish
+
+# A Debian package of the release build in .build/deb/ (Packaging/make-deb.sh says how).
+deb: release
+	@$(MAKE) --no-print-directory install-packages PACKAGES="dpkg-dev"
+	sh Packaging/make-deb.sh
 
 clean:
 	rm -rf .build Benchmarks/.build $(SITE_OUT)
