@@ -144,7 +144,8 @@ class Environment:
         if not self.axe_js:
             die(f"axe.min.js not found in {AXE_DIR}; {axe_hint}")
         self.axe_source = self.axe_js.read_text(encoding="utf-8")
-        # axe-core 3 misreads markup the pages use (div groups in a dl, the ARIA 1.2 combobox).
+        # axe-core 3 misreads markup the pages use (div groups in a dl, the ARIA 1.2 combobox):
+        # the checks take no exceptions for it.
         version = re.match(r"/\*! axe v(\d+)\.(\d+\.\d+)", self.axe_source)
         if not version or int(version.group(1)) < 4:
             die(f"{self.axe_js} is not axe-core 4 or later; {axe_hint}")
@@ -617,41 +618,6 @@ axe.run(document).then(
   e => done(JSON.stringify({error: String((e && e.stack) || e)})));
 """
 
-# Old axe-core (3.1.1, the version axe-selenium-python 2.1.6 ships) does not know that HTML
-# allows <div> groups in a <dl> (dl > div > dt/dd) and reports every such dt/dd as "dlitem".
-# Returns the flagged selectors that are NOT in that valid structure (the real findings).
-DLITEM_REAL_FINDINGS = """
-return arguments[0].filter(sel => {
-  const el = document.querySelector(sel);
-  const p = el && el.parentElement, gp = p && p.parentElement;
-  return !(el && /^(DT|DD)$/.test(el.tagName) && p.tagName === 'DIV' && gp && gp.tagName === 'DL');
-});
-"""
-
-# Old axe-core (3.1.1) knows only ARIA 1.1's combobox, a wrapper owning a textbox and a listbox,
-# and reports the ARIA 1.2 pattern the search box follows (the input itself is the combobox,
-# controlling a listbox) as missing its children. Returns the flagged selectors that are NOT
-# such an input (the real findings).
-COMBOBOX_REAL_FINDINGS = """
-return arguments[0].filter(sel => {
-  const el = document.querySelector(sel);
-  const popup = el && document.getElementById(el.getAttribute('aria-controls') || '');
-  return !(el && el.tagName === 'INPUT' && el.getAttribute('role') === 'combobox' && popup &&
-           popup.getAttribute('role') === 'listbox');
-});
-"""
-
-
-def real_combobox_findings(driver, targets, axe_version, where):
-    """aria-required-children findings minus the ARIA 1.2 combobox old axe-core misreads."""
-    real = driver.execute_script(COMBOBOX_REAL_FINDINGS, targets)
-    if len(real) < len(targets):
-        ENV.note("axe known false positive",
-                 f"{where}: aria-required-children on the search box, an ARIA 1.2 combobox "
-                 f"(axe-core {axe_version} knows only the ARIA 1.1 pattern)")
-    return real
-
-
 CONTRAST_CHECK = r"""
 const out = {checked: 0, failures: [], undetermined: []};
 const cvs = document.createElement('canvas'); cvs.width = 1; cvs.height = 1;
@@ -754,22 +720,6 @@ class T3Accessibility(unittest.TestCase):
                         targets[:12]
                     ) + (" …" if len(targets) > 12 else "")
                     if v["impact"] in SEVERE_IMPACTS:
-                        if v["id"] == "dlitem":
-                            real = d.execute_script(DLITEM_REAL_FINDINGS, targets)
-                            if len(real) < len(targets):
-                                ENV.note(
-                                    "axe known false positive",
-                                    f"{scheme} {rel}: dlitem on {len(targets) - len(real)} dt/dd in dl > div groups "
-                                    f"(valid HTML; axe-core {result['version']} predates div groups in dl)",
-                                )
-                            if not real:
-                                continue
-                            targets = real
-                            line = f"[{v['impact']}] {v['id']}: {v['help']} ({len(targets)} nodes)\n        targets: " + ", ".join(targets)
-                        if v["id"] == "aria-required-children":
-                            targets = real_combobox_findings(d, targets, result["version"], f"{scheme} {rel}")
-                            if not targets:
-                                continue
                         summary = (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")
                         problems.append(f"{line}\n        {summary}\n        {v.get('helpUrl', '')}")
                     else:
