@@ -6,6 +6,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 BIN := .build/debug/rolodeck
 VENV := .build/test-venv
+AXE := .build/axe-core
 SITE_OUT ?= _site
 
 # Needed to build: the CommonMark library (found through pkg-config), and jemalloc, the
@@ -61,6 +62,8 @@ deps:
 test-install: test-deps
 	$(VENV)/bin/python Tests/Install/run_tests.py
 
+# The test venv, and apart from it axe-core: the wheel that ships its axe.min.js, without the
+# Playwright it depends on and the tests do not use.
 test-deps:
 	@$(MAKE) --no-print-directory install-packages \
 		PACKAGES="$(TEST_PACKAGES) $(if $(shell command -v java),,default-jre-headless)"
@@ -68,6 +71,12 @@ test-deps:
 		$(PYTHON) -m venv $(VENV) && \
 		$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt && \
 		touch $(VENV)/.installed; \
+	fi
+	@if [ ! -f $(AXE)/.installed ] || [ Tests/Browser/axe-requirements.txt -nt $(AXE)/.installed ]; then \
+		rm -rf $(AXE) && \
+		$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --require-hashes --no-compile \
+			--target $(AXE) -r Tests/Browser/axe-requirements.txt && \
+		touch $(AXE)/.installed; \
 	fi
 
 # Installs the missing ones of $(PACKAGES) as root, or says how to.

