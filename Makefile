@@ -14,9 +14,10 @@ SITE_OUT ?= _site
 BUILD_PACKAGES := libcmark-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard differential test (Debian's
 # python3-vobject, imported by /usr/bin/python3), and by the install tests (the shells whose
-# completions are installed, man, and Debian's package tools and lintian).
+# completions are installed, man, and Debian's package tools and lintian), and by the check of
+# docs/deploy/ (systemd-analyze, nginx -t).
 TEST_PACKAGES := chromium chromium-driver python3-vobject \
-	bash-completion zsh fish man-db dpkg-dev lintian
+	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
 	release install uninstall deb
@@ -49,6 +50,7 @@ test: deps test-deps
 	$(VENV)/bin/python Tests/Schema/check_schema.py
 	$(VENV)/bin/python Tests/Browser/run_tests.py --rolodeck $(BIN)
 	$(VENV)/bin/python Tests/Install/run_tests.py
+	sh Tests/Deploy/check_deploy.sh
 
 test-swift: deps
 	$(SWIFT) test
@@ -61,6 +63,7 @@ deps:
 
 test-install: test-deps
 	$(VENV)/bin/python Tests/Install/run_tests.py
+	sh Tests/Deploy/check_deploy.sh
 
 # The test venv, and apart from it axe-core: the wheel that ships its axe.min.js, without the
 # Playwright it depends on and the tests do not use.

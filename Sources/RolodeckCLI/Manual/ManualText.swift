@@ -47,7 +47,7 @@ enum ManualText {
         ("rolodeck init mysite", "Create a site folder with a small sample store."),
         ("rolodeck serve --site mysite", "Build, and preview with live reload while you edit."),
         (
-            "rolodeck build --quiet --site /srv/contacts --out /var/www/contacts",
+            "rolodeck build --quiet --site /srv/contacts --out /var/www/contacts/site",
             "From cron: print nothing unless the build fails."
         ),
         (
