@@ -347,10 +347,13 @@ public final class HTTPServer: Sendable {
         let type = ContentTypes.type(of: opened.name)
         let isPage = type.hasPrefix("text/html")
         let generation = shared.withLock { $0.generation }
-        let modified = Int64(opened.modified.tv_sec) * 1_000_000_000 + Int64(opened.modified.tv_nsec)
+        // Seconds and nanoseconds apart: as one count of nanoseconds, a time past 2262 (which a
+        // file can have) would overflow.
+        let modified =
+            "\(String(opened.modified.tv_sec, radix: 16)).\(String(opened.modified.tv_nsec, radix: 16))"
         // A page's bytes depend on the site's generation too (it is in the script).
         let tag =
-            "\"\(String(opened.inode, radix: 16))-\(String(opened.size, radix: 16))-\(String(modified, radix: 16))"
+            "\"\(String(opened.inode, radix: 16))-\(String(opened.size, radix: 16))-\(modified)"
             + (isPage ? "-g\(generation)\"" : "\"")
         var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("ETag", tag)]
         if !isPage {

@@ -154,6 +154,25 @@ import Testing
         #expect(try served.get("/style.css")?.status == 200)
     }
 
+    /// The requests of issue 22 that killed serve: each is answered, and serve keeps serving
+    /// (and, stopped at the end, exits cleanly rather than by a signal).
+    @Test func ifModifiedSinceValuesThatKilledServeAreIgnored() throws {
+        let served = try Served()
+        for date in [
+            "Mon, 01 Jan 99999999999 00:00:00 GMT", "Mon, 01 Jan 2147485548 00:00:00 GMT",
+            "Mon, 01 Jan 9223372036854775807 00:00:00 GMT", "Mon, 01 Jan -9223372036854775807 00:00:00 GMT",
+        ] {
+            let head = try #require(
+                try HTTPClient.exchange(
+                    port: served.port,
+                    "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nIf-Modified-Since: \(date)\r\n\r\n",
+                    head: true),
+                "no answer to If-Modified-Since: \(date)")
+            #expect(head.status == 200, "\(date)")
+        }
+        #expect(try served.get("/")?.status == 200)
+    }
+
     @Test func aBadPortIsAUsageErrorAndATakenOneAFailure() throws {
         let site = try CLI.copyOfDemo()
         let bad = try CLI.run(["serve", "--site", site.path, "--port", "99999"])

@@ -306,6 +306,53 @@ import Testing
         #expect(late.event(named: "reload") == "{\"generation\":3,\"paths\":null}")
     }
 
+    /// The If-Modified-Since values that killed the server (issue 22): each is no date, so the
+    /// file is sent, and the server answers the next request.
+    @Test(arguments: [
+        "Mon, 01 Jan 99999999999 00:00:00 GMT", "Mon, 01 Jan 2147485548 00:00:00 GMT",
+        "Mon, 01 Jan 9223372036854775807 00:00:00 GMT", "Mon, 01 Jan -9223372036854775807 00:00:00 GMT",
+        "Mon, 01 Jan -9223372036854775808 00:00:00 GMT", "Mon, 99999999999 Jan 1994 00:00:00 GMT",
+        "Mon, 01 Jan 1994 99999999999:00:00 GMT",
+    ])
+    func anIfModifiedSinceThatIsNoDateIsIgnored(_ date: String) throws {
+        let fixture = try Fixture()
+        let head = try #require(
+            try HTTPClient.exchange(
+                port: fixture.port,
+                "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nIf-Modified-Since: \(date)\r\n\r\n",
+                head: true))
+        #expect(head.status == 200)
+        let get = try #require(
+            try HTTPClient.get(port: fixture.port, "/style.css", headers: "If-Modified-Since: \(date)\r\n"))
+        #expect(get.status == 200 && get.text == "body { color: teal }\n")
+        #expect(try HTTPClient.get(port: fixture.port, "/")?.status == 200)
+    }
+
+    /// A file dated past 2262 (as far as nanoseconds since 1970 fit in 64 bits) is served with its
+    /// validators; working its tag out once trapped the server.
+    @Test func aFileFromTheFarFutureIsServed() throws {
+        let fixture = try Fixture()
+        let path = fixture.root + "/future.css"
+        try Data("future".utf8).write(to: URL(fileURLWithPath: path))
+        // 1 January 2400; ext4 keeps times up to 2446.
+        var times = [
+            timespec(tv_sec: 13_569_465_600, tv_nsec: 5), timespec(tv_sec: 13_569_465_600, tv_nsec: 5),
+        ]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let response = try #require(try HTTPClient.get(port: fixture.port, "/future.css"))
+        #expect(response.status == 200 && response.text == "future")
+        #expect(response.headers["last-modified"] == "Sat, 01 Jan 2400 00:00:00 GMT")
+        let tag = try #require(response.headers["etag"])
+        #expect(
+            try HTTPClient.get(port: fixture.port, "/future.css", headers: "If-None-Match: \(tag)\r\n")?
+                .status == 304)
+        #expect(
+            try HTTPClient.get(
+                port: fixture.port, "/future.css",
+                headers: "If-Modified-Since: Sat, 01 Jan 2400 00:00:00 GMT\r\n")?
+                .status == 304)
+    }
+
     @Test func listeningOnATakenPortSaysSo() throws {
         let fixture = try Fixture()
         #expect(throws: ServeError(.cannotListen(host: "127.0.0.1", port: fixture.port, errno: EADDRINUSE))) {
