@@ -7,12 +7,14 @@ enum HTTPStatus: Int, Sendable, Equatable {
     case ok = 200
     case notModified = 304
     case badRequest = 400
+    case forbidden = 403
     case notFound = 404
     case methodNotAllowed = 405
     case requestTimeout = 408
     case contentTooLarge = 413
     case uriTooLong = 414
     case headerFieldsTooLarge = 431
+    case internalServerError = 500
     case versionNotSupported = 505
 
     /// The reason phrase.
@@ -21,12 +23,14 @@ enum HTTPStatus: Int, Sendable, Equatable {
         case .ok: return "OK"
         case .notModified: return "Not Modified"
         case .badRequest: return "Bad Request"
+        case .forbidden: return "Forbidden"
         case .notFound: return "Not Found"
         case .methodNotAllowed: return "Method Not Allowed"
         case .requestTimeout: return "Request Timeout"
         case .contentTooLarge: return "Content Too Large"
         case .uriTooLong: return "URI Too Long"
         case .headerFieldsTooLarge: return "Request Header Fields Too Large"
+        case .internalServerError: return "Internal Server Error"
         case .versionNotSupported: return "HTTP Version Not Supported"
         }
     }
@@ -53,11 +57,12 @@ struct HTTPResponseHead {
         return Array((text + "\r\n").utf8)
     }
 
-    /// A short plain-text response for an error, closing the connection when `close`.
-    static func plain(_ status: HTTPStatus, close: Bool, extra: [(String, String)] = []) -> (
-        HTTPResponseHead, [UInt8]
-    ) {
-        let body = Array("\(status.rawValue) \(status.phrase)\n".utf8)
+    /// A short plain-text response for an error: the status, then `detail` on a line of its own
+    /// when there is one; closing the connection when `close`.
+    static func plain(
+        _ status: HTTPStatus, detail: String? = nil, close: Bool, extra: [(String, String)] = []
+    ) -> (HTTPResponseHead, [UInt8]) {
+        let body = Array("\(status.rawValue) \(status.phrase)\n\(detail.map { $0 + "\n" } ?? "")".utf8)
         var headers =
             [
                 ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(body.count)),

@@ -65,6 +65,60 @@ import Testing
         Case(
             label: "a control character in the target", bytes: "GET /a\u{7F} HTTP/1.1\r\nHost: x\r\n\r\n",
             expected: .refused(400)),
+        Case(
+            label: "a NUL in a field value", bytes: "GET / HTTP/1.1\r\nHost: x\r\nX: a\u{0}b\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a bare CR in a field value", bytes: "GET / HTTP/1.1\r\nHost: x\rEvil: 1\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "an escape character in a field value",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nX: \u{1B}[2J\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a tab and bytes above ASCII in a field value are fine",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nX: a\tb é\r\n\r\n",
+            expected: .request(method: "GET", target: "/", minor: 1, length: 38)),
+        Case(
+            label: "HTTP/1.0 with two Hosts", bytes: "GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a negative Content-Length",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a Content-Length that is not a number",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0x10\r\n\r\n", expected: .refused(400)),
+        Case(
+            label: "an empty Content-Length", bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "a Content-Length with a sign",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: +0\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "two different lengths in one field",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1, 2\r\n\r\n", expected: .refused(400)),
+        Case(
+            label: "two Content-Length fields that differ",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "the same length twice, written two ways",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 000, 0\r\n\r\n",
+            expected: .request(method: "GET", target: "/", minor: 1, length: 70)),
+        Case(
+            label: "a Content-Length too large for any integer is still a length",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999999999\r\n\r\n",
+            expected: .request(method: "GET", target: "/", minor: 1, length: 74)),
+        Case(
+            label: "Transfer-Encoding beside Content-Length",
+            bytes: "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+            expected: .refused(400)),
+        Case(
+            label: "Transfer-Encoding in HTTP/1.0",
+            bytes: "GET / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n",
+            expected: .refused(400)),
     ]
 
     @Test(arguments: cases)
@@ -106,6 +160,15 @@ import Testing
         Connection(
             head: "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", keepsAlive: true,
             hasBody: true),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 000\r\n\r\n", keepsAlive: true, hasBody: false
+        ),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0, 0\r\n\r\n", keepsAlive: true,
+            hasBody: false),
+        Connection(
+            head: "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+            keepsAlive: true, hasBody: true),
     ]
 
     @Test(arguments: connections)
@@ -181,5 +244,25 @@ import Testing
             #expect(HTTPDate.parse(HTTPDate.format(secondsSince1970: seconds)) == seconds)
             day += 1
         }
+    }
+
+    @Test func anIfModifiedSinceThatIsNoDateIsIgnored() throws {
+        for date in Self.dates where date.seconds == nil {
+            let head = "GET / HTTP/1.1\r\nHost: x\r\nIf-Modified-Since: \(date.text)\r\n\r\n"
+            guard case .request(let request, _) = HTTPRequestParser.parse(Array(head.utf8)[...], limit: 1024)
+            else {
+                continue  // a value with a control character is refused before it is read
+            }
+            #expect(!request.isNotModified(tag: "\"a\"", modified: 0), "\(date.text)")
+        }
+        let head = "GET / HTTP/1.1\r\nHost: x\r\nIf-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n"
+        guard case .request(let request, _) = HTTPRequestParser.parse(Array(head.utf8)[...], limit: 1024)
+        else {
+            Issue.record("not a request")
+            return
+        }
+        #expect(request.isNotModified(tag: "\"a\"", modified: 784_111_777))
+        #expect(!request.isNotModified(tag: "\"a\"", modified: 784_111_778))
+        #expect(!request.isNotModified(tag: "\"a\"", modified: nil))
     }
 }
