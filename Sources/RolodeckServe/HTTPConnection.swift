@@ -68,22 +68,27 @@ final class HTTPConnection {
         queued += to - from
     }
 
-    /// Reads what the client sent; false when it closed its side or the connection failed.
+    /// Reads what the client sent, until `input` holds more than `limit` bytes or that many
+    /// were read; false when it closed its side or the connection failed.
     func receive(limit: Int) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
+        var received = 0
+        // A client that sends ahead of the answers waits in its socket, not in this memory; one
+        // that never stops sending (an event stream's is dropped) does not keep the loop here.
+        while input.count <= limit, received <= limit {
             let count = buffer.withUnsafeMutableBytes {
                 recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
             }
             if count > 0 {
+                received += count
                 // An event stream's client has nothing to say; what it sends anyway is dropped.
                 if !isEventStream { input += buffer[0..<count] }
-                if input.count > limit { return true }
                 continue
             }
             if count == 0 { return false }
             return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
         }
+        return true
     }
 
     /// Sends as much as the socket takes; false when the connection failed.

@@ -31,11 +31,43 @@ struct HTTPRequest: Sendable, Equatable {
         return minorVersion >= 1 ? !tokens.contains("close") : tokens.contains("keep-alive")
     }
 
-    /// Whether a body follows the head (the server takes none).
+    /// Whether a body follows the head (the server takes none). A Content-Length that is not
+    /// a length counts as a body, so such a request is refused too.
     var hasBody: Bool {
         if header("transfer-encoding") != nil { return true }
-        guard let length = header("content-length") else { return false }
-        return length.trimmingWhitespace != "0"
+        guard let field = header("content-length") else { return false }
+        return Self.lengths(in: field)?.first != "0"
+    }
+
+    /// The lengths a Content-Length value lists (`5`, or `5, 5` from a sender that repeated the
+    /// field), each without leading zeros; nil when one is not a run of digits. Never turned
+    /// into an integer: only whether a length is 0, and whether two are the same, matter here,
+    /// and a string of digits cannot overflow.
+    static func lengths(in value: String) -> [Substring]? {
+        var lengths: [Substring] = []
+        for element in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let digits = Substring(String(element).trimmingWhitespace)
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            let significant = digits.drop { $0 == "0" }
+            lengths.append(significant.isEmpty ? "0" : significant)
+        }
+        return lengths
+    }
+
+    /// Whether a conditional request's validators match a file with entity tag `tag`, modified
+    /// at `modified` (seconds since 1970; nil when the file is not judged by its time). An
+    /// If-Modified-Since that is not a date is ignored, as RFC 9110 (13.1.3) says.
+    func isNotModified(tag: String, modified: Int?) -> Bool {
+        if let match = header("if-none-match") {
+            // Weak comparison (RFC 9110, 13.1.2): W/ prefixes do not matter for GET and HEAD.
+            let tags = match.split(separator: ",").map { String($0).trimmingWhitespace }
+                .map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
+            return tags.contains("*") || tags.contains(tag)
+        }
+        if let modified, let since = header("if-modified-since").flatMap(HTTPDate.parse) {
+            return modified <= since
+        }
+        return false
     }
 }
 
@@ -98,7 +130,8 @@ enum HTTPRequestParser {
         for line in lines.dropFirst() {
             // A folded line (starting with space or tab) is obsolete and refused (RFC 9112, 5.2).
             guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex,
-                line[line.startIndex..<colon].allSatisfy(isTokenByte)
+                line[line.startIndex..<colon].allSatisfy(isTokenByte),
+                line[(colon + 1)...].allSatisfy(isFieldValueByte)
             else {
                 return .refused(.badRequest)
             }
@@ -110,11 +143,32 @@ enum HTTPRequestParser {
             method: String(decoding: requestLine[0], as: UTF8.self),
             target: String(decoding: requestLine[1], as: UTF8.self), minorVersion: minor,
             headers: headers)
-        // HTTP/1.1 requires exactly one Host (RFC 9112, 3.2).
-        if minor == 1, request.headers.filter({ $0.name == "host" }).count != 1 {
+        // HTTP/1.1 requires exactly one Host, and no request may have two (RFC 9112, 3.2).
+        let hosts = request.headers.filter { $0.name == "host" }.count
+        guard hosts == 1 || (minor == 0 && hosts == 0), hasSoundFraming(request) else {
             return .refused(.badRequest)
         }
         return .request(request, length: length)
+    }
+
+    /// Whether the head says where its body ends in one way only (RFC 9112, 6.1 and 6.3): every
+    /// Content-Length a length, all the same; no Transfer-Encoding in HTTP/1.0 or beside a
+    /// Content-Length. A head framed otherwise may be read one way here and another by whatever
+    /// passed it on (request smuggling), so it is refused rather than guessed at.
+    private static func hasSoundFraming(_ request: HTTPRequest) -> Bool {
+        let lengths = request.headers.filter { $0.name == "content-length" }.map {
+            HTTPRequest.lengths(in: $0.value)
+        }
+        if lengths.contains(where: { $0 == nil }) { return false }
+        if Set(lengths.flatMap { $0 ?? [] }).count > 1 { return false }
+        if request.header("transfer-encoding") != nil { return request.minorVersion == 1 && lengths.isEmpty }
+        return true
+    }
+
+    /// The bytes a field value may hold (RFC 9110, 5.5): visible characters, space, tab and
+    /// bytes above ASCII; never NUL, a bare CR or another control character.
+    private static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 ? byte != 0x7F : byte == 0x09
     }
 
     /// The characters of a token: method and field names (RFC 9110, 5.6.2).

@@ -7,12 +7,14 @@ enum HTTPStatus: Int, Sendable, Equatable {
     case ok = 200
     case notModified = 304
     case badRequest = 400
+    case forbidden = 403
     case notFound = 404
     case methodNotAllowed = 405
     case requestTimeout = 408
     case contentTooLarge = 413
     case uriTooLong = 414
     case headerFieldsTooLarge = 431
+    case internalServerError = 500
     case versionNotSupported = 505
 
     /// The reason phrase.
@@ -21,12 +23,14 @@ enum HTTPStatus: Int, Sendable, Equatable {
         case .ok: return "OK"
         case .notModified: return "Not Modified"
         case .badRequest: return "Bad Request"
+        case .forbidden: return "Forbidden"
         case .notFound: return "Not Found"
         case .methodNotAllowed: return "Method Not Allowed"
         case .requestTimeout: return "Request Timeout"
         case .contentTooLarge: return "Content Too Large"
         case .uriTooLong: return "URI Too Long"
         case .headerFieldsTooLarge: return "Request Header Fields Too Large"
+        case .internalServerError: return "Internal Server Error"
         case .versionNotSupported: return "HTTP Version Not Supported"
         }
     }
@@ -53,11 +57,12 @@ struct HTTPResponseHead {
         return Array((text + "\r\n").utf8)
     }
 
-    /// A short plain-text response for an error, closing the connection when `close`.
-    static func plain(_ status: HTTPStatus, close: Bool, extra: [(String, String)] = []) -> (
-        HTTPResponseHead, [UInt8]
-    ) {
-        let body = Array("\(status.rawValue) \(status.phrase)\n".utf8)
+    /// A short plain-text response for an error: the status, then `detail` on a line of its own
+    /// when there is one; closing the connection when `close`.
+    static func plain(
+        _ status: HTTPStatus, detail: String? = nil, close: Bool, extra: [(String, String)] = []
+    ) -> (HTTPResponseHead, [UInt8]) {
+        let body = Array("\(status.rawValue) \(status.phrase)\n\(detail.map { $0 + "\n" } ?? "")".utf8)
         var headers =
             [
                 ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(body.count)),
@@ -65,48 +70,5 @@ struct HTTPResponseHead {
             ] + extra
         if close { headers.append(("Connection", "close")) }
         return (HTTPResponseHead(status, headers), body)
-    }
-}
-
-/// HTTP dates (RFC 9110, 5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`, in English whatever the locale.
-enum HTTPDate {
-    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-
-    /// The date of a time in seconds since 1970.
-    static func format(secondsSince1970 seconds: Int) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return
-            "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
-    }
-
-    /// The time of a date in the preferred form; nil for anything else (the obsolete forms
-    /// only make a conditional request unconditional, which is always safe).
-    static func parse(_ text: String) -> Int? {
-        let fields = text.split(separator: " ")
-        guard fields.count == 6, fields[5] == "GMT", days.contains(String(fields[0].dropLast())),
-            fields[0].last == ",",
-            let day = Int(fields[1]), let month = months.firstIndex(of: String(fields[2])),
-            let year = Int(fields[3])
-        else { return nil }
-        let clock = fields[4].split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 3, (1...31).contains(day), (0...23).contains(clock[0]),
-            (0...59).contains(clock[1]),
-            (0...60).contains(clock[2])
-        else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(clock[0])
-        parts.tm_min = Int32(clock[1])
-        parts.tm_sec = Int32(clock[2])
-        return Int(timegm(&parts))
     }
 }

@@ -6,7 +6,12 @@ import RolodeckCore
 #endif
 
 /// The preview server of `rolodeck serve`: HTTP/1.1 on Glibc sockets, GET and HEAD, files from
-/// the output folder only, live reload by Server-Sent Events.
+/// the output folder only, for the host names `HostPolicy` allows, live reload by Server-Sent
+/// Events.
+///
+/// What a request asks is judged by `HTTPRoute`, a pure function of the parsed head; no value a
+/// client sends can make the server trap, and a request it cannot serve for a reason of its own
+/// (no file descriptor left, an I/O error) is answered 500 while the others go on.
 ///
 /// One thread runs an event loop over non-blocking sockets with `poll`: a client that sends half
 /// a request and stalls costs a table entry, not a thread, and cannot hold anyone up. Every
@@ -61,14 +66,18 @@ public final class HTTPServer: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let limits: Limits
+    private let hosts: HostPolicy
     private let root: @Sendable () -> String
     private let shared = Mutex(Shared())
 
-    /// Listens on `host` and `port`; `root` says where the output folder is (it can change when
-    /// the config does). The server answers nothing until `run` is called.
-    public init(host: String, port: Int, limits: Limits = Limits(), root: @escaping @Sendable () -> String)
-        throws(ServeError)
-    {
+    /// Listens on `host` and `port`, answering requests for `host`, for the names in
+    /// `allowedHosts`, and for localhost and IP addresses (`HostPolicy`); `root` says where the
+    /// output folder is (it can change when the config does). The server answers nothing until
+    /// `run` is called.
+    public init(
+        host: String, port: Int, allowedHosts: [String] = [], limits: Limits = Limits(),
+        root: @escaping @Sendable () -> String
+    ) throws(ServeError) {
         guard (0...65535).contains(port) else { throw ServeError(.badPort(String(port))) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -114,6 +123,7 @@ public final class HTTPServer: Sendable {
         self.wakeRead = ends[0]
         self.wakeWrite = ends[1]
         self.limits = limits
+        self.hosts = HostPolicy(listeningOn: host, allowing: allowedHosts)
         self.root = root
     }
 
@@ -159,13 +169,23 @@ public final class HTTPServer: Sendable {
     public func run() {
         var connections: [Int32: HTTPConnection] = [:]
         var nextHeartbeat = ContinuousClock.now + limits.heartbeat
+        // When accepting fails for want of file descriptors, the waiting client stays in the
+        // listen queue and the listener stays readable: asking again at once would spin.
+        var acceptPausedUntil: ContinuousClock.Instant?
         while true {
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            if connections.count < limits.maximumConnections {
+            if connections.count < limits.maximumConnections,
+                acceptPausedUntil.map({ ContinuousClock.now >= $0 }) ?? true
+            {
                 descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
             }
             for connection in connections.values {
-                var events = Int16(POLLIN)
+                // Nothing more is read from a client that closed its side (it would be readable
+                // for ever) or that sent a head's worth ahead of its answers (it would fill memory).
+                var events: Int16 = 0
+                if !connection.peerClosed, connection.input.count <= limits.maximumHead {
+                    events |= Int16(POLLIN)
+                }
                 if !connection.output.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
             }
@@ -189,7 +209,8 @@ public final class HTTPServer: Sendable {
             }
             for polled in descriptors.dropFirst() where polled.revents != 0 {
                 if polled.fd == listener {
-                    accept(into: &connections, now: now)
+                    let starved = !accept(into: &connections, now: now)
+                    acceptPausedUntil = starved ? now + .seconds(1) : nil
                     continue
                 }
                 guard let connection = connections[polled.fd] else { continue }
@@ -210,19 +231,25 @@ public final class HTTPServer: Sendable {
             }
             for (descriptor, connection) in connections where !serve(connection, now: now) {
                 connections[descriptor] = nil
+                // A descriptor is free again: a client waiting in the listen queue may be taken.
+                acceptPausedUntil = nil
             }
         }
     }
 
-    private func accept(into connections: inout [Int32: HTTPConnection], now: ContinuousClock.Instant) {
+    /// Accepts the clients waiting; false when the process or the system has no file
+    /// descriptor (or memory) left for one.
+    private func accept(into connections: inout [Int32: HTTPConnection], now: ContinuousClock.Instant) -> Bool
+    {
         while connections.count < limits.maximumConnections {
             let fd = Glibc.accept(listener, nil, nil)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else { return ![EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) }
             Self.makeNonBlocking(fd)
             var yes: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             connections[fd] = HTTPConnection(descriptor: fd, now: now)
         }
+        return true
     }
 
     /// Moves a connection along: answers what it asked, sends what is queued, enforces the
@@ -271,25 +298,35 @@ public final class HTTPServer: Sendable {
         connection.input = []
     }
 
+    /// Answers a request that could not be served for a reason of the server's own (no file
+    /// descriptor left, an I/O error): 500 with the reason, and the connection closed, which
+    /// frees what it held. The server goes on.
+    private func fail(_ connection: HTTPConnection, errno code: Int32, isHead: Bool) {
+        let (head, body) = HTTPResponseHead.plain(
+            .internalServerError, detail: "The file could not be read: \(String(cString: strerror(code))).",
+            close: true)
+        connection.send(head.bytes + (isHead ? [] : body))
+        connection.closesAfterWriting = true
+    }
+
     private func respond(to request: HTTPRequest, on connection: HTTPConnection) {
         let isHead = request.method == "HEAD"
-        guard request.method == "GET" || isHead else {
-            let (head, body) = HTTPResponseHead.plain(
-                .methodNotAllowed, close: true, extra: [("Allow", "GET, HEAD")])
-            connection.send(head.bytes + body)
-            connection.closesAfterWriting = true
-            return
+        let route = HTTPRoute(request, hosts: hosts)
+        let keepAlive: Bool
+        if case .refusal(_, _, closes: true) = route {
+            keepAlive = false
+        } else {
+            keepAlive = request.keepsAlive && !connection.peerClosed
         }
-        if request.hasBody {
-            // A body the server does not read would be taken for the next request.
-            refuse(connection, .contentTooLarge)
-            return
-        }
-        let keepAlive = request.keepsAlive && !connection.peerClosed
         connection.closesAfterWriting = !keepAlive
         let connectionHeader = ("Connection", keepAlive ? "keep-alive" : "close")
-        let path = request.target.prefix { $0 != "?" && $0 != "#" }
-        if path == LiveReload.eventsPath {
+        switch route {
+        case .refusal(let status, let detail, _):
+            let (head, body) = HTTPResponseHead.plain(
+                status, detail: detail, close: !keepAlive,
+                extra: status == .methodNotAllowed ? [("Allow", "GET, HEAD")] : [])
+            connection.send(head.bytes + (isHead ? [] : body))
+        case .events:
             let head = HTTPResponseHead(
                 .ok,
                 [
@@ -302,23 +339,23 @@ public final class HTTPServer: Sendable {
             connection.closesAfterWriting = false
             let (generation, failure) = shared.withLock { ($0.generation, $0.failure) }
             connection.send(LiveReload.greeting(generation: generation, failure: failure))
-            return
-        }
-        let root = self.root()
-        switch OutputFiles.segments(of: request.target) {
-        case .failure(.badPath):
-            let (head, body) = HTTPResponseHead.plain(.badRequest, close: !keepAlive)
-            connection.send(head.bytes + (isHead ? [] : body))
-        case .failure(.notFound):
-            sendMissingPage(on: connection, root: root, isHead: isHead, connection: connectionHeader)
-        case .success(let segments):
+        case .missingPage:
+            sendMissingPage(on: connection, root: root(), isHead: isHead, connection: connectionHeader)
+        case .file(let segments):
+            let root = self.root()
             switch OutputFiles.open(root: root, segments: segments) {
-            case .failure:
-                sendMissingPage(on: connection, root: root, isHead: isHead, connection: connectionHeader)
             case .success(let file):
                 send(
                     file, status: .ok, request: request, on: connection, isHead: isHead,
                     connection: connectionHeader)
+            case .failure(.forbidden):
+                let (head, body) = HTTPResponseHead.plain(
+                    .forbidden, detail: "The file may not be read.", close: !keepAlive)
+                connection.send(head.bytes + (isHead ? [] : body))
+            case .failure(.failed(let code)):
+                fail(connection, errno: code, isHead: isHead)
+            case .failure(.notFound), .failure(.badPath):
+                sendMissingPage(on: connection, root: root, isHead: isHead, connection: connectionHeader)
             }
         }
     }
@@ -347,17 +384,20 @@ public final class HTTPServer: Sendable {
         let type = ContentTypes.type(of: opened.name)
         let isPage = type.hasPrefix("text/html")
         let generation = shared.withLock { $0.generation }
-        let modified = Int64(opened.modified.tv_sec) * 1_000_000_000 + Int64(opened.modified.tv_nsec)
+        // Seconds and nanoseconds apart: as one count of nanoseconds, a time past 2262 (which a
+        // file can have) would overflow.
+        let modified =
+            "\(String(opened.modified.tv_sec, radix: 16)).\(String(opened.modified.tv_nsec, radix: 16))"
         // A page's bytes depend on the site's generation too (it is in the script).
         let tag =
-            "\"\(String(opened.inode, radix: 16))-\(String(opened.size, radix: 16))-\(String(modified, radix: 16))"
+            "\"\(String(opened.inode, radix: 16))-\(String(opened.size, radix: 16))-\(modified)"
             + (isPage ? "-g\(generation)\"" : "\"")
         var headers: [(String, String)] = [("Cache-Control", "no-cache"), ("ETag", tag)]
         if !isPage {
             headers.append(("Last-Modified", HTTPDate.format(secondsSince1970: Int(opened.modified.tv_sec))))
         }
         if status == .ok, let request,
-            Self.isNotModified(request, tag: tag, modified: isPage ? nil : Int(opened.modified.tv_sec))
+            request.isNotModified(tag: tag, modified: isPage ? nil : Int(opened.modified.tv_sec))
         {
             connection.send(HTTPResponseHead(.notModified, headers + [header]).bytes)
             return
@@ -368,10 +408,18 @@ public final class HTTPServer: Sendable {
             script = LiveReload.script(generation: generation, isMissingPage: status == .notFound)
             let tailStart = max(0, opened.size - 4096)
             var tail = [UInt8](repeating: 0, count: opened.size - tailStart)
-            let count = tail.withUnsafeMutableBytes {
-                pread(file.descriptor, $0.baseAddress, $0.count, off_t(tailStart))
+            var count: Int
+            repeat {
+                count = tail.withUnsafeMutableBytes {
+                    pread(file.descriptor, $0.baseAddress, $0.count, off_t(tailStart))
+                }
+            } while count < 0 && errno == EINTR
+            guard count >= 0 else {
+                // Nothing is sent yet, so the failure can still be told.
+                fail(connection, errno: errno, isHead: isHead)
+                return
             }
-            tail.removeLast(tail.count - max(0, count))
+            tail.removeLast(tail.count - count)
             insertion = LiveReload.insertionOffset(tail: tail, tailOffset: tailStart)
         }
         headers =
@@ -384,20 +432,6 @@ public final class HTTPServer: Sendable {
         connection.send(file, from: 0, to: insertion)
         connection.send(script)
         connection.send(file, from: insertion, to: opened.size)
-    }
-
-    /// Whether a conditional request's validators match the file as it is.
-    private static func isNotModified(_ request: HTTPRequest, tag: String, modified: Int?) -> Bool {
-        if let match = request.header("if-none-match") {
-            // Weak comparison (RFC 9110, 13.1.2): W/ prefixes do not matter for GET and HEAD.
-            let tags = match.split(separator: ",").map { String($0).trimmingWhitespace }
-                .map { $0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0 }
-            return tags.contains("*") || tags.contains(tag)
-        }
-        if let modified, let since = request.header("if-modified-since").flatMap(HTTPDate.parse) {
-            return modified <= since
-        }
-        return false
     }
 
     private static func makeNonBlocking(_ fd: Int32) {

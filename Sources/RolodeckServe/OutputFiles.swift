@@ -25,12 +25,27 @@ enum OutputFiles {
         var modified: timespec
     }
 
-    /// Why a request path names no file.
+    /// Why a request path names no file, or its file cannot be had.
     enum Refusal: Error, Equatable {
         /// The path is malformed or tries to climb out: 400.
         case badPath
         /// No such file, or one that is not served: 404.
         case notFound
+        /// The file is there but may not be read: 403.
+        case forbidden
+        /// Opening failed for a reason that is no fault of the request (too many open files,
+        /// an I/O error), with its errno: 500.
+        case failed(Int32)
+
+        /// What a failed `open`, `openat` or `fstat` means for the request.
+        init(errno code: Int32) {
+            switch code {
+            // ELOOP is a symbolic link met with O_NOFOLLOW, which is never served.
+            case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG, ENXIO, ENODEV: self = .notFound
+            case EACCES, EPERM: self = .forbidden
+            default: self = .failed(code)
+            }
+        }
     }
 
     /// The decoded segments of a request target (`/a/b%20c.html?x` gives `a`, `b c.html`); a
@@ -62,7 +77,8 @@ enum OutputFiles {
     /// a slash) gives its `index.html`.
     static func open(root: String, segments: [[UInt8]]) -> Result<Opened, Refusal> {
         var folder = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return .failure(.notFound) }
+        // Before the first build there is no output folder yet: nothing is found.
+        guard folder >= 0 else { return .failure(Refusal(errno: errno)) }
         var names = segments
         if names.last?.isEmpty == true { names.removeLast() }
         if names.isEmpty { names = [Array("index.html".utf8)] }
@@ -74,12 +90,14 @@ enum OutputFiles {
                     openat(folder, $0.baseAddress!, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                 }
             }
+            let openError = errno
             close(folder)
-            guard fd >= 0 else { return .failure(.notFound) }
+            guard fd >= 0 else { return .failure(Refusal(errno: openError)) }
             var info = stat()
             guard fstat(fd, &info) == 0 else {
+                let statError = errno
                 close(fd)
-                return .failure(.notFound)
+                return .failure(.failed(statError))
             }
             let isLast = index == names.count - 1
             switch info.st_mode & S_IFMT {

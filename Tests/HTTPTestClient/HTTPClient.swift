@@ -20,9 +20,13 @@ public final class HTTPClient {
     private var buffer: [UInt8] = []
 
     /// Connects to the port on 127.0.0.1; reads give up after `timeout` seconds (a bound for a
-    /// broken server, not a timing claim).
-    public init(port: Int, timeout: Int = 20) throws {
+    /// broken server, not a timing claim). `receiveBuffer` caps what the system takes in for
+    /// this client before it reads, so that a test can keep a response in the server.
+    public init(port: Int, timeout: Int = 20, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -61,6 +65,22 @@ public final class HTTPClient {
             if count == 0 { return true }
             if count < 0 { return errno == ECONNRESET }
             buffer += chunk[0..<count]
+        }
+    }
+
+    /// Everything the server sends until it closes the connection, after what was read
+    /// already; nil when it does not close it before the timeout.
+    public func bytesUntilClosed() -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count > 0 {
+                buffer += chunk[0..<count]
+                continue
+            }
+            guard count == 0 || errno == ECONNRESET else { return nil }
+            defer { buffer = [] }
+            return buffer
         }
     }
 
@@ -123,6 +143,7 @@ public final class HTTPClient {
 
     /// A GET of a path.
     public static func get(port: Int, _ path: String, headers: String = "") throws -> Response? {
-        try exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\(headers)\r\n")
+        try exchange(
+            port: port, "GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\(headers)\r\n")
     }
 }

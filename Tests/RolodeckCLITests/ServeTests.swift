@@ -19,7 +19,8 @@ import Testing
             site = try CLI.copyOfDemo(name)
             out = site.deletingLastPathComponent().appendingPathComponent("out")
             serve = try RunningCommand(
-                ["serve", "--site", site.path, "--out", out.path, "--port", "0"] + extra, environment: environment)
+                ["serve", "--site", site.path, "--out", out.path, "--port", "0"] + extra,
+                environment: environment)
             let line = try #require(
                 serve.waitForLine { $0.hasPrefix("Serving ") }, "serve did not start: \(serve.stderr)")
             port = try #require(line.split(separator: ":").last.flatMap { Int($0.dropLast()) })
@@ -40,7 +41,7 @@ import Testing
         /// An open event stream, past its greeting.
         func events() throws -> HTTPClient {
             let client = try HTTPClient(port: port)
-            client.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: t\r\n\r\n")
+            client.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(client.response()?.headers["content-type"] == "text/event-stream")
             #expect(client.event(named: "hello") != nil)
             return client
@@ -72,7 +73,7 @@ import Testing
 
         let head = try #require(
             try HTTPClient.exchange(
-                port: served.port, "HEAD /style.css HTTP/1.1\r\nHost: t\r\n\r\n", head: true))
+                port: served.port, "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n", head: true))
         #expect(
             head.status == 200 && head.body.isEmpty
                 && head.headers["content-length"] == String(css.body.count))
@@ -87,7 +88,8 @@ import Testing
                 try String(contentsOf: served.out.appendingPathComponent("404.html"), encoding: .utf8)
                     .components(separatedBy: "</body>")[0]))
         #expect(
-            try HTTPClient.exchange(port: served.port, "DELETE / HTTP/1.1\r\nHost: t\r\n\r\n")?.status == 405)
+            try HTTPClient.exchange(port: served.port, "DELETE / HTTP/1.1\r\nHost: localhost\r\n\r\n")?.status
+                == 405)
     }
 
     @Test func nothingOutsideTheOutputIsServed() throws {
@@ -103,7 +105,7 @@ import Testing
             "/contacts/%2E%2E/%2E%2E/site/rolodeck.json",
             "/contacts%2f..%2f..%2fsite%2frolodeck.json", "/config.html", "/site/rolodeck.json",
             "//etc/passwd",
-            "/etc/passwd", "/.rolodeck", "http://t/../site/rolodeck.json",
+            "/etc/passwd", "/.rolodeck", "http://localhost/../site/rolodeck.json",
         ]
         for attempt in attempts {
             let response = try #require(try served.get(attempt))
@@ -154,6 +156,103 @@ import Testing
         #expect(try served.get("/style.css")?.status == 200)
     }
 
+    /// The requests of issue 22 that killed serve: each is answered, and serve keeps serving
+    /// (and, stopped at the end, exits cleanly rather than by a signal).
+    @Test func ifModifiedSinceValuesThatKilledServeAreIgnored() throws {
+        let served = try Served()
+        for date in [
+            "Mon, 01 Jan 99999999999 00:00:00 GMT", "Mon, 01 Jan 2147485548 00:00:00 GMT",
+            "Mon, 01 Jan 9223372036854775807 00:00:00 GMT", "Mon, 01 Jan -9223372036854775807 00:00:00 GMT",
+        ] {
+            let head = try #require(
+                try HTTPClient.exchange(
+                    port: served.port,
+                    "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nIf-Modified-Since: \(date)\r\n\r\n",
+                    head: true),
+                "no answer to If-Modified-Since: \(date)")
+            #expect(head.status == 200, "\(date)")
+        }
+        #expect(try served.get("/")?.status == 200)
+    }
+
+    /// DNS rebinding: pages and the event stream are refused to a foreign Host, with the option
+    /// that would allow it; this machine's names and the names given with --allow-host are not.
+    @Test func foreignHostsAreRefusedAndAllowedOnesAnswered() throws {
+        let served = try Served(["--allow-host", "preview.lan, other.lan"])
+        for path in ["/", "/.rolodeck-serve/events"] {
+            let refused = try #require(
+                try HTTPClient.exchange(
+                    port: served.port, "GET \(path) HTTP/1.1\r\nHost: evil.example\r\n\r\n"))
+            #expect(refused.status == 403, "\(path)")
+            #expect(refused.text.contains("rolodeck serve --allow-host evil.example"), "\(refused.text)")
+            #expect(refused.headers["content-type"] == "text/plain; charset=utf-8")
+        }
+        for host in [
+            "localhost", "127.0.0.1:\(served.port)", "[::1]:\(served.port)", "preview.lan", "other.lan:80",
+        ] {
+            let page = try #require(
+                try HTTPClient.exchange(
+                    port: served.port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"))
+            #expect(page.status == 200 && page.text.contains("<h1>Rolodeck Demo Directory</h1>"), "\(host)")
+            let events = try HTTPClient(port: served.port)
+            defer { events.close() }
+            events.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            #expect(events.response()?.headers["content-type"] == "text/event-stream", "\(host)")
+        }
+    }
+
+    @Test func anAllowedHostThatIsNoNameIsAUsageError() throws {
+        let site = try CLI.copyOfDemo()
+        for value in ["preview.lan:8000", "http://preview.lan", "*"] {
+            let result = try CLI.run(["serve", "--site", site.path, "--port", "0", "--allow-host", value])
+            #expect(result.status == 64, "\(value)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "rolodeck serve: option '--allow-host' needs host names without a port, separated by commas, "
+                        + "not '\(value)'"), "\(result.stderr)")
+        }
+    }
+
+    /// With no file descriptor left (too many clients for `ulimit -n`), a request is answered
+    /// 500 with the reason instead of a misleading 404, and serve goes on once one is free.
+    @Test func runningOutOfFileDescriptorsAnswers500() throws {
+        let served = try Served()
+        let pid = served.serve.process.processIdentifier
+        let client = try HTTPClient(port: served.port)
+        defer { client.close() }
+        client.send("GET /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(client.response()?.status == 200)
+        // The lowest free descriptor becomes the limit: serve can open nothing more.
+        let open = Set(
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) })
+        let lowestFree = try #require((0...).first { !open.contains($0) })
+        var limit = rlimit()
+        try #require(Self.setFileLimit(of: pid, to: nil, old: &limit))
+        var tight = rlimit(rlim_cur: rlim_t(lowestFree), rlim_max: limit.rlim_max)
+        try #require(Self.setFileLimit(of: pid, to: &tight, old: nil))
+        client.send("GET /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let failed = try #require(client.response())
+        #expect(failed.status == 500)
+        #expect(
+            failed.text == "500 Internal Server Error\nThe file could not be read: Too many open files.\n")
+        #expect(client.isClosedByServer())
+        try #require(Self.setFileLimit(of: pid, to: &limit, old: nil))
+        #expect(try served.get("/style.css")?.status == 200)
+    }
+
+    /// `prlimit(2)` on another process's RLIMIT_NOFILE. Swift's Glibc module leaves the GNU
+    /// function out, so it is looked up in the C library by name.
+    private static func setFileLimit(
+        of pid: pid_t, to new: UnsafePointer<rlimit>?, old: UnsafeMutablePointer<rlimit>?
+    ) -> Bool {
+        typealias Prlimit =
+            @convention(c) (
+                pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?
+            ) -> Int32
+        guard let symbol = dlsym(nil, "prlimit") else { return false }
+        return unsafeBitCast(symbol, to: Prlimit.self)(pid, Int32(RLIMIT_NOFILE.rawValue), new, old) == 0
+    }
+
     @Test func aBadPortIsAUsageErrorAndATakenOneAFailure() throws {
         let site = try CLI.copyOfDemo()
         let bad = try CLI.run(["serve", "--site", site.path, "--port", "99999"])
@@ -182,7 +281,8 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let served = try Served(["--open", "--host", "0.0.0.0"], environment: ["PATH": path])
-        #expect(RunningCommand.eventually(timeout: 30) { FileManager.default.fileExists(atPath: opened.path) })
+        #expect(
+            RunningCommand.eventually(timeout: 30) { FileManager.default.fileExists(atPath: opened.path) })
         #expect(try String(contentsOf: opened, encoding: .utf8) == "http://127.0.0.1:\(served.port)/\n")
         #expect(try served.get("/")?.text.contains("<h1>Rolodeck Demo Directory</h1>") == true)
         #expect(!served.serve.stderr.contains { $0.contains("xdg-open") })

@@ -21,7 +21,7 @@ import Testing
         var port: Int { server.port }
         private let done = DispatchSemaphore(value: 0)
 
-        init(limits: HTTPServer.Limits = HTTPServer.Limits()) throws {
+        init(limits: HTTPServer.Limits = HTTPServer.Limits(), allowedHosts: [String] = []) throws {
             let scratch = try Fixtures.temporaryFolder()
             let root = scratch.appendingPathComponent("out").path
             self.root = root
@@ -44,7 +44,9 @@ import Testing
             try FileManager.default.createSymbolicLink(
                 atPath: root + "/link.html", withDestinationPath: "../secret.txt")
             try FileManager.default.createSymbolicLink(atPath: root + "/up", withDestinationPath: "..")
-            server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { root }
+            server = try HTTPServer(host: "127.0.0.1", port: 0, allowedHosts: allowedHosts, limits: limits) {
+                root
+            }
             let server = self.server
             let done = self.done
             Thread.detachNewThread {
@@ -71,7 +73,7 @@ import Testing
     }
 
     static func get(_ target: String) -> String {
-        "GET \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+        "GET \(target) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
     }
 
     static let cases: [Case] = [
@@ -94,23 +96,26 @@ import Testing
             label: "a folder without an index", request: get("/contacts/"), status: 404, contains: "Not found"
         ),
         Case(
-            label: "HEAD", request: "HEAD /style.css HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n",
+            label: "HEAD",
+            request: "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
             isHead: true,
             status: 200, type: "text/css; charset=utf-8"),
         Case(label: "HTTP/1.0", request: "GET /style.css HTTP/1.0\r\n\r\n", status: 200, contains: "teal"),
         Case(
-            label: "the absolute form", request: get("http://test/style.css"), status: 200, contains: "teal"),
+            label: "the absolute form", request: get("http://localhost:8000/style.css"), status: 200,
+            contains: "teal"),
         Case(
             label: "POST is not allowed",
-            request: "POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 0\r\n\r\n", status: 405),
+            request: "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n", status: 405),
         Case(
             label: "a body is refused",
-            request: "GET / HTTP/1.1\r\nHost: test\r\nContent-Length: 4\r\n\r\nabcd", status: 413),
-        Case(label: "HTTP/2 is not spoken", request: "GET / HTTP/2.0\r\nHost: test\r\n\r\n", status: 505),
+            request: "GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\n\r\nabcd", status: 413),
+        Case(
+            label: "HTTP/2 is not spoken", request: "GET / HTTP/2.0\r\nHost: localhost\r\n\r\n", status: 505),
         Case(label: "no Host", request: "GET / HTTP/1.1\r\n\r\n", status: 400),
         Case(
             label: "a head too large",
-            request: "GET / HTTP/1.1\r\nHost: test\r\nX: " + String(repeating: "a", count: 20000)
+            request: "GET / HTTP/1.1\r\nHost: localhost\r\nX: " + String(repeating: "a", count: 20000)
                 + "\r\n\r\n", status: 431),
         // Traversal: never the secret, whichever way the path is written.
         Case(label: "dot dot", request: get("/../secret.txt"), status: 400),
@@ -121,7 +126,7 @@ import Testing
         Case(label: "backslashes", request: get("/..%5Csecret.txt"), status: 400),
         Case(label: "an absolute path", request: get("//etc/passwd"), status: 400),
         Case(label: "an absolute path in the file system", request: get("/etc/passwd"), status: 404),
-        Case(label: "dot dot after a host", request: get("http://test/../secret.txt"), status: 400),
+        Case(label: "dot dot after a host", request: get("http://localhost:8000/../secret.txt"), status: 400),
         Case(label: "a link to a file outside", request: get("/link.html"), status: 404),
         Case(label: "a link to the folder above", request: get("/up/secret.txt"), status: 404),
         Case(label: "the manifest", request: get("/.rolodeck"), status: 404),
@@ -210,11 +215,11 @@ import Testing
         let fixture = try Fixture()
         let client = try HTTPClient(port: fixture.port)
         defer { client.close() }
-        client.send("GET /style.css HTTP/1.1\r\nHost: t\r\n\r\n")
+        client.send("GET /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(client.response()?.text == "body { color: teal }\n")
         client.send(
-            "HEAD /img/logo.svg HTTP/1.1\r\nHost: t\r\n\r\nGET /contacts/kim.html HTTP/1.1\r\nHost: t\r\n\r\n"
-                + "GET /nobody HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            "HEAD /img/logo.svg HTTP/1.1\r\nHost: localhost\r\n\r\nGET /contacts/kim.html HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "GET /nobody HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(client.response(head: true)?.headers["content-type"] == "image/svg+xml")
         #expect(client.response()?.text.contains("Kim") == true)
         #expect(client.response()?.status == 404)
@@ -266,7 +271,7 @@ import Testing
         let fixture = try Fixture()
         let clients = try (0..<200).map { _ in try HTTPClient(port: fixture.port) }
         defer { clients.forEach { $0.close() } }
-        for client in clients { client.send("GET /contacts/kim.html HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for client in clients { client.send("GET /contacts/kim.html HTTP/1.1\r\nHost: localhost\r\n\r\n") }
         for index in clients.indices {
             #expect(clients[index].response()?.status == 200, "client \(index)")
         }
@@ -277,7 +282,7 @@ import Testing
         let pages = try (0..<3).map { _ in try HTTPClient(port: fixture.port) }
         defer { pages.forEach { $0.close() } }
         for index in pages.indices {
-            pages[index].send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: t\r\n\r\n")
+            pages[index].send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let head = try #require(pages[index].response())
             #expect(head.status == 200 && head.headers["content-type"] == "text/event-stream")
             #expect(pages[index].event(named: "hello") == "{\"generation\":1}")
@@ -298,12 +303,137 @@ import Testing
         // A page opened while the site is broken hears of it at once.
         let late = try HTTPClient(port: fixture.port)
         defer { late.close() }
-        late.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: t\r\n\r\n")
+        late.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = late.response()
         #expect(late.event(named: "hello") == "{\"generation\":2}")
         #expect(late.event(named: "failure")?.contains("oops") == true)
         fixture.server.siteRebuilt(changedPaths: nil)
         #expect(late.event(named: "reload") == "{\"generation\":3,\"paths\":null}")
+    }
+
+    /// The If-Modified-Since values that killed the server (issue 22): each is no date, so the
+    /// file is sent, and the server answers the next request.
+    @Test(arguments: [
+        "Mon, 01 Jan 99999999999 00:00:00 GMT", "Mon, 01 Jan 2147485548 00:00:00 GMT",
+        "Mon, 01 Jan 9223372036854775807 00:00:00 GMT", "Mon, 01 Jan -9223372036854775807 00:00:00 GMT",
+        "Mon, 01 Jan -9223372036854775808 00:00:00 GMT", "Mon, 99999999999 Jan 1994 00:00:00 GMT",
+        "Mon, 01 Jan 1994 99999999999:00:00 GMT",
+    ])
+    func anIfModifiedSinceThatIsNoDateIsIgnored(_ date: String) throws {
+        let fixture = try Fixture()
+        let head = try #require(
+            try HTTPClient.exchange(
+                port: fixture.port,
+                "HEAD /style.css HTTP/1.1\r\nHost: localhost\r\nIf-Modified-Since: \(date)\r\n\r\n",
+                head: true))
+        #expect(head.status == 200)
+        let get = try #require(
+            try HTTPClient.get(port: fixture.port, "/style.css", headers: "If-Modified-Since: \(date)\r\n"))
+        #expect(get.status == 200 && get.text == "body { color: teal }\n")
+        #expect(try HTTPClient.get(port: fixture.port, "/")?.status == 200)
+    }
+
+    /// A file dated past 2262 (as far as nanoseconds since 1970 fit in 64 bits) is served with its
+    /// validators; working its tag out once trapped the server.
+    @Test func aFileFromTheFarFutureIsServed() throws {
+        let fixture = try Fixture()
+        let path = fixture.root + "/future.css"
+        try Data("future".utf8).write(to: URL(fileURLWithPath: path))
+        // 1 January 2400; ext4 keeps times up to 2446.
+        var times = [
+            timespec(tv_sec: 13_569_465_600, tv_nsec: 5), timespec(tv_sec: 13_569_465_600, tv_nsec: 5),
+        ]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let response = try #require(try HTTPClient.get(port: fixture.port, "/future.css"))
+        #expect(response.status == 200 && response.text == "future")
+        #expect(response.headers["last-modified"] == "Sat, 01 Jan 2400 00:00:00 GMT")
+        let tag = try #require(response.headers["etag"])
+        #expect(
+            try HTTPClient.get(port: fixture.port, "/future.css", headers: "If-None-Match: \(tag)\r\n")?
+                .status == 304)
+        #expect(
+            try HTTPClient.get(
+                port: fixture.port, "/future.css",
+                headers: "If-Modified-Since: Sat, 01 Jan 2400 00:00:00 GMT\r\n")?
+                .status == 304)
+    }
+
+    /// A file cut short while it is being sent: the response ends early (its length is already
+    /// promised, so closing is all that is left to do) and the server goes on.
+    @Test func aFileThatShrinksWhileSentEndsOnlyItsResponse() throws {
+        let fixture = try Fixture()
+        let path = fixture.root + "/big.bin"
+        var bytes = [UInt8](repeating: 0, count: 16 << 20)
+        // A pattern whose period is no power of two, so a piece sent from the wrong offset shows.
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] = UInt8(index % 251) }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let client = try HTTPClient(port: fixture.port, receiveBuffer: 8192)
+        defer { client.close() }
+        client.send("GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let head = try #require(client.response(head: true))
+        #expect(head.status == 200 && head.headers["content-length"] == String(16 << 20))
+        // The client has read little, so most of the file is still to be read by the server.
+        #expect(truncate(path, 1 << 20) == 0)
+        let body = try #require(client.bytesUntilClosed())
+        #expect(body.count < 16 << 20)
+        #expect(body[...] == bytes.prefix(body.count))
+        #expect(try HTTPClient.get(port: fixture.port, "/style.css")?.status == 200)
+    }
+
+    /// DNS rebinding: a request naming a host the server does not answer for is refused, for a
+    /// page and for the event stream alike, and says which option would allow it.
+    @Test(arguments: ["/", "/style.css", "/.rolodeck-serve/events", "/nobody.html", "/../secret.txt"])
+    func aForeignHostIsRefused(_ path: String) throws {
+        let fixture = try Fixture()
+        let client = try HTTPClient(port: fixture.port)
+        defer { client.close() }
+        client.send("GET \(path) HTTP/1.1\r\nHost: evil.example:\(fixture.port)\r\n\r\n")
+        let response = try #require(client.response())
+        // Required: an event stream let through would never close, and the test never end.
+        try #require(response.status == 403)
+        #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(response.text.hasPrefix("403 Forbidden\n"))
+        #expect(response.text.contains("rolodeck serve --allow-host evil.example\n"), "\(response.text)")
+        #expect(!response.text.contains("Index") && !response.text.contains("teal"))
+        #expect(client.isClosedByServer())
+        // The absolute form names the host too.
+        let absolute = try #require(
+            try HTTPClient.exchange(
+                port: fixture.port, "GET http://evil.example\(path) HTTP/1.1\r\nHost: localhost\r\n\r\n"))
+        #expect(absolute.status == 403)
+        #expect(try HTTPClient.get(port: fixture.port, "/style.css")?.status == 200)
+    }
+
+    @Test func loopbackNamesAddressesAndAllowedNamesAreAnswered() throws {
+        let fixture = try Fixture(allowedHosts: ["preview.lan"])
+        let port = fixture.port
+        for host in [
+            "localhost", "localhost:\(port)", "LOCALHOST.:\(port)", "rolodeck.localhost:\(port)", "127.0.0.1",
+            "127.0.0.1:\(port)", "[::1]:\(port)", "192.168.1.20:\(port)", "preview.lan",
+            "Preview.LAN:\(port)",
+        ] {
+            let page = try #require(
+                try HTTPClient.exchange(
+                    port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"))
+            #expect(page.status == 200 && page.text.contains("<h1>Index</h1>"), "\(host)")
+            let events = try HTTPClient(port: port)
+            defer { events.close() }
+            events.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            #expect(events.response()?.headers["content-type"] == "text/event-stream", "\(host)")
+            #expect(events.event(named: "hello") == "{\"generation\":1}", "\(host)")
+        }
+        for host in ["other.lan", "sub.preview.lan", "127.0.0.1.evil.example"] {
+            #expect(
+                try HTTPClient.exchange(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")?.status == 403,
+                "\(host)")
+        }
+        for host in ["", "localhost:99999999999999999999", "user@localhost", "[::1"] {
+            #expect(
+                try HTTPClient.exchange(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")?.status == 400,
+                "\(host)")
+        }
     }
 
     @Test func listeningOnATakenPortSaysSo() throws {

@@ -11,7 +11,7 @@ enum ServeCommand {
         name: "serve",
         brief: "Build, watch, and preview on http://127.0.0.1:8000 with live reload",
         summary: "Build and watch the site, and preview it on http://127.0.0.1:8000 with live reload.",
-        usage: "[--site DIR] [--out DIR] [--host ADDRESS] [--port N] [--poll] [--open]",
+        usage: "[--site DIR] [--out DIR] [--host ADDRESS] [--port N] [--allow-host NAMES] [--poll] [--open]",
         options: [
             .site,
             .out,
@@ -21,6 +21,9 @@ enum ServeCommand {
             OptionSpec(
                 name: "--port", short: "-p", value: "N",
                 help: "The port to listen on (default: 8000; 0 picks a free one)"),
+            OptionSpec(
+                name: "--allow-host", short: nil, value: "NAMES",
+                help: "Also answer requests for these host names, comma-separated (a preview on a LAN)"),
             .poll,
             OptionSpec(
                 name: "--open", short: nil, value: nil,
@@ -31,7 +34,10 @@ enum ServeCommand {
             rebuild fails, open pages show its errors with their file, line and column until the next good
             one. The pages are sent with a small live-reload script added; the files on disk never have it.
             The server is for previewing on this machine: it answers GET and HEAD with files of the output
-            folder only.
+            folder only. It answers only requests addressed to localhost, to an IP address or to the name
+            given with --host, and refuses others with 403, so that no web site can read the preview by
+            pointing a name of its own at this machine (DNS rebinding); --allow-host adds names to answer
+            for, such as this machine's name on a LAN.
             """,
         run: run)
 
@@ -46,6 +52,19 @@ enum ServeCommand {
             .lines.forEach(console.printError)
             return .usage
         }
+        // One value, comma-separated: a repeated option keeps only its last value.
+        let allowedHosts = (arguments.value("--allow-host") ?? "").split(separator: ",").map {
+            String($0).trimmingWhitespace
+        }
+        if let bad = allowedHosts.first(where: { !HostPolicy.isName($0) }) {
+            UsageError(
+                command: "serve",
+                message:
+                    "option '--allow-host' needs host names without a port, separated by commas, not '\(bad)'"
+            )
+            .lines.forEach(console.printError)
+            return .usage
+        }
         let session = WatchSession(arguments, environment: environment, console: console)
         if let problem = session.problem() {
             _ = console.report(problem, quiet: false)
@@ -53,7 +72,7 @@ enum ServeCommand {
         }
         let server: HTTPServer
         do {
-            server = try HTTPServer(host: host, port: port) { session.outputPath }
+            server = try HTTPServer(host: host, port: port, allowedHosts: allowedHosts) { session.outputPath }
         } catch {
             console.report(Diagnostic(.error, at: nil, error.description))
             return .failure
@@ -63,7 +82,8 @@ enum ServeCommand {
                 Diagnostic(
                     .warning, at: nil,
                     "serving on \(host), where other machines can reach it; the "
-                        + "preview server is meant for this machine, and a contacts directory is personal data"
+                        + "preview server is meant for this machine, and a contacts directory is personal data. "
+                        + "Other machines open it by this machine's IP address, or by a name given with --allow-host"
                 ))
         }
         let stop = SignalTrap.install()
@@ -82,7 +102,8 @@ enum ServeCommand {
         console.print("Serving \(session.outputPath) at http://\(shownHost):\(server.port)/")
         if arguments.has("--open") {
             BrowserOpener.open(
-                BrowserOpener.address(host: host, port: server.port), environment: environment, console: console)
+                BrowserOpener.address(host: host, port: server.port), environment: environment,
+                console: console)
         }
         session.watch(polling: arguments.has("--poll"), stop: stop) { tell(server, $0) }
         return .success
