@@ -9,12 +9,13 @@ import RolodeckPublish
 struct BuildReport {
     /// Where the report is printed.
     let console: Console
-    /// Whether only errors are printed.
+    /// Whether the line a good build ends with is left out. Warnings and errors are printed all
+    /// the same: cron mails whatever a quiet build prints, and a warning is news to act on.
     var quiet = false
 
     /// Prints what `rolodeck build` did; returns the exit status.
     func build(_ result: BuildResult, since started: ContinuousClock.Instant) -> ExitCode {
-        if !quiet { result.warnings.forEach(console.report) }
+        result.warnings.forEach(console.report)
         switch result.outcome {
         case .upToDate(let files):
             let time = Self.elapsed(since: started)
@@ -51,17 +52,17 @@ struct BuildReport {
             let time = Self.elapsed(since: started)
             console.print("\(changed) changed: \(whole)\(written), \(report.removed) removed in \(time)")
         case .failed(let error), .notPublished(let error):
-            let count = console.report(error, quiet: false)
+            let count = console.report(error)
             let what = result.changedInputs.isEmpty ? "build" : "rebuild after \(changed) changed"
             console.printError(
                 "error: \(what) failed with \(Self.errors(count)); \(outputPath) was left as it was")
         }
     }
 
-    /// Prints every diagnostic of input that stopped a build before anything was written (only
-    /// the errors when quiet), and the closing line; returns the failure status.
+    /// Prints every diagnostic of input that stopped a build before anything was written, and
+    /// the closing line; returns the failure status.
     func fail(_ error: DiagnosticError) -> ExitCode {
-        let count = console.report(error, quiet: quiet)
+        let count = console.report(error)
         console.printError("error: build failed with \(Self.errors(count)); nothing was written")
         return .failure
     }

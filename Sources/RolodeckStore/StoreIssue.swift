@@ -28,6 +28,7 @@ struct StoreIssue: Sendable, Equatable {
         case invalidDate(field: String, text: String, detail: String?)
         case invalidPriority(String)
         case unknownField(RecordKind?, field: String, suggestion: String?)
+        case unknownSetting(String, suggestion: String?, known: [String])
         case repeatedGroup(contactID: String, groupID: String)
         case noStore(path: String)
     }
@@ -97,6 +98,9 @@ struct StoreIssue: Sendable, Equatable {
             let owner = kind.map { " of a \($0.rawValue)" } ?? ""
             let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "; it is ignored"
             return "unknown field \"\(field)\"\(owner)\(hint)"
+        case .unknownSetting(let key, let suggestion, let known):
+            if let suggestion { return "unknown setting \"\(key)\"; did you mean \"\(suggestion)\"?" }
+            return "unknown setting \"\(key)\"; the settings are " + known.joined(separator: ", ")
         case .repeatedGroup(let contactID, let groupID):
             return "contact \"\(contactID)\" lists group \"\(groupID)\" more than once"
         case .noStore(let path):

@@ -12,7 +12,7 @@ enum CheckCommand {
         options: [
             .site,
             OptionSpec(
-                name: "--quiet", short: "-q", value: nil, help: "Print nothing unless there are errors"),
+                name: "--quiet", short: "-q", value: nil, help: "Print only warnings and errors"),
         ],
         run: run)
 
@@ -23,12 +23,13 @@ enum CheckCommand {
         do throws(DiagnosticError) {
             site = try SiteLocation(arguments).siteBuild(arguments).check()
         } catch {
-            let count = console.report(error, quiet: quiet)
+            let count = console.report(error)
             console.printError("error: check found \(count) error\(count == 1 ? "" : "s")")
             return .failure
         }
-        guard !quiet else { return .success }
+        // Warnings even when quiet, as `build` prints them: only the summary is silenced.
         site.warnings.forEach(console.report)
+        guard !quiet else { return .success }
         let warnings = site.warnings.count
         console.print(
             "OK: \(site.store.contacts.count) contacts, \(site.store.groups.count) groups, "
