@@ -87,7 +87,8 @@ public final class StoreDecodeCache: Sendable {
             state.withLock { $0.decoded += fresh.count }
         } else {
             (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
-            state.withLock { $0.decoded += records.count }
+            // What stands for text that does not parse is no record.
+            state.withLock { $0.decoded += records.count { !$0.isUnread } }
         }
         state.withLock {
             $0.entries[key] = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))

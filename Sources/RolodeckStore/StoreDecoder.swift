@@ -21,6 +21,13 @@ public struct StoreDecoder {
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
     private var parentReferences: [Reference] = []
+    /// The kinds of record some text of which could not be read (a syntax error): references
+    /// to these kinds are not checked, since what they name may be in that text, and what it
+    /// costs is told by the syntax error, not by made-up errors elsewhere.
+    private var unreadKinds: Set<RecordKind> = []
+    /// Ids of records left out for another reason than their id (a group without a name), by
+    /// kind: a reference to one is not reported, the record's own error is.
+    private var rejectedIDs: [RecordKind: Set<String>] = [:]
     /// The records of vCard files, in reading order.
     var cards: [VCardRecord] = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
@@ -119,7 +126,7 @@ public struct StoreDecoder {
             let (records, isValidUTF8) = records(of: file, elements: elements)
             return (records, isValidUTF8 ? [] : utf8Diagnostics(source))
         }
-        var diagnostics = utf8Diagnostics(source)
+        let diagnostics = utf8Diagnostics(source)
         // What the top level holds, known only once the whole document has parsed.
         enum TopLevel {
             case records([DecodedRecord])
@@ -145,16 +152,15 @@ public struct StoreDecoder {
                 }
             }
         } catch {
-            diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
-            return ([], diagnostics)
+            return ([DecodedRecord(syntaxError: error, kind: file.kind, source: source)], diagnostics)
         }
         switch topLevel {
         case .records(let records):
             return (records, diagnostics)
         case .wrong(let root):
             let issue = StoreIssue(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"))
-            diagnostics.append(Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message))
-            return ([], diagnostics)
+            let diagnostic = Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message)
+            return ([DecodedRecord(unread: file.kind, diagnostic)], diagnostics)
         }
     }
 
@@ -175,7 +181,7 @@ public struct StoreDecoder {
                 return record
             } catch {
                 isValidUTF8.store(false, ordering: .relaxed)
-                return DecodedRecord(syntaxError: error, source: source)
+                return DecodedRecord(syntaxError: error, kind: file.kind, source: source)
             }
         }
         return (records, isValidUTF8.load(ordering: .relaxed))
@@ -226,6 +232,10 @@ public struct StoreDecoder {
     mutating func accept(_ record: UnsafePointer<DecodedRecord>, source: SourceText) {
         // Appending nothing to an array that shares its (empty) storage still allocates.
         if !record.pointee.diagnostics.isEmpty { diagnostics += record.pointee.diagnostics }
+        if let kind = record.pointee.kind {
+            if record.pointee.isUnread { unreadKinds.insert(kind) }
+            if let rejected = record.pointee.rejectedID { rejectedIDs[kind, default: []].insert(rejected) }
+        }
         let from = record.pointee.id ?? ""
         for (groupID, offset) in record.pointee.groupReferences {
             groupReferences.append(Reference(from: from, to: groupID, mark: .offset(source, offset)))
@@ -265,12 +275,12 @@ public struct StoreDecoder {
     }
 
     private mutating func resolveReferences() {
-        for position in Self.unknown(groupReferences, in: groupIDs) {
+        for position in unknown(groupReferences, of: .group, in: groupIDs) {
             let reference = groupReferences[position]
             let issue = StoreIssue(.unknownGroup(contactID: reference.from, groupID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
         }
-        for position in Self.unknown(contactReferences, in: contactIDs) {
+        for position in unknown(contactReferences, of: .contact, in: contactIDs) {
             let reference = contactReferences[position]
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
@@ -279,8 +289,10 @@ public struct StoreDecoder {
         for todo in store.todos {
             if let parent = todo.parentID { parents[todo.id] = parent }
         }
+        let parentsUnread = unreadKinds.contains(.todo)
         for reference in parentReferences {
             guard todoIDs[reference.to] != nil else {
+                guard !parentsUnread, rejectedIDs[.todo]?.contains(reference.to) != true else { continue }
                 let issue = StoreIssue(.unknownParent(todoID: reference.from, parentID: reference.to))
                 diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
                 continue
@@ -297,6 +309,16 @@ public struct StoreDecoder {
                 next = parents[id]
             }
         }
+    }
+
+    /// The positions of the references to records of `kind` whose target is not among `ids`
+    /// and may be reported: none when some text of that kind could not be read, and none that
+    /// names a record left out for a reason of its own.
+    private func unknown(_ references: [Reference], of kind: RecordKind, in ids: [String: Mark]) -> [Int] {
+        guard !unreadKinds.contains(kind) else { return [] }
+        let found = Self.unknown(references, in: ids)
+        guard let rejected = rejectedIDs[kind] else { return found }
+        return found.filter { !rejected.contains(references[$0].to) }
     }
 
     /// The positions of the references whose target is not among `ids`, in order. Looked up on

@@ -261,10 +261,11 @@ import Testing
         let (store, diagnostics) = StoreDecoder.decode([
             StoreFile(kind: .contact, layout: .list, source: SourceText(path: "c.json", bytes: bytes)),
         ])
+        // The syntax error first: what could not be read may explain the rest.
         #expect(diagnostics.map(\.description) == [
+            "c.json:2:2: error: unexpected byte 0xFF; expected a value",
             "c.json:1:46: error: invalid UTF-8 (byte 0xE9); the store must be saved as UTF-8",
             "c.json:2:2: error: invalid UTF-8 (byte 0xFF); the store must be saved as UTF-8",
-            "c.json:2:2: error: unexpected byte 0xFF; expected a value",
         ])
         #expect(store.contacts.map(\.notes) == ["x\ny\u{FFFD}", ""])
     }
