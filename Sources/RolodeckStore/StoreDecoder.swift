@@ -275,11 +275,7 @@ public struct StoreDecoder {
     }
 
     private mutating func resolveReferences() {
-        for position in unknown(groupReferences, of: .group, in: groupIDs) {
-            let reference = groupReferences[position]
-            let issue = StoreIssue(.unknownGroup(contactID: reference.from, groupID: reference.to))
-            diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
-        }
+        dropUnknownGroups()
         for position in unknown(contactReferences, of: .contact, in: contactIDs) {
             let reference = contactReferences[position]
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
@@ -308,6 +304,34 @@ public struct StoreDecoder {
                 }
                 next = parents[id]
             }
+        }
+    }
+
+    /// Reports each group a contact names that does not exist, suggesting a group whose id is
+    /// close, and leaves it out of the contact's groups.
+    private mutating func dropUnknownGroups() {
+        let unknown = unknown(groupReferences, of: .group, in: groupIDs)
+        guard !unknown.isEmpty else { return }
+        let known = Array(groupIDs.keys).sorted()
+        var suggestions: [String: String?] = [:]
+        var members: Set<String> = []
+        for position in unknown {
+            let reference = groupReferences[position]
+            members.insert(reference.from)
+            // Looked up once per group: many contacts may name the one that was deleted.
+            let suggestion: String?
+            if let found = suggestions[reference.to] {
+                suggestion = found
+            } else {
+                suggestion = Suggestion.closest(to: reference.to, in: known)
+                suggestions[reference.to] = .some(suggestion)
+            }
+            let issue = StoreIssue(
+                .unknownGroup(contactID: reference.from, groupID: reference.to, suggestion: suggestion))
+            diagnostics.append(Diagnostic(issue.severity, at: reference.mark.location, issue.message))
+        }
+        for index in store.contacts.indices where members.contains(store.contacts[index].id) {
+            store.contacts[index].groupIDs.removeAll { groupIDs[$0] == nil }
         }
     }
 

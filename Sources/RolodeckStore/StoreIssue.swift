@@ -21,7 +21,7 @@ struct StoreIssue: Sendable, Equatable {
         case noName(contactID: String)
         case missingField(RecordKind, id: String, field: String)
         case missingValue(field: String)
-        case unknownGroup(contactID: String, groupID: String)
+        case unknownGroup(contactID: String, groupID: String, suggestion: String?)
         case unknownContact(todoID: String, contactID: String)
         case unknownParent(todoID: String, parentID: String)
         case subtaskCycle(todoID: String)
@@ -44,7 +44,9 @@ struct StoreIssue: Sendable, Equatable {
     /// Whether the issue stops the build.
     var severity: Diagnostic.Severity {
         switch reason {
-        case .unknownField, .repeatedGroup: return .warning
+        // A group deleted while contacts still name it is left out of them: deleting a group
+        // is one tap in a groups app, editing every member is not.
+        case .unknownField, .repeatedGroup, .unknownGroup: return .warning
         default: return .error
         }
     }
@@ -78,9 +80,9 @@ struct StoreIssue: Sendable, Equatable {
             return "\(kind.rawValue) \"\(id)\" has no \"\(field)\""
         case .missingValue(let field):
             return "this entry of \"\(field)\" has no \"value\""
-        case .unknownGroup(let contactID, let groupID):
-            return "contact \"\(contactID)\" is in group \"\(groupID)\", which does not exist; "
-                + "add it to groups.json or remove it here"
+        case .unknownGroup(let contactID, let groupID, let suggestion):
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            return "contact \"\(contactID)\" is left out of group \"\(groupID)\", which does not exist\(hint)"
         case .unknownContact(let todoID, let contactID):
             return "todo \"\(todoID)\" refers to contact \"\(contactID)\", which does not exist"
         case .unknownParent(let todoID, let parentID):

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import RolodeckTestSupport
+
+/// The invariant of watch when what a contact refers to changes in another file: a group
+/// deleted while contacts still name it (they are left out of it, with a warning), and
+/// restored; a groups file that does not parse, and fixed.
+extension SiteBuildRebuildTests {
+    static let referenceSteps: [Step] = [
+        Step(
+            label: "a group deleted while its members still name it", expect: .patched,
+            warning: #"contact "ayse-oeztuerk" is left out of group "friends", which does not exist"#
+        ) { site in
+            try site.records("store/groups.json") { records in
+                records.removeAll { $0["id"] as? String == "friends" }
+            }
+        },
+        Step(label: "a contact edited while its group is gone", expect: .patched) { site in
+            try site.update("store/contacts.json", "ayse-oeztuerk") { $0["title"] = "Architektin" }
+        },
+        Step(label: "the group restored", expect: .patched) { site in
+            try site.records("store/groups.json") { records in
+                records.insert(["id": "friends", "name": "Friends"], at: 1)
+            }
+        },
+        Step(label: "a groups file that does not parse", expect: .failed) { site in
+            try site.replace("store/groups.json", #""name" : "Friends""#, #""name" : "#)
+        },
+        Step(label: "the groups file fixed, another group renamed meanwhile", expect: .patched) { site in
+            try site.replace("store/groups.json", "\"name\" : \n", "\"name\" : \"Friends\"\n")
+            try site.update("store/groups.json", "family") { $0["name"] = "Familie" }
+        },
+    ]
+
+    @Test func everyEditToWhatContactsReferToLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        try Self.check(Self.referenceSteps, on: site, contacts: 80, patchedAtLeast: 4, namingChanges: true)
+    }
+}
