@@ -27,6 +27,8 @@ struct StoreIssue: Sendable, Equatable {
         case subtaskCycle(todoID: String)
         case invalidDate(field: String, text: String, detail: String?)
         case invalidPriority(String)
+        case invalidAge(String)
+        case ageBesideBirthday(contactID: String)
         case unknownField(RecordKind?, field: String, suggestion: String?)
         case unknownSetting(String, suggestion: String?, known: [String])
         case repeatedGroup(contactID: String, groupID: String)
@@ -46,7 +48,7 @@ struct StoreIssue: Sendable, Equatable {
         switch reason {
         // A group deleted while contacts still name it is left out of them: deleting a group
         // is one tap in a groups app, editing every member is not.
-        case .unknownField, .repeatedGroup, .unknownGroup: return .warning
+        case .unknownField, .repeatedGroup, .unknownGroup, .ageBesideBirthday: return .warning
         default: return .error
         }
     }
@@ -96,6 +98,10 @@ struct StoreIssue: Sendable, Equatable {
             return "\(field) \"\(text)\" is not a date; \(format)"
         case .invalidPriority(let text):
             return "priority \(text) is not one of \"high\", \"medium\", \"low\" or a number from 0 to 9"
+        case .invalidAge(let text):
+            return "age \(text) is not a whole number from 0 to \(ContactFields.oldestAge)"
+        case .ageBesideBirthday(let contactID):
+            return "contact \"\(contactID)\" has a birthday with a year, which gives the age; \"age\" is ignored"
         case .unknownField(let kind, let field, let suggestion):
             let owner = kind.map { " of a \($0.rawValue)" } ?? ""
             let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "; it is ignored"
