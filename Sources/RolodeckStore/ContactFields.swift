@@ -18,11 +18,13 @@ enum ContactFields {
     static let known = Field.allCases.map(\.rawValue)
 
     /// What a contact object yields: the contact, its id and where that is written (nil when
-    /// it has no usable id), and where each group reference was written.
+    /// it has no usable id), where each group reference was written, and the salutation record
+    /// it names, if it names one, with where that is written.
     struct Decoded {
         var contact: Contact
         var id: (String, Int)?
         var groupOffsets: [(String, Int)]
+        var salutationReference: (String, Int)?
     }
 
     /// Reads the contact object whose `{` the parser stands at, `depth` deep counting itself,
@@ -33,11 +35,17 @@ enum ContactFields {
         var idMember: JSONMember?
         var groups: [(String, Int)] = []
         var age: (Int, Int)?
+        var salutationReference: (String, Int)?
         try reader.readMembers(of: &parser, depth: depth, names: names) {
             (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
             case .id: idMember = try parser.member(key)
-            case .salutation: contact.salutation = try reader.string(key, from: &parser)
+            case .salutation:
+                if parser.nextByte == UInt8(ascii: "{") {
+                    salutationReference = try SalutationFields.reference(key, from: &parser, reader: &reader)
+                } else {
+                    contact.salutation = try salutation(key, from: &parser, reader: &reader)
+                }
             case .givenName: contact.givenName = try reader.string(key, from: &parser)
             case .familyName: contact.familyName = try reader.string(key, from: &parser)
             case .additionalNames: contact.additionalNames = try reader.string(key, from: &parser)
@@ -86,7 +94,22 @@ enum ContactFields {
             }
         }
         if !groupIDs.isEmpty { contact.groupIDs = groupIDs }
-        return Decoded(contact: contact, id: identifier, groupOffsets: groups)
+        return Decoded(
+            contact: contact, id: identifier, groupOffsets: groups, salutationReference: salutationReference)
+    }
+
+    /// The salutation written as text, the value of `key`; null reads as empty, and a value
+    /// that is neither text nor a `{"id": …}` object is reported.
+    private static func salutation(_ key: JSONMemberKey, from parser: inout JSONParser, reader: inout RecordReader)
+        throws(JSONSyntaxError) -> String
+    {
+        if parser.nextByte == UInt8(ascii: "\"") { return try parser.parseString() }
+        let member = try parser.member(key)
+        if case .null = member.value.kind { return "" }
+        reader.report(
+            .wrongType(field: key.key, expected: #"text or {"id": …}"#, found: member.value.typeDescription),
+            at: member.value.offset)
+        return ""
     }
 
     /// The member's value as an age, with where it is written: a whole number from 0 to

@@ -8,6 +8,8 @@ struct DecodedRecord: Sendable {
         case contact(Contact)
         case group(Group)
         case todo(Todo)
+        /// A salutation record's text.
+        case salutation(String)
         case none
     }
 
@@ -23,6 +25,8 @@ struct DecodedRecord: Sendable {
     var contactReference: (String, Int)?
     /// The todo a subtask belongs to, with where it is written.
     var parentReference: (String, Int)?
+    /// The salutation record a contact names, with where its id is written.
+    var salutationReference: (String, Int)?
     /// The id of a record that has one but is left out for another reason (a group without a
     /// name): a reference to it is not reported, the record's own error is.
     var rejectedID: String?
@@ -66,6 +70,7 @@ struct DecodedRecord: Sendable {
             let decoded = try ContactFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
             identifier = decoded.id
             groupReferences = decoded.groupOffsets
+            salutationReference = decoded.salutationReference
             payload = .contact(decoded.contact)
         case .group:
             let decoded = try GroupFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
@@ -77,6 +82,10 @@ struct DecodedRecord: Sendable {
             contactReference = decoded.contactReference
             parentReference = decoded.parentReference
             if let todo = decoded.todo { payload = .todo(todo) }
+        case .salutation:
+            let decoded = try SalutationFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
+            if let text = decoded.text { payload = .salutation(text) }
         }
         diagnostics = reader.diagnostics
         if let (id, idOffset) = identifier {

@@ -274,6 +274,7 @@ extension DecodedRecord {
         record.groupReferences = groupReferences.map { ($0.0, $0.1 + delta) }
         record.contactReference = contactReference.map { ($0.0, $0.1 + delta) }
         record.parentReference = parentReference.map { ($0.0, $0.1 + delta) }
+        record.salutationReference = salutationReference.map { ($0.0, $0.1 + delta) }
         return record
     }
 }

@@ -18,6 +18,12 @@ public struct StoreDecoder {
     var contactIDs: [String: Mark] = [:]
     var groupIDs: [String: Mark] = [:]
     var todoIDs: [String: Mark] = [:]
+    var salutationIDs: [String: Mark] = [:]
+    /// The text of each salutation record, by id.
+    private var salutationTexts: [String: String] = [:]
+    /// The salutation records contacts name, each with the position of its contact in the
+    /// store's contacts, which are given their text once every file is read.
+    private var salutationReferences: [(contact: Int, reference: Reference)] = []
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
     private var parentReferences: [Reference] = []
@@ -77,7 +83,7 @@ public struct StoreDecoder {
             }
         }
         // Room for the ids of the one-record files at once, rather than file by file.
-        for kind in [RecordKind.contact, .group, .todo] {
+        for kind in [RecordKind.contact, .group, .todo, .salutation] {
             decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
         }
         for (file, yield) in zip(files, yields) {
@@ -190,7 +196,7 @@ public struct StoreDecoder {
     /// Every member name of a record and of the objects in it, made into strings once for all
     /// the records the parser reads.
     static let knownKeys = JSONKeyTable(
-        ContactFields.known + GroupFields.known + TodoFields.known
+        ContactFields.known + GroupFields.known + TodoFields.known + SalutationFields.known
             + RecordReader.LabeledValueField.allCases.map(\.rawValue)
             + ContactFields.AddressField.allCases.map(\.rawValue))
 
@@ -223,6 +229,7 @@ public struct StoreDecoder {
         case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
         case .group: groupIDs.reserveCapacity(groupIDs.count + count)
         case .todo: todoIDs.reserveCapacity(todoIDs.count + count)
+        case .salutation: salutationIDs.reserveCapacity(salutationIDs.count + count)
         }
     }
 
@@ -254,12 +261,14 @@ public struct StoreDecoder {
         case .contact: known = contactIDs.updateValue(mark, forKey: id)
         case .group: known = groupIDs.updateValue(mark, forKey: id)
         case .todo: known = todoIDs.updateValue(mark, forKey: id)
+        case .salutation: known = salutationIDs.updateValue(mark, forKey: id)
         }
         if let known {
             switch kind {
             case .contact: contactIDs[id] = known
             case .group: groupIDs[id] = known
             case .todo: todoIDs[id] = known
+            case .salutation: salutationIDs[id] = known
             }
             let issue = StoreIssue(.duplicateID(kind, id: id, first: known.location))
             diagnostics.append(Diagnostic(issue.severity, at: mark.location, issue.message))
@@ -267,15 +276,22 @@ public struct StoreDecoder {
         }
         // A record with an id has the payload of its kind.
         switch record.pointee.payload {
-        case .contact(let contact): store.contacts.append(contact)
+        case .contact(let contact):
+            if let (salutationID, offset) = record.pointee.salutationReference {
+                let reference = Reference(from: id, to: salutationID, mark: .offset(source, offset))
+                salutationReferences.append((store.contacts.count, reference))
+            }
+            store.contacts.append(contact)
         case .group(let group): store.groups.append(group)
         case .todo(let todo): store.todos.append(todo)
+        case .salutation(let text): salutationTexts[id] = text
         case .none: break
         }
     }
 
     private mutating func resolveReferences() {
         dropUnknownGroups()
+        resolveSalutations()
         for position in unknown(contactReferences, of: .contact, in: contactIDs) {
             let reference = contactReferences[position]
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
@@ -332,6 +348,26 @@ public struct StoreDecoder {
         }
         for index in store.contacts.indices where members.contains(store.contacts[index].id) {
             store.contacts[index].groupIDs.removeAll { groupIDs[$0] == nil }
+        }
+    }
+
+    /// Gives each contact that names a salutation record that record's text; a record that does
+    /// not exist is an error, with the id probably meant when one is close.
+    private mutating func resolveSalutations() {
+        guard !salutationReferences.isEmpty, !unreadKinds.contains(.salutation) else { return }
+        let rejected = rejectedIDs[.salutation] ?? []
+        var known: [String]?
+        for (contact, reference) in salutationReferences {
+            if let text = salutationTexts[reference.to] {
+                store.contacts[contact].salutation = text
+                continue
+            }
+            guard !rejected.contains(reference.to) else { continue }
+            if known == nil { known = salutationIDs.keys.sorted() }
+            let suggestion = Suggestion.closest(to: reference.to, in: known ?? [])
+            let issue = StoreIssue(
+                .unknownSalutation(contactID: reference.from, salutationID: reference.to, suggestion: suggestion))
+            diagnostics.append(Diagnostic(issue.severity, at: reference.mark.location, issue.message))
         }
     }
 

@@ -2,7 +2,7 @@ import RolodeckCore
 
 /// The kinds of record a store holds, as messages name them.
 public enum RecordKind: String, Sendable, Equatable {
-    case contact, group, todo
+    case contact, group, todo, salutation
 }
 
 /// A problem with the store's contents; its wording lives in one place, `message`.
@@ -24,6 +24,8 @@ struct StoreIssue: Sendable, Equatable {
         case unknownGroup(contactID: String, groupID: String, suggestion: String?)
         case unknownContact(todoID: String, contactID: String)
         case unknownParent(todoID: String, parentID: String)
+        case unknownSalutation(contactID: String, salutationID: String, suggestion: String?)
+        case salutationWithoutID
         case subtaskCycle(todoID: String)
         case invalidDate(field: String, text: String, detail: String?)
         case invalidPriority(String)
@@ -89,6 +91,12 @@ struct StoreIssue: Sendable, Equatable {
             return "todo \"\(todoID)\" refers to contact \"\(contactID)\", which does not exist"
         case .unknownParent(let todoID, let parentID):
             return "todo \"\(todoID)\" is a subtask of \"\(parentID)\", which does not exist"
+        case .unknownSalutation(let contactID, let salutationID, let suggestion):
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            return "contact \"\(contactID)\" names salutation \"\(salutationID)\", which does not exist\(hint)"
+        case .salutationWithoutID:
+            return "this salutation names no \"id\"; write the salutation as text (\"Frau\"), or name "
+                + "one of the store's salutations by its id ({\"id\": \"frau\"})"
         case .subtaskCycle(let todoID):
             return "todo \"\(todoID)\" is, through \"parent\", a subtask of itself"
         case .invalidDate(let field, let text, let detail):

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// A store seeded from the address and groups apps Rolodeck grew from builds as it is, with
-/// the built binary: an age given without a birth year is shown where the age is.
+/// the built binary: an age given without a birth year is shown where the age is; salutations
+/// kept as records of their own are named by id; a group deleted while contacts name it is a
+/// warning, not a failed build.
 @Suite struct StoreSeedTests {
     /// A site folder with `files` (paths under it), and the output folder beside it.
     static func site(_ files: [String: String], name: String = #function) throws -> (site: URL, out: URL) {
@@ -58,5 +60,59 @@ import Testing
             #expect(!page.contains(#"class="age""#), "\(id)")
             #expect(!page.contains("heading-age"), "\(id)")
         }
+    }
+
+    static let salutationStore = [
+        "store/salutations.json": #"[{"id": "herr", "text": "Herr"}, {"id": "frau", "text": "Frau"}]"#,
+        "store/contacts.json": """
+        [{"id": "jm", "givenName": "Jürgen", "familyName": "Müller", "salutation": {"id": "herr"}},
+         {"id": "sw", "givenName": "Sabine", "familyName": "Weiß", "salutation": "Dr."}]
+        """,
+    ]
+
+    @Test func contactsNameSalutationRecordsById() throws {
+        let (site, out) = try Self.site(Self.salutationStore)
+        let build = try CLI.run(["build", "--site", site.path, "--out", out.path])
+        #expect(build.status == 0)
+        #expect(build.stderr.isEmpty, "\(build.stderr)")
+        #expect(build.stdout.hasPrefix("Built 2 contacts, 0 groups, 0 todos into "))
+        #expect(try Self.page(out, "contacts/jm.html").contains(#"<span class="salutation">Herr</span>"#))
+        #expect(try Self.page(out, "contacts/sw.html").contains(#"<span class="salutation">Dr.</span>"#))
+    }
+
+    @Test func anUnknownSalutationFailsTheBuildWithASuggestion() throws {
+        var files = Self.salutationStore
+        files["store/contacts.json"] = #"[{"id": "jm", "givenName": "Jürgen", "salutation": {"id": "her"}}]"#
+        let (site, out) = try Self.site(files)
+        let build = try CLI.run(["build", "--quiet", "--site", site.path, "--out", out.path])
+        #expect(build.status == 1)
+        #expect(
+            build.stderr == """
+                \(site.path)/store/contacts.json:1:59: error: contact "jm" names salutation "her", which does not exist; did you mean "herr"?
+                error: build failed with 1 error; nothing was written
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func aContactInADeletedGroupBuildsWithAWarning() throws {
+        let (site, out) = try Self.site([
+            "store/groups.json": #"[{"id": "family", "name": "Family"}]"#,
+            "store/contacts.json": """
+            [{"id": "ann", "givenName": "Ann", "groups": ["family", "chess"]},
+             {"id": "bo", "givenName": "Bo", "groups": ["famly"]}]
+            """,
+        ])
+        let build = try CLI.run(["build", "--quiet", "--site", site.path, "--out", out.path])
+        #expect(build.status == 0)
+        #expect(
+            build.stderr == """
+                \(site.path)/store/contacts.json:1:57: warning: contact "ann" is left out of group "chess", which does not exist
+                \(site.path)/store/contacts.json:2:45: warning: contact "bo" is left out of group "famly", which does not exist; did you mean "family"?
+
+                """)
+        let family = try Self.page(out, "groups/family.html")
+        #expect(family.contains("Ann") && !family.contains("Bo"))
+        #expect(try Self.page(out, "contacts/bo.html").contains("heading-groups") == false)
     }
 }

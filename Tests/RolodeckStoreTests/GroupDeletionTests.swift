@@ -49,31 +49,47 @@ import Testing
     static let cases: [Case] = [
         Case(
             contacts: #"[{"id": "a", "givenName": "A", "phoneNumber": ["+49 30 1234"]}]"#,
-            expected: #"store/contacts.json:1:32: warning: unknown field "phoneNumber" of a contact; did you mean "phones"?"#),
+            expected:
+                #"store/contacts.json:1:32: warning: unknown field "phoneNumber" of a contact; did you mean "phones"?"#
+        ),
         Case(
             contacts: #"[{"id": "a", "givenName": "A", "e_mail": ["a@example.com"]}]"#,
-            expected: #"store/contacts.json:1:32: warning: unknown field "e_mail" of a contact; did you mean "emails"?"#),
+            expected:
+                #"store/contacts.json:1:32: warning: unknown field "e_mail" of a contact; did you mean "emails"?"#
+        ),
         Case(
             contacts: #"[{"id": "a", "givenName": "A", "dateOfBirth": "1990-01-01"}]"#,
-            expected: #"store/contacts.json:1:32: warning: unknown field "dateOfBirth" of a contact; did you mean "birthday"?"#),
+            expected:
+                #"store/contacts.json:1:32: warning: unknown field "dateOfBirth" of a contact; did you mean "birthday"?"#
+        ),
         Case(
             contacts: #"[{"id": "a", "givenName": "A", "category": ["x"]}]"#,
-            expected: #"store/contacts.json:1:32: warning: unknown field "category" of a contact; did you mean "groups"?"#),
+            expected:
+                #"store/contacts.json:1:32: warning: unknown field "category" of a contact; did you mean "groups"?"#
+        ),
         Case(
             contacts: #"[{"id": "a", "givenName": "A", "nickame": "Al"}]"#,
-            expected: #"store/contacts.json:1:32: warning: unknown field "nickame" of a contact; did you mean "nickname"?"#),
+            expected:
+                #"store/contacts.json:1:32: warning: unknown field "nickame" of a contact; did you mean "nickname"?"#
+        ),
         Case(
             contacts: #"[{"id": "a", "givenName": "A", "addresses": [{"city": "Berlin", "zip": "10115"}]}]"#,
-            expected: #"store/contacts.json:1:65: warning: unknown field "zip" of a contact; did you mean "postalCode"?"#),
+            expected:
+                #"store/contacts.json:1:65: warning: unknown field "zip" of a contact; did you mean "postalCode"?"#
+        ),
         Case(
             groups: #"[{"id": "g", "name": "G", "title": "Golf"}]"#,
-            expected: #"store/groups.json:1:27: warning: unknown field "title" of a group; did you mean "name"?"#),
+            expected:
+                #"store/groups.json:1:27: warning: unknown field "title" of a group; did you mean "name"?"#),
         Case(
             todos: #"[{"id": "t", "title": "T", "name": "Call"}]"#,
-            expected: #"store/todos.json:1:28: warning: unknown field "name" of a todo; did you mean "title"?"#),
+            expected:
+                #"store/todos.json:1:28: warning: unknown field "name" of a todo; did you mean "title"?"#),
         Case(
             todos: #"[{"id": "t", "title": "T", "category": ["home"]}]"#,
-            expected: #"store/todos.json:1:28: warning: unknown field "category" of a todo; did you mean "categories"?"#),
+            expected:
+                #"store/todos.json:1:28: warning: unknown field "category" of a todo; did you mean "categories"?"#
+        ),
         Case(
             todos: #"[{"id": "t", "title": "T", "shoeSize": 42}]"#,
             expected: #"store/todos.json:1:28: warning: unknown field "shoeSize" of a todo; it is ignored"#),
