@@ -20,7 +20,7 @@ struct BuildReport {
         case .upToDate(let files):
             let time = Self.elapsed(since: started)
             if !quiet {
-                console.print("\(result.outputPath) is up to date (\(files) files unchanged) in \(time)")
+                console.print("\(result.outputPath) is up to date (\(Self.count(files, "file")) unchanged) in \(time)")
             }
         case .published(let report):
             if !quiet { console.print(built(result, report, since: started)) }
@@ -48,7 +48,7 @@ struct BuildReport {
             console.print(built(result, report, since: started))
         case .published(let report):
             let whole = result.isWhole ? "whole site rebuilt, " : ""
-            let written = "\(report.written) file\(report.written == 1 ? "" : "s") written"
+            let written = Self.count(report.written, "file") + " written"
             let time = Self.elapsed(since: started)
             console.print("\(changed) changed: \(whole)\(written), \(report.removed) removed in \(time)")
         case .failed(let error), .notPublished(let error):
@@ -67,15 +67,28 @@ struct BuildReport {
         return .failure
     }
 
-    /// "Built 80 contacts, 10 groups, 18 todos into _site: 96 written, 0 unchanged, 0 removed in
-    /// 0.24 s".
+    /// "Built 79 contacts (1 hidden), 10 groups, 18 todos into _site: 96 written, 0 unchanged,
+    /// 0 removed in 0.24 s".
     private func built(_ result: BuildResult, _ report: PublishReport, since started: ContinuousClock.Instant)
         -> String
     {
         let counts = result.counts
-        return "Built \(counts.contacts) contacts, \(counts.groups) groups, \(counts.todos) todos into "
-            + "\(result.outputPath): \(report.written) written, \(report.unchanged) unchanged, "
+        return "Built "
+            + Self.records(contacts: counts.contacts, hidden: counts.hidden, groups: counts.groups, todos: counts.todos)
+            + " into \(result.outputPath): \(report.written) written, \(report.unchanged) unchanged, "
             + "\(report.removed) removed in \(Self.elapsed(since: started))"
+    }
+
+    /// What a site was built from, as the summary lines say it: "79 contacts (1 hidden),
+    /// 1 group, 18 todos"; the contacts are those the site shows.
+    static func records(contacts: Int, hidden: Int, groups: Int, todos: Int) -> String {
+        count(contacts, "contact") + (hidden > 0 ? " (\(hidden) hidden)" : "") + ", " + count(groups, "group")
+            + ", " + count(todos, "todo")
+    }
+
+    /// "1 group", "10 groups", "0 groups".
+    static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// "store/contacts.json", "a.vcf and b.vcf", "a.vcf, b.vcf and 998 more files".
@@ -91,7 +104,7 @@ struct BuildReport {
 
     /// "1 error", "3 errors".
     private static func errors(_ count: Int) -> String {
-        "\(count) error\(count == 1 ? "" : "s")"
+        Self.count(count, "error")
     }
 
     /// "0.42 s".

@@ -37,7 +37,7 @@ import Testing
         let warning = "\(site.path)/store/phone-export.vcf:5:6: warning: BDAY \"1970-02-30\" is not a date: "
             + "February 1970 has 28 days; the birthday is left out\n"
         #expect(build.stderr == warning)
-        #expect(build.stdout.hasPrefix("Built 2 contacts, 1 groups, 1 todos into \(out.path): "))
+        #expect(build.stdout.hasPrefix("Built 2 contacts, 1 group, 1 todo into \(out.path): "))
         for page in ["index.html", "todos.html", "contacts/anna.html", "contacts/juergen-mueller.html", "groups/familie.html"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(page).path), "\(page)")
         }
