@@ -20,7 +20,8 @@ struct BuildReport {
         case .upToDate(let files):
             let time = Self.elapsed(since: started)
             if !quiet {
-                console.print("\(result.outputPath) is up to date (\(Self.count(files, "file")) unchanged) in \(time)")
+                let unchanged = Self.count(files, "file") + " unchanged"
+                console.print("\(result.outputPath) is up to date (\(unchanged)) in \(time)")
             }
         case .published(let report):
             if !quiet { console.print(built(result, report, since: started)) }
@@ -73,10 +74,10 @@ struct BuildReport {
         -> String
     {
         let counts = result.counts
-        return "Built "
-            + Self.records(contacts: counts.contacts, hidden: counts.hidden, groups: counts.groups, todos: counts.todos)
-            + " into \(result.outputPath): \(report.written) written, \(report.unchanged) unchanged, "
-            + "\(report.removed) removed in \(Self.elapsed(since: started))"
+        let records = Self.records(
+            contacts: counts.contacts, hidden: counts.hidden, groups: counts.groups, todos: counts.todos)
+        return "Built \(records) into \(result.outputPath): \(report.written) written, "
+            + "\(report.unchanged) unchanged, \(report.removed) removed in \(Self.elapsed(since: started))"
     }
 
     /// What a site was built from, as the summary lines say it: "79 contacts (1 hidden),

@@ -35,7 +35,8 @@ enum CheckCommand {
             contacts: site.store.contacts.count - hidden, hidden: hidden, groups: site.store.groups.count,
             todos: site.store.todos.count)
         let templates = BuildReport.count(site.theme.templates.templateNames.count, "template")
-        let warnings = site.warnings.isEmpty ? "" : " (" + BuildReport.count(site.warnings.count, "warning") + ")"
+        let warnings =
+            site.warnings.isEmpty ? "" : " (" + BuildReport.count(site.warnings.count, "warning") + ")"
         console.print("OK: \(records), \(templates)\(warnings)")
         return .success
     }
