@@ -23,8 +23,10 @@ public struct BuildResult: Sendable {
 
     /// How many records the site was built from.
     public struct Counts: Sendable, Equatable {
-        /// Contacts in the store, shown or hidden.
+        /// Contacts the site shows.
         public var contacts = 0
+        /// Contacts in the store that the config hides.
+        public var hidden = 0
         /// Groups in the store.
         public var groups = 0
         /// Todos in the store.

@@ -120,7 +120,7 @@ extension SiteBuild {
             result.outcome = .failed(error)
             return result
         }
-        result.counts = site.store.counts
+        result.counts = site.counts
         let known = state.baseline?.warnings ?? []
         result.warnings = site.warnings.filter { !known.contains($0.description) }
         guard !isCancelled() else {

@@ -148,7 +148,7 @@ public final class SiteBuild {
             return .done(result)
         }
         result.warnings = site.warnings
-        result.counts = site.store.counts
+        result.counts = site.counts
         return .prepared(
             Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result, index: settled))
     }
@@ -176,9 +176,12 @@ public final class SiteBuild {
     }
 }
 
-extension Store {
-    /// How many contacts, groups and todos the store holds.
+extension Site {
+    /// How many contacts the site shows and hides, and how many groups and todos it has.
     var counts: BuildResult.Counts {
-        BuildResult.Counts(contacts: contacts.count, groups: groups.count, todos: todos.count)
+        let hidden = hiddenContactCount
+        return BuildResult.Counts(
+            contacts: store.contacts.count - hidden, hidden: hidden, groups: store.groups.count,
+            todos: store.todos.count)
     }
 }

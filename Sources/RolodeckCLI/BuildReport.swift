@@ -9,17 +9,19 @@ import RolodeckPublish
 struct BuildReport {
     /// Where the report is printed.
     let console: Console
-    /// Whether only errors are printed.
+    /// Whether the line a good build ends with is left out. Warnings and errors are printed all
+    /// the same: cron mails whatever a quiet build prints, and a warning is news to act on.
     var quiet = false
 
     /// Prints what `rolodeck build` did; returns the exit status.
     func build(_ result: BuildResult, since started: ContinuousClock.Instant) -> ExitCode {
-        if !quiet { result.warnings.forEach(console.report) }
+        result.warnings.forEach(console.report)
         switch result.outcome {
         case .upToDate(let files):
             let time = Self.elapsed(since: started)
             if !quiet {
-                console.print("\(result.outputPath) is up to date (\(files) files unchanged) in \(time)")
+                let unchanged = Self.count(files, "file") + " unchanged"
+                console.print("\(result.outputPath) is up to date (\(unchanged)) in \(time)")
             }
         case .published(let report):
             if !quiet { console.print(built(result, report, since: started)) }
@@ -47,34 +49,47 @@ struct BuildReport {
             console.print(built(result, report, since: started))
         case .published(let report):
             let whole = result.isWhole ? "whole site rebuilt, " : ""
-            let written = "\(report.written) file\(report.written == 1 ? "" : "s") written"
+            let written = Self.count(report.written, "file") + " written"
             let time = Self.elapsed(since: started)
             console.print("\(changed) changed: \(whole)\(written), \(report.removed) removed in \(time)")
         case .failed(let error), .notPublished(let error):
-            let count = console.report(error, quiet: false)
+            let count = console.report(error)
             let what = result.changedInputs.isEmpty ? "build" : "rebuild after \(changed) changed"
             console.printError(
                 "error: \(what) failed with \(Self.errors(count)); \(outputPath) was left as it was")
         }
     }
 
-    /// Prints every diagnostic of input that stopped a build before anything was written (only
-    /// the errors when quiet), and the closing line; returns the failure status.
+    /// Prints every diagnostic of input that stopped a build before anything was written, and
+    /// the closing line; returns the failure status.
     func fail(_ error: DiagnosticError) -> ExitCode {
-        let count = console.report(error, quiet: quiet)
+        let count = console.report(error)
         console.printError("error: build failed with \(Self.errors(count)); nothing was written")
         return .failure
     }
 
-    /// "Built 80 contacts, 10 groups, 18 todos into _site: 96 written, 0 unchanged, 0 removed in
-    /// 0.24 s".
+    /// "Built 79 contacts (1 hidden), 10 groups, 18 todos into _site: 96 written, 0 unchanged,
+    /// 0 removed in 0.24 s".
     private func built(_ result: BuildResult, _ report: PublishReport, since started: ContinuousClock.Instant)
         -> String
     {
         let counts = result.counts
-        return "Built \(counts.contacts) contacts, \(counts.groups) groups, \(counts.todos) todos into "
-            + "\(result.outputPath): \(report.written) written, \(report.unchanged) unchanged, "
-            + "\(report.removed) removed in \(Self.elapsed(since: started))"
+        let records = Self.records(
+            contacts: counts.contacts, hidden: counts.hidden, groups: counts.groups, todos: counts.todos)
+        return "Built \(records) into \(result.outputPath): \(report.written) written, "
+            + "\(report.unchanged) unchanged, \(report.removed) removed in \(Self.elapsed(since: started))"
+    }
+
+    /// What a site was built from, as the summary lines say it: "79 contacts (1 hidden),
+    /// 1 group, 18 todos"; the contacts are those the site shows.
+    static func records(contacts: Int, hidden: Int, groups: Int, todos: Int) -> String {
+        count(contacts, "contact") + (hidden > 0 ? " (\(hidden) hidden)" : "") + ", " + count(groups, "group")
+            + ", " + count(todos, "todo")
+    }
+
+    /// "1 group", "10 groups", "0 groups".
+    static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// "store/contacts.json", "a.vcf and b.vcf", "a.vcf, b.vcf and 998 more files".
@@ -90,7 +105,7 @@ struct BuildReport {
 
     /// "1 error", "3 errors".
     private static func errors(_ count: Int) -> String {
-        "\(count) error\(count == 1 ? "" : "s")"
+        Self.count(count, "error")
     }
 
     /// "0.42 s".

@@ -63,11 +63,10 @@ public final class Console: @unchecked Sendable {
         printError("\(place)\(colour)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message)")
     }
 
-    /// Prints every diagnostic of a failed stage (only the errors when quiet) and returns how
-    /// many errors there were, for the closing line.
-    func report(_ failure: DiagnosticError, quiet: Bool) -> Int {
-        let errors = failure.diagnostics.filter { $0.severity == .error }
-        (quiet ? errors : failure.diagnostics).forEach(report)
-        return errors.count
+    /// Prints every diagnostic of a failed stage, warnings too (`--quiet` silences only the line
+    /// a success ends with), and returns how many errors there were, for the closing line.
+    func report(_ failure: DiagnosticError) -> Int {
+        failure.diagnostics.forEach(report)
+        return failure.diagnostics.count { $0.severity == .error }
     }
 }

@@ -25,6 +25,8 @@ struct ContactView {
     var addresses: [MustacheTable] = []
     var urls: [MustacheTable] = []
     var birthday: MustacheTable?
+    /// The age the store gives, for a contact whose page shows no birthday to show it beside.
+    var age: String?
     var groups: [MustacheTable]?
     /// The notes' HTML in UTF-8 bytes, as cmark wrote them.
     var notesHTML: [UInt8]?
@@ -65,6 +67,7 @@ struct ContactView {
             field("urls", .tables(urls)),
             field("hasURLs", .bool(!urls.isEmpty)),
             field("birthday", birthday.map(MustacheValue.table) ?? .absent),
+            field("age", age.map(string) ?? .absent),
             field("groups", groups.map(MustacheValue.tables) ?? .absent),
             field("hasGroups", groups.map { .bool(!$0.isEmpty) } ?? .absent),
             field("notesHTML", notesHTML.map(MustacheValue.bytes) ?? .absent),

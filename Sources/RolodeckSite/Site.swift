@@ -46,6 +46,13 @@ public struct Site: Sendable {
         return Site(config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation())
     }
 
+    /// How many of the store's contacts the config hides, which the site leaves out.
+    public var hiddenContactCount: Int {
+        // Only when some are named: hashing every contact's id is work a large store notices.
+        guard !config.hiddenContacts.isEmpty else { return 0 }
+        return store.contacts.count { config.hiddenContacts.contains($0.id) }
+    }
+
     /// Plans the directory and renders every page and static file, calling `emit` with each
     /// file's output path and bytes (from several threads at once); `progress` hears how many of
     /// the files are done.

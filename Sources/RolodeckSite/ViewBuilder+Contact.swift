@@ -83,7 +83,9 @@ extension ViewBuilder {
         if config.shows(.birthday), let birthday = contact.birthday {
             let display = birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday)
             // A string, so that an age of 0 still shows: sections treat the number 0 as false.
-            let age = config.shows(.age) ? birthday.age(on: today).map(String.init) : nil
+            // Without a year, the age the store gives (if any) is shown as given.
+            let known = birthday.year == nil ? contact.age : birthday.age(on: today)
+            let age = config.shows(.age) ? known.map(String.init) : nil
             view.birthday = MustacheTable(keys: Self.birthdayKeys) { field in
                 [
                     field("display", .string(display)),
@@ -91,6 +93,9 @@ extension ViewBuilder {
                     field("age", age.map(MustacheValue.string) ?? .absent),
                 ]
             }
+        }
+        if view.birthday == nil, config.shows(.age), let age = contact.age {
+            view.age = String(age)
         }
         if config.shows(.groups) {
             // A loop into an array made at its final size, over the groups' positions the

@@ -6,8 +6,11 @@ enum ContactFields {
     enum Field: String, CaseIterable, Sendable {
         case id, salutation, givenName, familyName, additionalNames, suffix, nickname
         case phoneticGivenName, phoneticFamilyName, organization, title, emails, phones
-        case addresses, urls, birthday, groups, notes
+        case addresses, urls, birthday, age, groups, notes
     }
+
+    /// The greatest age a contact may be given.
+    static let oldestAge = 150
 
     private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
 
@@ -15,11 +18,13 @@ enum ContactFields {
     static let known = Field.allCases.map(\.rawValue)
 
     /// What a contact object yields: the contact, its id and where that is written (nil when
-    /// it has no usable id), and where each group reference was written.
+    /// it has no usable id), where each group reference was written, and the salutation record
+    /// it names, if it names one, with where that is written.
     struct Decoded {
         var contact: Contact
         var id: (String, Int)?
         var groupOffsets: [(String, Int)]
+        var salutationReference: (String, Int)?
     }
 
     /// Reads the contact object whose `{` the parser stands at, `depth` deep counting itself,
@@ -29,11 +34,18 @@ enum ContactFields {
         var contact = Contact(id: "")
         var idMember: JSONMember?
         var groups: [(String, Int)] = []
+        var age: (Int, Int)?
+        var salutationReference: (String, Int)?
         try reader.readMembers(of: &parser, depth: depth, names: names) {
             (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
             case .id: idMember = try parser.member(key)
-            case .salutation: contact.salutation = try reader.string(key, from: &parser)
+            case .salutation:
+                if parser.nextByte == UInt8(ascii: "{") {
+                    salutationReference = try SalutationFields.reference(key, from: &parser, reader: &reader)
+                } else {
+                    contact.salutation = try salutation(key, from: &parser, reader: &reader)
+                }
             case .givenName: contact.givenName = try reader.string(key, from: &parser)
             case .familyName: contact.familyName = try reader.string(key, from: &parser)
             case .additionalNames: contact.additionalNames = try reader.string(key, from: &parser)
@@ -48,6 +60,7 @@ enum ContactFields {
             case .urls: contact.urls = try reader.labeledValues(key, from: &parser)
             case .addresses: contact.addresses = try addresses(key, from: &parser, reader: &reader)
             case .birthday: contact.birthday = reader.date(try parser.member(key))
+            case .age: age = Self.age(try parser.member(key), reader: &reader)
             case .groups: groups = try reader.strings(key, from: &parser)
             case .notes: contact.notes = try reader.string(key, from: &parser)
             case nil: reader.unknown(try parser.member(key), known: known)
@@ -58,6 +71,15 @@ enum ContactFields {
         contact.id = id
         if !id.isEmpty, !contact.hasName {
             reader.report(.noName(contactID: id), at: offset)
+        }
+        if let (age, ageOffset) = age {
+            // A birthday with a year gives the age on the day of every build; an age written
+            // beside it would only ever be right until the next birthday.
+            if contact.birthday?.year != nil {
+                reader.report(.ageBesideBirthday(contactID: id), at: ageOffset)
+            } else {
+                contact.age = age
+            }
         }
         // A contact lists a few groups: comparing with those kept costs less than hashing each,
         // and a set is made only for a long list.
@@ -72,7 +94,42 @@ enum ContactFields {
             }
         }
         if !groupIDs.isEmpty { contact.groupIDs = groupIDs }
-        return Decoded(contact: contact, id: identifier, groupOffsets: groups)
+        return Decoded(
+            contact: contact, id: identifier, groupOffsets: groups, salutationReference: salutationReference)
+    }
+
+    /// The salutation written as text, the value of `key`; null reads as empty, and a value
+    /// that is neither text nor a `{"id": …}` object is reported.
+    private static func salutation(_ key: JSONMemberKey, from parser: inout JSONParser, reader: inout RecordReader)
+        throws(JSONSyntaxError) -> String
+    {
+        if parser.nextByte == UInt8(ascii: "\"") { return try parser.parseString() }
+        let member = try parser.member(key)
+        if case .null = member.value.kind { return "" }
+        reader.report(
+            .wrongType(field: key.key, expected: #"text or {"id": …}"#, found: member.value.typeDescription),
+            at: member.value.offset)
+        return ""
+    }
+
+    /// The member's value as an age, with where it is written: a whole number from 0 to
+    /// `oldestAge`. Nil for null, or after reporting a value that is not one.
+    private static func age(_ member: JSONMember, reader: inout RecordReader) -> (Int, Int)? {
+        switch member.value.kind {
+        case .null:
+            return nil
+        case .number(let value, let text):
+            guard value.rounded() == value, (0...Double(oldestAge)).contains(value) else {
+                reader.report(.invalidAge(text), at: member.value.offset)
+                return nil
+            }
+            return (Int(value), member.value.offset)
+        default:
+            reader.report(
+                .wrongType(field: "age", expected: "a number", found: member.value.typeDescription),
+                at: member.value.offset)
+            return nil
+        }
     }
 
     /// The members of an address object (`type` is another name for the label).

@@ -8,6 +8,8 @@ struct DecodedRecord: Sendable {
         case contact(Contact)
         case group(Group)
         case todo(Todo)
+        /// A salutation record's text.
+        case salutation(String)
         case none
     }
 
@@ -23,11 +25,27 @@ struct DecodedRecord: Sendable {
     var contactReference: (String, Int)?
     /// The todo a subtask belongs to, with where it is written.
     var parentReference: (String, Int)?
+    /// The salutation record a contact names, with where its id is written.
+    var salutationReference: (String, Int)?
+    /// The id of a record that has one but is left out for another reason (a group without a
+    /// name): a reference to it is not reported, the record's own error is.
+    var rejectedID: String?
+    /// Whether this stands for text that could not be read as records at all: any record of
+    /// its kind may have been in it, so references to that kind are not checked.
+    var isUnread = false
     var diagnostics: [Diagnostic] = []
 
-    /// A record that could not even be parsed.
-    init(syntaxError error: JSONSyntaxError, source: SourceText) {
-        diagnostics = [Diagnostic(.error, at: source.location(at: error.offset), error.message)]
+    /// What stands for records of `kind` that could not be read at all (text that does not
+    /// parse, or a file whose top level is not an array): `diagnostic` says why.
+    init(unread kind: RecordKind, _ diagnostic: Diagnostic) {
+        self.kind = kind
+        isUnread = true
+        diagnostics = [diagnostic]
+    }
+
+    /// What stands for a record of `kind`, or a file of them, that does not parse.
+    init(syntaxError error: JSONSyntaxError, kind: RecordKind, source: SourceText) {
+        self.init(unread: kind, .syntaxError(at: source.location(at: error.offset), error.message))
     }
 
     /// Reads the value the parser stands before, `depth` deep, as a record of `kind`, without
@@ -52,6 +70,7 @@ struct DecodedRecord: Sendable {
             let decoded = try ContactFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
             identifier = decoded.id
             groupReferences = decoded.groupOffsets
+            salutationReference = decoded.salutationReference
             payload = .contact(decoded.contact)
         case .group:
             let decoded = try GroupFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
@@ -63,12 +82,19 @@ struct DecodedRecord: Sendable {
             contactReference = decoded.contactReference
             parentReference = decoded.parentReference
             if let todo = decoded.todo { payload = .todo(todo) }
+        case .salutation:
+            let decoded = try SalutationFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)
+            identifier = decoded.id
+            if let text = decoded.text { payload = .salutation(text) }
         }
         diagnostics = reader.diagnostics
         if let (id, idOffset) = identifier {
             self.idOffset = idOffset
             // A record with an id has the payload of its kind.
-            if case .none = payload { return }
+            if case .none = payload {
+                rejectedID = id
+                return
+            }
             self.id = id
         }
     }

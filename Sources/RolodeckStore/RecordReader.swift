@@ -15,6 +15,10 @@ struct RecordReader {
     /// Records an issue at a byte offset.
     mutating func report(_ reason: StoreIssue.Reason, at offset: Int) {
         let issue = StoreIssue(reason)
+        if case .syntax = reason {
+            diagnostics.append(.syntaxError(at: source.location(at: offset), issue.message))
+            return
+        }
         report(issue.severity, issue.message, at: offset)
     }
 

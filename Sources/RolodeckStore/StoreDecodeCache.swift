@@ -87,7 +87,8 @@ public final class StoreDecodeCache: Sendable {
             state.withLock { $0.decoded += fresh.count }
         } else {
             (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
-            state.withLock { $0.decoded += records.count }
+            // What stands for text that does not parse is no record.
+            state.withLock { $0.decoded += records.count { !$0.isUnread } }
         }
         state.withLock {
             $0.entries[key] = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
@@ -273,6 +274,7 @@ extension DecodedRecord {
         record.groupReferences = groupReferences.map { ($0.0, $0.1 + delta) }
         record.contactReference = contactReference.map { ($0.0, $0.1 + delta) }
         record.parentReference = parentReference.map { ($0.0, $0.1 + delta) }
+        record.salutationReference = salutationReference.map { ($0.0, $0.1 + delta) }
         return record
     }
 }

@@ -31,6 +31,7 @@ extension StoreDecoder {
         case .contact: return \.contactIDs
         case .group: return \.groupIDs
         case .todo: return \.todoIDs
+        case .salutation: return \.salutationIDs
         }
     }
 

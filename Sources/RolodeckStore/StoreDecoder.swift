@@ -18,9 +18,22 @@ public struct StoreDecoder {
     var contactIDs: [String: Mark] = [:]
     var groupIDs: [String: Mark] = [:]
     var todoIDs: [String: Mark] = [:]
+    var salutationIDs: [String: Mark] = [:]
+    /// The text of each salutation record, by id.
+    private var salutationTexts: [String: String] = [:]
+    /// The salutation records contacts name, each with the position of its contact in the
+    /// store's contacts, which are given their text once every file is read.
+    private var salutationReferences: [(contact: Int, reference: Reference)] = []
     private var groupReferences: [Reference] = []
     private var contactReferences: [Reference] = []
     private var parentReferences: [Reference] = []
+    /// The kinds of record some text of which could not be read (a syntax error): references
+    /// to these kinds are not checked, since what they name may be in that text, and what it
+    /// costs is told by the syntax error, not by made-up errors elsewhere.
+    private var unreadKinds: Set<RecordKind> = []
+    /// Ids of records left out for another reason than their id (a group without a name), by
+    /// kind: a reference to one is not reported, the record's own error is.
+    private var rejectedIDs: [RecordKind: Set<String>] = [:]
     /// The records of vCard files, in reading order.
     var cards: [VCardRecord] = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
@@ -70,7 +83,7 @@ public struct StoreDecoder {
             }
         }
         // Room for the ids of the one-record files at once, rather than file by file.
-        for kind in [RecordKind.contact, .group, .todo] {
+        for kind in [RecordKind.contact, .group, .todo, .salutation] {
             decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
         }
         for (file, yield) in zip(files, yields) {
@@ -119,7 +132,7 @@ public struct StoreDecoder {
             let (records, isValidUTF8) = records(of: file, elements: elements)
             return (records, isValidUTF8 ? [] : utf8Diagnostics(source))
         }
-        var diagnostics = utf8Diagnostics(source)
+        let diagnostics = utf8Diagnostics(source)
         // What the top level holds, known only once the whole document has parsed.
         enum TopLevel {
             case records([DecodedRecord])
@@ -145,16 +158,15 @@ public struct StoreDecoder {
                 }
             }
         } catch {
-            diagnostics.append(Diagnostic(.error, at: source.location(at: error.offset), error.message))
-            return ([], diagnostics)
+            return ([DecodedRecord(syntaxError: error, kind: file.kind, source: source)], diagnostics)
         }
         switch topLevel {
         case .records(let records):
             return (records, diagnostics)
         case .wrong(let root):
             let issue = StoreIssue(.wrongTopLevel(file.kind, found: root.typeDescription, expected: "an array"))
-            diagnostics.append(Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message))
-            return ([], diagnostics)
+            let diagnostic = Diagnostic(issue.severity, at: source.location(at: root.offset), issue.message)
+            return ([DecodedRecord(unread: file.kind, diagnostic)], diagnostics)
         }
     }
 
@@ -175,7 +187,7 @@ public struct StoreDecoder {
                 return record
             } catch {
                 isValidUTF8.store(false, ordering: .relaxed)
-                return DecodedRecord(syntaxError: error, source: source)
+                return DecodedRecord(syntaxError: error, kind: file.kind, source: source)
             }
         }
         return (records, isValidUTF8.load(ordering: .relaxed))
@@ -184,7 +196,7 @@ public struct StoreDecoder {
     /// Every member name of a record and of the objects in it, made into strings once for all
     /// the records the parser reads.
     static let knownKeys = JSONKeyTable(
-        ContactFields.known + GroupFields.known + TodoFields.known
+        ContactFields.known + GroupFields.known + TodoFields.known + SalutationFields.known
             + RecordReader.LabeledValueField.allCases.map(\.rawValue)
             + ContactFields.AddressField.allCases.map(\.rawValue))
 
@@ -217,6 +229,7 @@ public struct StoreDecoder {
         case .contact: contactIDs.reserveCapacity(contactIDs.count + count)
         case .group: groupIDs.reserveCapacity(groupIDs.count + count)
         case .todo: todoIDs.reserveCapacity(todoIDs.count + count)
+        case .salutation: salutationIDs.reserveCapacity(salutationIDs.count + count)
         }
     }
 
@@ -226,6 +239,10 @@ public struct StoreDecoder {
     mutating func accept(_ record: UnsafePointer<DecodedRecord>, source: SourceText) {
         // Appending nothing to an array that shares its (empty) storage still allocates.
         if !record.pointee.diagnostics.isEmpty { diagnostics += record.pointee.diagnostics }
+        if let kind = record.pointee.kind {
+            if record.pointee.isUnread { unreadKinds.insert(kind) }
+            if let rejected = record.pointee.rejectedID { rejectedIDs[kind, default: []].insert(rejected) }
+        }
         let from = record.pointee.id ?? ""
         for (groupID, offset) in record.pointee.groupReferences {
             groupReferences.append(Reference(from: from, to: groupID, mark: .offset(source, offset)))
@@ -244,12 +261,14 @@ public struct StoreDecoder {
         case .contact: known = contactIDs.updateValue(mark, forKey: id)
         case .group: known = groupIDs.updateValue(mark, forKey: id)
         case .todo: known = todoIDs.updateValue(mark, forKey: id)
+        case .salutation: known = salutationIDs.updateValue(mark, forKey: id)
         }
         if let known {
             switch kind {
             case .contact: contactIDs[id] = known
             case .group: groupIDs[id] = known
             case .todo: todoIDs[id] = known
+            case .salutation: salutationIDs[id] = known
             }
             let issue = StoreIssue(.duplicateID(kind, id: id, first: known.location))
             diagnostics.append(Diagnostic(issue.severity, at: mark.location, issue.message))
@@ -257,20 +276,23 @@ public struct StoreDecoder {
         }
         // A record with an id has the payload of its kind.
         switch record.pointee.payload {
-        case .contact(let contact): store.contacts.append(contact)
+        case .contact(let contact):
+            if let (salutationID, offset) = record.pointee.salutationReference {
+                let reference = Reference(from: id, to: salutationID, mark: .offset(source, offset))
+                salutationReferences.append((store.contacts.count, reference))
+            }
+            store.contacts.append(contact)
         case .group(let group): store.groups.append(group)
         case .todo(let todo): store.todos.append(todo)
+        case .salutation(let text): salutationTexts[id] = text
         case .none: break
         }
     }
 
     private mutating func resolveReferences() {
-        for position in Self.unknown(groupReferences, in: groupIDs) {
-            let reference = groupReferences[position]
-            let issue = StoreIssue(.unknownGroup(contactID: reference.from, groupID: reference.to))
-            diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
-        }
-        for position in Self.unknown(contactReferences, in: contactIDs) {
+        dropUnknownGroups()
+        resolveSalutations()
+        for position in unknown(contactReferences, of: .contact, in: contactIDs) {
             let reference = contactReferences[position]
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))
             diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
@@ -279,8 +301,10 @@ public struct StoreDecoder {
         for todo in store.todos {
             if let parent = todo.parentID { parents[todo.id] = parent }
         }
+        let parentsUnread = unreadKinds.contains(.todo)
         for reference in parentReferences {
             guard todoIDs[reference.to] != nil else {
+                guard !parentsUnread, rejectedIDs[.todo]?.contains(reference.to) != true else { continue }
                 let issue = StoreIssue(.unknownParent(todoID: reference.from, parentID: reference.to))
                 diagnostics.append(Diagnostic(.error, at: reference.mark.location, issue.message))
                 continue
@@ -297,6 +321,64 @@ public struct StoreDecoder {
                 next = parents[id]
             }
         }
+    }
+
+    /// Reports each group a contact names that does not exist, suggesting a group whose id is
+    /// close, and leaves it out of the contact's groups.
+    private mutating func dropUnknownGroups() {
+        let unknown = unknown(groupReferences, of: .group, in: groupIDs)
+        guard !unknown.isEmpty else { return }
+        let known = Array(groupIDs.keys).sorted()
+        var suggestions: [String: String?] = [:]
+        var members: Set<String> = []
+        for position in unknown {
+            let reference = groupReferences[position]
+            members.insert(reference.from)
+            // Looked up once per group: many contacts may name the one that was deleted.
+            let suggestion: String?
+            if let found = suggestions[reference.to] {
+                suggestion = found
+            } else {
+                suggestion = Suggestion.closest(to: reference.to, in: known)
+                suggestions[reference.to] = .some(suggestion)
+            }
+            let issue = StoreIssue(
+                .unknownGroup(contactID: reference.from, groupID: reference.to, suggestion: suggestion))
+            diagnostics.append(Diagnostic(issue.severity, at: reference.mark.location, issue.message))
+        }
+        for index in store.contacts.indices where members.contains(store.contacts[index].id) {
+            store.contacts[index].groupIDs.removeAll { groupIDs[$0] == nil }
+        }
+    }
+
+    /// Gives each contact that names a salutation record that record's text; a record that does
+    /// not exist is an error, with the id probably meant when one is close.
+    private mutating func resolveSalutations() {
+        guard !salutationReferences.isEmpty, !unreadKinds.contains(.salutation) else { return }
+        let rejected = rejectedIDs[.salutation] ?? []
+        var known: [String]?
+        for (contact, reference) in salutationReferences {
+            if let text = salutationTexts[reference.to] {
+                store.contacts[contact].salutation = text
+                continue
+            }
+            guard !rejected.contains(reference.to) else { continue }
+            if known == nil { known = salutationIDs.keys.sorted() }
+            let suggestion = Suggestion.closest(to: reference.to, in: known ?? [])
+            let issue = StoreIssue(
+                .unknownSalutation(contactID: reference.from, salutationID: reference.to, suggestion: suggestion))
+            diagnostics.append(Diagnostic(issue.severity, at: reference.mark.location, issue.message))
+        }
+    }
+
+    /// The positions of the references to records of `kind` whose target is not among `ids`
+    /// and may be reported: none when some text of that kind could not be read, and none that
+    /// names a record left out for a reason of its own.
+    private func unknown(_ references: [Reference], of kind: RecordKind, in ids: [String: Mark]) -> [Int] {
+        guard !unreadKinds.contains(kind) else { return [] }
+        let found = Self.unknown(references, in: ids)
+        guard let rejected = rejectedIDs[kind] else { return found }
+        return found.filter { !rejected.contains(references[$0].to) }
     }
 
     /// The positions of the references whose target is not among `ids`, in order. Looked up on

@@ -2,7 +2,7 @@ import RolodeckCore
 
 /// The kinds of record a store holds, as messages name them.
 public enum RecordKind: String, Sendable, Equatable {
-    case contact, group, todo
+    case contact, group, todo, salutation
 }
 
 /// A problem with the store's contents; its wording lives in one place, `message`.
@@ -21,13 +21,18 @@ struct StoreIssue: Sendable, Equatable {
         case noName(contactID: String)
         case missingField(RecordKind, id: String, field: String)
         case missingValue(field: String)
-        case unknownGroup(contactID: String, groupID: String)
+        case unknownGroup(contactID: String, groupID: String, suggestion: String?)
         case unknownContact(todoID: String, contactID: String)
         case unknownParent(todoID: String, parentID: String)
+        case unknownSalutation(contactID: String, salutationID: String, suggestion: String?)
+        case salutationWithoutID
         case subtaskCycle(todoID: String)
         case invalidDate(field: String, text: String, detail: String?)
         case invalidPriority(String)
+        case invalidAge(String)
+        case ageBesideBirthday(contactID: String)
         case unknownField(RecordKind?, field: String, suggestion: String?)
+        case unknownSetting(String, suggestion: String?, known: [String])
         case repeatedGroup(contactID: String, groupID: String)
         case noStore(path: String)
     }
@@ -43,7 +48,9 @@ struct StoreIssue: Sendable, Equatable {
     /// Whether the issue stops the build.
     var severity: Diagnostic.Severity {
         switch reason {
-        case .unknownField, .repeatedGroup: return .warning
+        // A group deleted while contacts still name it is left out of them: deleting a group
+        // is one tap in a groups app, editing every member is not.
+        case .unknownField, .repeatedGroup, .unknownGroup, .ageBesideBirthday: return .warning
         default: return .error
         }
     }
@@ -77,13 +84,19 @@ struct StoreIssue: Sendable, Equatable {
             return "\(kind.rawValue) \"\(id)\" has no \"\(field)\""
         case .missingValue(let field):
             return "this entry of \"\(field)\" has no \"value\""
-        case .unknownGroup(let contactID, let groupID):
-            return "contact \"\(contactID)\" is in group \"\(groupID)\", which does not exist; "
-                + "add it to groups.json or remove it here"
+        case .unknownGroup(let contactID, let groupID, let suggestion):
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            return "contact \"\(contactID)\" is left out of group \"\(groupID)\", which does not exist\(hint)"
         case .unknownContact(let todoID, let contactID):
             return "todo \"\(todoID)\" refers to contact \"\(contactID)\", which does not exist"
         case .unknownParent(let todoID, let parentID):
             return "todo \"\(todoID)\" is a subtask of \"\(parentID)\", which does not exist"
+        case .unknownSalutation(let contactID, let salutationID, let suggestion):
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            return "contact \"\(contactID)\" names salutation \"\(salutationID)\", which does not exist\(hint)"
+        case .salutationWithoutID:
+            return "this salutation names no \"id\"; write the salutation as text (\"Frau\"), or name "
+                + "one of the store's salutations by its id ({\"id\": \"frau\"})"
         case .subtaskCycle(let todoID):
             return "todo \"\(todoID)\" is, through \"parent\", a subtask of itself"
         case .invalidDate(let field, let text, let detail):
@@ -93,10 +106,17 @@ struct StoreIssue: Sendable, Equatable {
             return "\(field) \"\(text)\" is not a date; \(format)"
         case .invalidPriority(let text):
             return "priority \(text) is not one of \"high\", \"medium\", \"low\" or a number from 0 to 9"
+        case .invalidAge(let text):
+            return "age \(text) is not a whole number from 0 to \(ContactFields.oldestAge)"
+        case .ageBesideBirthday(let contactID):
+            return "contact \"\(contactID)\" has a birthday with a year, which gives the age; \"age\" is ignored"
         case .unknownField(let kind, let field, let suggestion):
             let owner = kind.map { " of a \($0.rawValue)" } ?? ""
             let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "; it is ignored"
             return "unknown field \"\(field)\"\(owner)\(hint)"
+        case .unknownSetting(let key, let suggestion, let known):
+            if let suggestion { return "unknown setting \"\(key)\"; did you mean \"\(suggestion)\"?" }
+            return "unknown setting \"\(key)\"; the settings are " + known.joined(separator: ", ")
         case .repeatedGroup(let contactID, let groupID):
             return "contact \"\(contactID)\" lists group \"\(groupID)\" more than once"
         case .noStore(let path):

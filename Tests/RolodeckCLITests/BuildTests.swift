@@ -186,7 +186,7 @@ import Testing
         #expect(created.stdout.hasPrefix("Created \(folder.path)."))
         let built = try CLI.run(["build", "--site", folder.path])
         #expect(built.status == 0, "\(built.stderr)")
-        #expect(built.stdout.hasPrefix("Built 3 contacts, 1 groups, 2 todos into \(folder.path)/_site: "))
+        #expect(built.stdout.hasPrefix("Built 3 contacts, 1 group, 2 todos into \(folder.path)/_site: "))
         let again = try CLI.run(["init", folder.path])
         #expect(again.status == 1)
         #expect(again.stderr.contains("rolodeck.json already exists"))

@@ -13,7 +13,7 @@ import Mustache
         ]
         let optionalTexts: [(WritableKeyPath<ContactView, String?>, String)] = [
             (\.salutation, "salutation"), (\.nickname, "nickname"), (\.organization, "organization"),
-            (\.title, "title"),
+            (\.title, "title"), (\.age, "age"),
         ]
         var view = ContactView()
         for (field, key) in texts { view[keyPath: field] = key }

@@ -75,6 +75,7 @@ import Testing
         view.organization = "O"
         view.title = "T"
         view.birthday = MustacheTable(["display": "March 5"])
+        view.age = "42"
         view.groups = []
         view.notesHTML = Array("<p>n</p>".utf8)
         let table = view.table
@@ -86,6 +87,6 @@ import Testing
             #expect(table[key] == nil, "\(key)")
         }
         #expect(ContactView().table["salutation"] == nil)
-        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 8)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 9)
     }
 }

@@ -26,7 +26,7 @@ import Testing
         let diagnostics = all.filter { $0.message.contains("which does not exist") }
         let named = diagnostics.map(\.message)
         #expect(named.count == missing.count)
-        let expected = missing.sorted().map { "contact \"c\($0)\" is in group \"gone-\($0)\"" }
+        let expected = missing.sorted().map { "contact \"c\($0)\" is left out of group \"gone-\($0)\"" }
         #expect(zip(named, expected).allSatisfy { $0.hasPrefix($1) }, "\(named)")
         #expect(diagnostics.map(\.location?.line) == missing.sorted().map { $0 + 2 })
     }
@@ -141,7 +141,7 @@ import Testing
                  expected: ["store/contacts.json:1:2: error: contact \"nobody\" has no name; give at least one of givenName, familyName, nickname or organization"]),
         BadInput(name: "unknown group", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"groups\": [\"family\", \"fmaily\"]}]",
                  groups: "[{\"id\": \"family\", \"name\": \"Family\"}]",
-                 expected: ["store/contacts.json:1:53: error: contact \"a\" is in group \"fmaily\", which does not exist; add it to groups.json or remove it here"]),
+                 expected: ["store/contacts.json:1:53: warning: contact \"a\" is left out of group \"fmaily\", which does not exist; did you mean \"family\"?"]),
         BadInput(name: "unknown contact", todos: "[{\"id\": \"t\", \"title\": \"Call\", \"contact\": \"ghost\"}]",
                  expected: ["store/todos.json:1:42: error: todo \"t\" refers to contact \"ghost\", which does not exist"]),
         BadInput(name: "unknown parent", todos: "[{\"id\": \"t\", \"title\": \"Call\", \"parent\": \"ghost\"}]",
@@ -261,10 +261,11 @@ import Testing
         let (store, diagnostics) = StoreDecoder.decode([
             StoreFile(kind: .contact, layout: .list, source: SourceText(path: "c.json", bytes: bytes)),
         ])
+        // The syntax error first: what could not be read may explain the rest.
         #expect(diagnostics.map(\.description) == [
+            "c.json:2:2: error: unexpected byte 0xFF; expected a value",
             "c.json:1:46: error: invalid UTF-8 (byte 0xE9); the store must be saved as UTF-8",
             "c.json:2:2: error: invalid UTF-8 (byte 0xFF); the store must be saved as UTF-8",
-            "c.json:2:2: error: unexpected byte 0xFF; expected a value",
         ])
         #expect(store.contacts.map(\.notes) == ["x\ny\u{FFFD}", ""])
     }

@@ -25,7 +25,7 @@ GEN_STORE = ROOT.parent / "shared" / "tools" / "gen-store.py"
 
 
 def validator(kind):
-    """A validator for one record kind ("contact", "group", "todo") of the schema."""
+    """A validator for one record kind ("contact", "group", "todo", "salutation") of the schema."""
     schema = dict(SCHEMA)
     schema["$ref"] = "#/$defs/" + kind
     return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
@@ -56,6 +56,17 @@ class SchemaTests(unittest.TestCase):
                            stderr=subprocess.DEVNULL)
             check_store(self, Path(folder) / "store")
 
+    def test_salutation_records_and_contacts_naming_them_are_valid(self):
+        good = [
+            ("salutation", {"id": "herr", "text": "Herr"}),
+            ("contact", {"id": "x", "givenName": "A", "salutation": {"id": "herr"}}),
+            ("contact", {"id": "x", "givenName": "A", "salutation": "Prof. Dr."}),
+            ("contact", {"id": "x", "givenName": "A", "age": 42}),
+        ]
+        for kind, record in good:
+            with self.subTest(kind=kind, record=record):
+                self.assertEqual([error.message for error in validator(kind).iter_errors(record)], [])
+
     def test_records_rolodeck_rejects_are_rejected(self):
         bad = [
             ("contact", {"givenName": "No id"}),
@@ -64,6 +75,15 @@ class SchemaTests(unittest.TestCase):
             ("contact", {"id": "x", "givenName": "A", "birthday": "30.02.1990"}),
             ("contact", {"id": "x", "givenName": "A", "givenName2": 1, "groups": "family"}),
             ("contact", {"id": "", "givenName": "A"}),
+            ("contact", {"id": "x", "givenName": "A", "age": 42.5}),
+            ("contact", {"id": "x", "givenName": "A", "age": -1}),
+            ("contact", {"id": "x", "givenName": "A", "age": "42"}),
+            ("contact", {"id": "x", "givenName": "A", "salutation": {"text": "Herr"}}),
+            ("contact", {"id": "x", "givenName": "A", "salutation": {"id": ""}}),
+            ("contact", {"id": "x", "givenName": "A", "salutation": ["Herr"]}),
+            ("salutation", {"id": "herr"}),
+            ("salutation", {"id": "herr", "text": " "}),
+            ("salutation", {"text": "Herr"}),
             ("group", {"id": "g"}),
             ("todo", {"id": "t", "title": "x", "priority": "urgent"}),
             ("todo", {"id": "t", "title": "x", "done": "yes"}),

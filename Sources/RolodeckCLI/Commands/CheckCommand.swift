@@ -12,7 +12,7 @@ enum CheckCommand {
         options: [
             .site,
             OptionSpec(
-                name: "--quiet", short: "-q", value: nil, help: "Print nothing unless there are errors"),
+                name: "--quiet", short: "-q", value: nil, help: "Print only warnings and errors"),
         ],
         run: run)
 
@@ -23,17 +23,21 @@ enum CheckCommand {
         do throws(DiagnosticError) {
             site = try SiteLocation(arguments).siteBuild(arguments).check()
         } catch {
-            let count = console.report(error, quiet: quiet)
-            console.printError("error: check found \(count) error\(count == 1 ? "" : "s")")
+            let count = console.report(error)
+            console.printError("error: check found " + BuildReport.count(count, "error"))
             return .failure
         }
-        guard !quiet else { return .success }
+        // Warnings even when quiet, as `build` prints them: only the summary is silenced.
         site.warnings.forEach(console.report)
-        let warnings = site.warnings.count
-        console.print(
-            "OK: \(site.store.contacts.count) contacts, \(site.store.groups.count) groups, "
-                + "\(site.store.todos.count) todos, \(site.theme.templates.templateNames.count) templates"
-                + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+        guard !quiet else { return .success }
+        let hidden = site.hiddenContactCount
+        let records = BuildReport.records(
+            contacts: site.store.contacts.count - hidden, hidden: hidden, groups: site.store.groups.count,
+            todos: site.store.todos.count)
+        let templates = BuildReport.count(site.theme.templates.templateNames.count, "template")
+        let warnings =
+            site.warnings.isEmpty ? "" : " (" + BuildReport.count(site.warnings.count, "warning") + ")"
+        console.print("OK: \(records), \(templates)\(warnings)")
         return .success
     }
 }

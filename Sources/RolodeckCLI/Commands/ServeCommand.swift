@@ -67,7 +67,7 @@ enum ServeCommand {
         }
         let session = WatchSession(arguments, environment: environment, console: console)
         if let problem = session.problem() {
-            _ = console.report(problem, quiet: false)
+            _ = console.report(problem)
             return .failure
         }
         let server: HTTPServer

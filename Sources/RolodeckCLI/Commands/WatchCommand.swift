@@ -24,7 +24,7 @@ enum WatchCommand {
     static func run(_ arguments: Arguments, _ environment: [String: String], _ console: Console) -> ExitCode {
         let session = WatchSession(arguments, environment: environment, console: console)
         if let problem = session.problem() {
-            _ = console.report(problem, quiet: false)
+            _ = console.report(problem)
             return .failure
         }
         let stop = SignalTrap.install()

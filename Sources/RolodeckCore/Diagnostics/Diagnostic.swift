@@ -14,12 +14,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation?
     /// What is wrong, in words a person acts on.
     public var message: String
+    /// Whether the text could not be read at all here (a JSON syntax error). Such an error is
+    /// listed before the others, which may follow from what could not be read.
+    public var isSyntaxError = false
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, at location: SourceLocation?, _ message: String) {
         self.severity = severity
         self.location = location
         self.message = message
+    }
+
+    /// An error where the text could not be read at all.
+    public static func syntaxError(at location: SourceLocation?, _ message: String) -> Diagnostic {
+        var diagnostic = Diagnostic(.error, at: location, message)
+        diagnostic.isSyntaxError = true
+        return diagnostic
     }
 
     /// `path:line:column: error: message`, or `error: message` without a location.
@@ -35,9 +45,12 @@ extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
-    /// The diagnostics in reading order: by file, line and column; those without a place last.
+    /// The diagnostics in reading order: syntax errors first (the rest may follow from what
+    /// could not be read: a group "does not exist" because `groups.json` did not parse), then by
+    /// file, line and column; those without a place last.
     public func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { lhs, rhs in
+            if lhs.element.isSyntaxError != rhs.element.isSyntaxError { return lhs.element.isSyntaxError }
             switch (lhs.element.location, rhs.element.location) {
             case let (l?, r?) where l != r: return l < r
             case (nil, _?): return false

@@ -1,24 +1,37 @@
 /// Suggests the name a user probably meant when they wrote an unknown one (a store field,
 /// a config key, a command-line option).
 public enum Suggestion {
-    /// Names other tools use for our fields; a near-miss in spelling is found by edit distance.
-    private static let aliases: [String: String] = [
-        "firstname": "givenName", "first": "givenName", "forename": "givenName",
-        "lastname": "familyName", "last": "familyName", "surname": "familyName",
-        "middlename": "additionalNames", "prefix": "salutation", "anrede": "salutation",
-        "company": "organization", "org": "organization", "jobtitle": "title",
-        "email": "emails", "mail": "emails", "phone": "phones", "tel": "phones",
-        "telephone": "phones", "address": "addresses", "url": "urls", "website": "urls",
-        "birthdate": "birthday", "dob": "birthday", "bday": "birthday", "note": "notes",
-        "group": "groups", "zip": "postalCode", "zipcode": "postalCode", "postcode": "postalCode",
-        "state": "region", "province": "region", "completed": "done", "duedate": "due",
-        "contactid": "contact", "name": "givenName",
+    /// Names other tools use for our fields, lowercased without `_` and `-`, each with the
+    /// fields it may mean, best first: the first one the record at hand knows is suggested
+    /// ("name" is a contact's `givenName` but a todo's `title`). A near-miss in spelling is
+    /// found by edit distance instead.
+    private static let aliases: [String: [String]] = [
+        "firstname": ["givenName"], "first": ["givenName"], "forename": ["givenName"],
+        "given": ["givenName"], "lastname": ["familyName"], "last": ["familyName"],
+        "surname": ["familyName"], "family": ["familyName"], "middlename": ["additionalNames"],
+        "middle": ["additionalNames"], "prefix": ["salutation"], "anrede": ["salutation"],
+        "honorific": ["salutation"], "nick": ["nickname"], "company": ["organization"],
+        "org": ["organization"], "organisation": ["organization"], "jobtitle": ["title"],
+        "role": ["title"], "position": ["title"], "email": ["emails"], "mail": ["emails"],
+        "emailaddress": ["emails"], "emailaddresses": ["emails"], "phone": ["phones"],
+        "tel": ["phones"], "telephone": ["phones"], "phonenumber": ["phones"],
+        "phonenumbers": ["phones"], "mobile": ["phones"], "cell": ["phones"],
+        "address": ["addresses"], "url": ["urls"], "website": ["urls"], "homepage": ["urls"],
+        "web": ["urls"], "birthdate": ["birthday"], "dob": ["birthday"], "bday": ["birthday"],
+        "dateofbirth": ["birthday"], "note": ["notes"], "comment": ["notes"], "comments": ["notes"],
+        "description": ["notes"], "memo": ["notes"], "group": ["groups"],
+        "category": ["groups", "categories"], "tags": ["groups", "categories"],
+        "zip": ["postalCode"], "zipcode": ["postalCode"], "postcode": ["postalCode"],
+        "postal": ["postalCode"], "town": ["city"], "streetaddress": ["street"],
+        "state": ["region"], "province": ["region"], "completed": ["done"], "duedate": ["due"],
+        "summary": ["title"], "contactid": ["contact"], "parentid": ["parent"],
+        "name": ["givenName", "title", "text"], "title": ["name"], "label": ["text"],
     ]
 
     /// The known field closest to `field`, or nil when none is close enough to be a good guess.
     public static func closest(to field: String, in known: [String]) -> String? {
         let lowered = field.lowercased()
-        if let alias = aliases[lowered.filter { $0 != "_" && $0 != "-" }], known.contains(alias) {
+        if let alias = aliases[lowered.filter { $0 != "_" && $0 != "-" }]?.first(where: known.contains) {
             return alias
         }
         var best: (name: String, distance: Int)?

@@ -26,6 +26,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
         @usableFromInline var addresses: [PostalAddress] = []
         @usableFromInline var urls: [LabeledValue] = []
         @usableFromInline var birthday: PartialDate?
+        @usableFromInline var age: Int?
         @usableFromInline var groupIDs: [String] = []
         @usableFromInline var notes = ""
     }
@@ -148,6 +149,12 @@ public struct Contact: Sendable, Hashable, Identifiable {
     @inlinable public var birthday: PartialDate? {
         get { box.fields.birthday }
         _modify { yield &fields.birthday }
+    }
+    /// The age as the store gives it, for a contact whose birthday has no year to compute it
+    /// from (or who has no birthday); shown as given, since nothing says when it was right.
+    @inlinable public var age: Int? {
+        get { box.fields.age }
+        _modify { yield &fields.age }
     }
     /// Ids of the groups the contact belongs to, in the order written.
     @inlinable public var groupIDs: [String] {

@@ -73,7 +73,11 @@ enum ConfigDecoder {
         case "hiddenContacts":
             config.hiddenContacts = Set(reader.strings(member).map(\.0))
         default:
-            reader.unknown(member, known: known)
+            // An error, not a warning: a build that went on past a misspelt `hiddenFields` would
+            // publish what it was meant to hide.
+            let suggestion = Suggestion.closest(to: member.key, in: known)
+            reader.report(
+                .unknownSetting(member.key, suggestion: suggestion, known: known), at: member.keyOffset)
         }
     }
 

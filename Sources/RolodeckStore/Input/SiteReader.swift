@@ -126,9 +126,10 @@ public struct SiteReader {
         return (config, log.all)
     }
 
-    /// The store's files: `contacts.json`, `groups.json` and `todos.json`; the `.json` files in
-    /// `contacts/`, `groups/` and `todos/`, one record each, in file-name order (which is the
-    /// todo order for `todos/`); then the vCard and iCalendar files (`vdirFiles`).
+    /// The store's files: `contacts.json`, `groups.json`, `todos.json` and `salutations.json`;
+    /// the `.json` files in `contacts/`, `groups/`, `todos/` and `salutations/`, one record
+    /// each, in file-name order (which is the todo order for `todos/`); then the vCard and
+    /// iCalendar files (`vdirFiles`).
     private func storeFiles(in store: Tree) throws(DiagnosticError) -> StoreListing {
         let walk = FolderWalk(root: store.root)
         try Self.checkNames(walk, in: store)
@@ -162,7 +163,9 @@ public struct SiteReader {
     }
 
     /// The kinds of record, each with the name of its list file and folder.
-    static let kinds: [(kind: RecordKind, name: String)] = [(.contact, "contacts"), (.group, "groups"), (.todo, "todos")]
+    static let kinds: [(kind: RecordKind, name: String)] = [
+        (.contact, "contacts"), (.group, "groups"), (.todo, "todos"), (.salutation, "salutations"),
+    ]
 
     /// Which of the files a walk of the store found are read, and as what: the list files that
     /// exist, the one-record files in the kinds' folders, and the vCard and iCalendar files.

@@ -63,7 +63,13 @@ import Testing
         BadConfig(json: #"{"timeZone": "Berlin time"}"#,
                   expected: #"rolodeck.json:1:14: error: timeZone "Berlin time" is not a time zone such as "Europe/Berlin" or "Asia/Seoul""#),
         BadConfig(json: #"{"titel": "x"}"#,
-                  expected: #"rolodeck.json:1:2: warning: unknown field "titel"; did you mean "title"?"#),
+                  expected: #"rolodeck.json:1:2: error: unknown setting "titel"; did you mean "title"?"#),
+        BadConfig(json: #"{"hiddenField": ["phones"]}"#,
+                  expected: #"rolodeck.json:1:2: error: unknown setting "hiddenField"; did you mean "hiddenFields"?"#),
+        BadConfig(json: #"{"colour": "red"}"#,
+                  expected: #"rolodeck.json:1:2: error: unknown setting "colour"; the settings are title, locale, sortBy, "#
+                      + "nameOrder, phoneRegion, unsafeHTML, noindex, store, output, baseURL, hiddenFields, "
+                      + "hiddenContacts, timeZone"),
         BadConfig(json: "[]", expected: "rolodeck.json:1:1: error: the config must be a JSON object, not an array"),
         BadConfig(json: "{\"title\": \"x\",}",
                   expected: "rolodeck.json:1:15: error: a comma before '}' is not allowed in JSON; remove the trailing comma"),
