@@ -23,8 +23,10 @@ enum BuildCommand {
         details: """
             Only files whose bytes changed are written; pages that no longer exist are removed. The new
             site replaces the old one in a single rename, so a failed or interrupted build leaves the
-            previous output exactly as it was. Ages are computed for today, or for SOURCE_DATE_EPOCH
-            when it is set.
+            previous output exactly as it was. Ctrl-C or SIGTERM removes what the build had assembled
+            and says whether the old site or the new one is in place (exit status 130 or 143). On a
+            terminal, a line shows what the build is doing. Ages are computed for today, or for
+            SOURCE_DATE_EPOCH when it is set.
             """,
         run: run)
 
