@@ -34,14 +34,29 @@ final class OutputLock {
     /// Blocks until the lock on `folder` (the output's parent) is held; calls `waiting` first
     /// when another build holds it, so that the caller can say why nothing happens.
     init(_ folder: DirectoryHandle, waiting: () -> Void = {}) throws(PublishError) {
-        if flock(folder.descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else { throw .system("lock folder", folder.path) }
+        if !(try Self.lockIfFree(folder)) {
             waiting()
             while flock(folder.descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else { throw .system("lock folder", folder.path) }
             }
         }
         self.folder = folder
+    }
+
+    private init(holding folder: DirectoryHandle) {
+        self.folder = folder
+    }
+
+    /// The lock on `folder` if no one else holds it now; nil if someone does.
+    static func ifFree(_ folder: DirectoryHandle) throws(PublishError) -> OutputLock? {
+        try lockIfFree(folder) ? OutputLock(holding: folder) : nil
+    }
+
+    /// Takes the lock unless someone else holds it; returns whether it did.
+    private static func lockIfFree(_ folder: DirectoryHandle) throws(PublishError) -> Bool {
+        if flock(folder.descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+        guard errno == EWOULDBLOCK || errno == EINTR else { throw .system("lock folder", folder.path) }
+        return false
     }
 
     deinit {

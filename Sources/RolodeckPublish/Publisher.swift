@@ -150,13 +150,14 @@ public struct Publisher: Sendable {
     /// does not record them yet, so that the next build whose files have those statuses stops
     /// without reading them. Only the manifest is rewritten: a new file, given the old one's
     /// modification time (so the output is exactly as intact as it was) and renamed over it.
-    /// Returns whether it wrote.
+    /// Returns whether it wrote. It does not wait for another build: one that holds the lock is
+    /// about to replace the output anyway, and a record missed costs the next build only a read.
     public func record(statuses: String, fingerprint: String) throws -> Bool {
         let (parentPath, name) = try locateOutput()
         guard let parent = DirectoryHandle.open(parentPath) else {
             throw PublishError.system("open", parentPath)
         }
-        let lock = try OutputLock(parent, waiting: control.waiting)
+        guard let lock = try OutputLock.ifFree(parent) else { return false }
         defer { withExtendedLifetime(lock) {} }
         guard let output = parent.child(name), let marker = output.status(of: Publisher.markerName),
             let bytes = output.contents(of: Publisher.markerName),

@@ -195,4 +195,21 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
                 == [".rolodeck", "contacts", "index.html"])
     }
+
+    /// Recording the statuses never waits for another build, which is about to replace the
+    /// output anyway: it records nothing then.
+    @Test func statusesAreNotRecordedWhileAnotherBuildHoldsTheLock() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        _ = try Self.publish(["index.html": "home"], to: output, fingerprint: "f1")
+        let parent = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(parent >= 0)
+        defer { close(parent) }
+        try #require(flock(parent, LOCK_EX | LOCK_NB) == 0)
+        let publisher = Publisher(outputPath: output.path)
+        #expect(try publisher.record(statuses: "s1", fingerprint: "f1") == false)
+        #expect(publisher.upToDateFileCount(statuses: "s1") == nil)
+        flock(parent, LOCK_UN)
+        #expect(try publisher.record(statuses: "s1", fingerprint: "f1"))
+        #expect(publisher.upToDateFileCount(statuses: "s1") == 2)
+    }
 }
