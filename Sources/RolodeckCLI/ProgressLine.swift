@@ -83,6 +83,7 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// A duration in seconds, for `Thread.sleep`.
     private static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18

@@ -106,6 +106,7 @@ enum SignalTrap {
     /// (with `name` "interrupted" or "terminated") on standard error and ends the process with
     /// 128 + its number; from then on it asks for a stop.
     static func installForBuild(message: (String) -> String) {
+        // Never freed: the handler may read it until the process ends.
         func kept(_ text: String) -> UnsafeBufferPointer<UInt8> {
             let bytes = Array(text.utf8)
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)

@@ -43,6 +43,7 @@ final class OutputLock {
         self.folder = folder
     }
 
+    /// The lock on `folder`, which the caller has just taken.
     private init(holding folder: DirectoryHandle) {
         self.folder = folder
     }
