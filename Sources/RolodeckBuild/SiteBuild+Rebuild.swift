@@ -171,9 +171,11 @@ extension SiteBuild {
                     warnings: warnings)
             } else {
                 let report = try publishWhole(
-                    renderer, outputPath: outputPath, fingerprint: fingerprint, isCancelled: isCancelled)
+                    renderer, outputPath: outputPath, fingerprint: fingerprint,
+                    control: PublishControl(isCancelled: isCancelled))
                 result.outcome = .published(report)
                 result.isWhole = true
+                result.warnings += report.warnings.map { Diagnostic(.warning, at: nil, $0.description) }
                 Self.release(state.baseline, renderer)
                 state.baseline = nil
                 if let files = Self.manifestFiles(outputPath),
@@ -184,7 +186,7 @@ extension SiteBuild {
                         manifest: identity, warnings: warnings)
                 }
             }
-        } catch is Cancelled {
+        } catch is Cancelled, is Publisher.Cancelled {
             state.lastInput = nil
             result.outcome = .cancelled
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import RolodeckCore
+import Synchronization
 import RolodeckPublish
 import RolodeckSite
 import RolodeckStore
@@ -29,7 +30,7 @@ public final class SiteBuild {
     public var leavesMemoryToExit = false
 
     /// How long the files read must have been still for their statuses to vouch for them in the
-    /// index kept beside the output (`InputIndex`).
+    /// output's manifest (`InputIndex`).
     var settleMargin = InputIndex.margin
 
     /// A build of the site in `folder` (`displayPath` is how messages name it). `generator`
@@ -51,11 +52,18 @@ public final class SiteBuild {
     }
 
     /// Builds the site once, ages as of `today`, and publishes it whole and atomically; stops
-    /// early when the output was made from the same input by this same tool. `progress` hears
-    /// how many files are written of how many, from when the total is known.
-    public func build(today: PartialDate, progress: (@Sendable (Int, Int) -> Void)? = nil) -> BuildResult {
+    /// early when the output was made from the same input by this same tool.
+    ///
+    /// `progress` hears each step as it starts, and the files as they are written. `control`
+    /// follows the publish and stops the build: asked between steps and between files, until
+    /// the new site is swapped in (see `PublishControl`); a stopped build is `.cancelled`, and
+    /// the output is as it was.
+    public func build(
+        today: PartialDate, progress: (@Sendable (BuildProgress) -> Void)? = nil,
+        control: PublishControl = .none
+    ) -> BuildResult {
         let prepared: Prepared
-        switch prepare(today: today) {
+        switch prepare(today: today, progress: progress, control: control) {
         case .done(let result): return result
         case .prepared(let ready): prepared = ready
         }
@@ -63,10 +71,13 @@ public final class SiteBuild {
         let renderer = prepared.renderer
         do {
             let report = try publishWhole(
-                renderer, outputPath: result.outputPath, fingerprint: prepared.fingerprint, progress: progress)
+                renderer, outputPath: result.outputPath, fingerprint: prepared.fingerprint,
+                statuses: prepared.statuses, progress: progress, control: control)
             result.outcome = .published(report)
             result.isWhole = true
-            prepared.index?.write(besides: result.outputPath)
+            result.warnings += report.warnings.map { Diagnostic(.warning, at: nil, $0.description) }
+        } catch is Cancelled, is Publisher.Cancelled {
+            result.outcome = .cancelled
         } catch {
             result.outcome = .failure(error)
         }
@@ -74,18 +85,37 @@ public final class SiteBuild {
         return result
     }
 
-    /// Renders every page and publishes the whole site through `Publisher`, atomically.
-    /// `progress` hears how many files are done; `isCancelled`, asked before each file is
-    /// written, stops the build by throwing `Cancelled`.
+    /// Renders every page and publishes the whole site through `Publisher`, atomically, with
+    /// `statuses` in its manifest if given. `progress` hears how many files are done; `control`,
+    /// asked before each file is written, stops the build by throwing `Cancelled`.
     func publishWhole(
-        _ renderer: SiteRenderer, outputPath: String, fingerprint: String,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, isCancelled: (@Sendable () -> Bool)? = nil
+        _ renderer: SiteRenderer, outputPath: String, fingerprint: String, statuses: String? = nil,
+        progress: (@Sendable (BuildProgress) -> Void)? = nil, control: PublishControl = .none
     ) throws -> PublishReport {
-        try Publisher(outputPath: outputPath).publish(fingerprint: fingerprint) { writer in
-            try renderer.render(progress: progress) { path, bytes in
-                if let isCancelled, isCancelled() { throw Cancelled() }
+        var publishing = control
+        publishing.waiting = {
+            progress?(.waiting)
+            control.waiting()
+        }
+        return try Publisher(outputPath: outputPath, control: publishing).publish(
+            fingerprint: fingerprint, statuses: statuses
+        ) { writer in
+            progress?(.rendering(done: 0, total: nil))
+            // The renderer knows the total only once the search index is built; the files are
+            // counted here from the first.
+            let done = Atomic(0)
+            let total = Atomic(-1)
+            try renderer.render(progress: { _, count in total.store(count, ordering: .relaxed) }) {
+                path, bytes in
+                if control.isCancelled() { throw Cancelled() }
                 try writer.write(path, bytes)
+                let count = done.add(1, ordering: .relaxed).newValue
+                if let progress, count % 256 == 0 {
+                    let known = total.load(ordering: .relaxed)
+                    progress(.rendering(done: count, total: known >= 0 ? known : nil))
+                }
             }
+            progress?(.publishing(files: done.load(ordering: .relaxed)))
         }
     }
 
@@ -108,15 +138,18 @@ public final class SiteBuild {
         var fingerprint: String
         /// What the build did so far.
         var result: BuildResult
-        /// The statuses of the files read, to keep beside the output once it is published; nil
-        /// when some file changed too recently for its status to vouch for it.
-        var index: InputIndex?
+        /// The digest of the statuses of the files read, for the output's manifest; nil when some
+        /// file changed too recently for its status to vouch for it.
+        var statuses: String?
     }
 
     /// Reads, loads and plans the site. The files' bytes and the store are let go when this
     /// returns, before any page is rendered: the store file is as large as the store, and the
     /// planned directory holds its own copy of every contact.
-    private func prepare(today: PartialDate) -> Preparation {
+    private func prepare(
+        today: PartialDate, progress: (@Sendable (BuildProgress) -> Void)?, control: PublishControl
+    ) -> Preparation {
+        progress?(.reading)
         let generatorDigest = InputFingerprint.digest(generator)
         if let result = upToDateByStatus(today: today, generator: generatorDigest) { return .done(result) }
         let input: SiteInput
@@ -131,15 +164,22 @@ public final class SiteBuild {
         }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
         let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
-        let index = InputIndex(
-            fingerprint: fingerprint, today: today.description, generator: generatorDigest,
-            statuses: input.statuses)
-        let settled = index.isSettled(readAt: readAt, margin: settleMargin) ? index : nil
+        let index = InputIndex(today: today.description, generator: generatorDigest, statuses: input.statuses)
+        let settled = index.isSettled(readAt: readAt, margin: settleMargin) ? index.digest : nil
         if let files = Publisher(outputPath: result.outputPath).upToDateFileCount(fingerprint: fingerprint) {
             result.outcome = .upToDate(files: files)
-            settled?.write(besides: result.outputPath)
+            if let settled {
+                // A failure only costs the next build a full read, so it is not reported.
+                _ = try? Publisher(outputPath: result.outputPath, control: control)
+                    .record(statuses: settled, fingerprint: fingerprint)
+            }
             return .done(result)
         }
+        if control.isCancelled() {
+            result.outcome = .cancelled
+            return .done(result)
+        }
+        progress?(.decoding)
         let site: Site
         do {
             site = try Site.load(input, earlier: readWarnings)
@@ -149,20 +189,30 @@ public final class SiteBuild {
         }
         result.warnings = site.warnings
         result.counts = site.counts
+        if control.isCancelled() {
+            result.outcome = .cancelled
+            return .done(result)
+        }
+        progress?(.sorting(contacts: site.store.contacts.count))
+        let renderer = site.renderer(today: today)
+        if control.isCancelled() {
+            result.outcome = .cancelled
+            return .done(result)
+        }
         return .prepared(
-            Prepared(renderer: site.renderer(today: today), fingerprint: fingerprint, result: result, index: settled))
+            Prepared(renderer: renderer, fingerprint: fingerprint, result: result, statuses: settled))
     }
 
-    /// The result of a build with nothing to do, told from the files' statuses alone: the index
-    /// beside the output vouches for the same date, generator and files, and the output still
-    /// has the fingerprint it names. Nil when the files must be read to tell.
+    /// The result of a build with nothing to do, told from the files' statuses alone: the
+    /// output's manifest records the digest of the same date, generator and file statuses, and
+    /// the output is intact. Nil when the files must be read to tell.
     func upToDateByStatus(today: PartialDate, generator: String) -> BuildResult? {
         guard let (config, statuses) = reader.survey() else { return nil }
         let outputPath = output(config)
-        guard let index = InputIndex.load(besides: outputPath), index.today == today.description,
-            index.generator == generator, index.statuses == statuses,
-            let files = Publisher(outputPath: outputPath).upToDateFileCount(fingerprint: index.fingerprint)
-        else { return nil }
+        let index = InputIndex(today: today.description, generator: generator, statuses: statuses)
+        guard let files = Publisher(outputPath: outputPath).upToDateFileCount(statuses: index.digest) else {
+            return nil
+        }
         return BuildResult(outcome: .upToDate(files: files), outputPath: outputPath)
     }
 

@@ -6,4 +6,8 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// The command line was wrong (EX_USAGE from sysexits.h).
     case usage = 64
+    /// A build was stopped by Ctrl-C (SIGINT): 128 + 2, as a shell reports it.
+    case interrupted = 130
+    /// A build was stopped by SIGTERM: 128 + 15.
+    case terminated = 143
 }

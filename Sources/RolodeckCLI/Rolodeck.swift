@@ -110,6 +110,7 @@ public enum Rolodeck {
     /// The exit statuses, for help and the manual.
     static let exitStatuses: [(ExitCode, String)] = [
         (.success, "success"), (.failure, "bad input or failed build"), (.usage, "wrong command line"),
+        (.interrupted, "build stopped by Ctrl-C (SIGINT)"), (.terminated, "build stopped by SIGTERM"),
     ]
 
     /// `--version`'s line: the version and, when the binary was built from a checkout, the

@@ -13,35 +13,47 @@ import Darwin
 /// When the next build has the same fingerprint and every listed file is still there with its
 /// size and no newer than the manifest, the output is already what the build would write, and
 /// the build can stop before rendering anything.
+///
+/// It may also record a digest of the statuses of the files the build read (`statuses`), which
+/// vouch for that fingerprint: a build that finds its files' statuses unchanged can stop without
+/// reading them. It is kept here, in the output, so that nothing stays beside the output between
+/// builds; as a digest, so that the published folder names none of the site's files.
 public struct OutputManifest: Equatable {
     /// The first line, for a person who opens the file.
     static let heading = "This folder is written by `rolodeck build`; each build replaces it."
 
     /// The fingerprint of the inputs, or nil when the build was not given one.
     var fingerprint: String?
+    /// The digest of the statuses of the files read that vouch for the fingerprint, or nil.
+    var statuses: String?
     /// Every file's path and size, sorted by path.
     public var files: [(path: String, size: Int)]
 
     /// Whether two manifests have the same fingerprint and list the same files and sizes.
     public static func == (lhs: OutputManifest, rhs: OutputManifest) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.files.elementsEqual(rhs.files) { $0 == $1 }
+        lhs.fingerprint == rhs.fingerprint && lhs.statuses == rhs.statuses
+            && lhs.files.elementsEqual(rhs.files) { $0 == $1 }
     }
 
     /// The file's text.
     var bytes: [UInt8] {
         let paths = PathBytes(files.lazy.map(\.path))
         return OutputManifest.encode(
-            fingerprint: fingerprint, paths: paths, sizes: files.map(\.size), order: Array(files.indices))
+            fingerprint: fingerprint, statuses: statuses, paths: paths, sizes: files.map(\.size),
+            order: Array(files.indices))
     }
 
     /// The text of the manifest listing `files`, given in any order: they are listed as
     /// `sorted` orders them. Quicker than sorting and then making `bytes`, which this does
     /// over one buffer of the paths; a build does it after its last page, when the other core
     /// has nothing left to do.
-    static func bytes(fingerprint: String?, listing files: [(path: String, size: Int)]) -> [UInt8] {
+    static func bytes(
+        fingerprint: String?, statuses: String? = nil, listing files: [(path: String, size: Int)]
+    ) -> [UInt8] {
         let paths = PathBytes(files.lazy.map(\.path))
         return encode(
-            fingerprint: fingerprint, paths: paths, sizes: files.map(\.size), order: paths.sortedOrder())
+            fingerprint: fingerprint, statuses: statuses, paths: paths, sizes: files.map(\.size),
+            order: paths.sortedOrder())
     }
 
     /// Paths and sizes in the manifest's order: by the paths' UTF-8 bytes, which is quicker to
@@ -50,12 +62,14 @@ public struct OutputManifest: Equatable {
         PathBytes(files.lazy.map(\.path)).sortedOrder().map { files[$0] }
     }
 
-    /// The heading, the fingerprint and a line `<size> <path>` for each file in `order`.
+    /// The heading, the fingerprint, the statuses' digest and a line `<size> <path>` for each
+    /// file in `order`.
     private static func encode(
-        fingerprint: String?, paths: PathBytes, sizes: [Int], order: [Int]
+        fingerprint: String?, statuses: String?, paths: PathBytes, sizes: [Int], order: [Int]
     ) -> [UInt8] {
         var head = Array((OutputManifest.heading + "\n").utf8)
         if let fingerprint { head += ("inputs " + fingerprint + "\n").utf8 }
+        if fingerprint != nil, let statuses { head += ("statuses " + statuses + "\n").utf8 }
         // Sizes take at most 20 characters; the space and the newline 2 more bytes.
         let capacity = head.count + paths.bytes.count + sizes.count * 22
         return [UInt8](unsafeUninitializedCapacity: capacity) { text, count in
@@ -100,8 +114,9 @@ public struct OutputManifest: Equatable {
     /// The lines are cut by their bytes: an output of 100,000 pages lists as many files, and a
     /// build with nothing to do reads it before anything else.
     public init?(bytes: [UInt8]) {
-        guard let (fingerprint, listStart) = Self.header(of: bytes) else { return nil }
+        guard let (fingerprint, statuses, listStart) = Self.header(of: bytes) else { return nil }
         self.fingerprint = fingerprint
+        self.statuses = statuses
         var files: [(String, Int)] = []
         let parsed: Bool = bytes.withUnsafeBufferPointer { text in
             var start = listStart
@@ -131,18 +146,41 @@ public struct OutputManifest: Equatable {
         header(of: bytes)?.fingerprint
     }
 
-    /// The fingerprint the heading and the second line record, and where the list of files
-    /// starts; nil when the bytes are not a manifest.
-    private static func header(of bytes: [UInt8]) -> (fingerprint: String, listStart: Int)? {
-        bytes.withUnsafeBufferPointer { text -> (String, Int)? in
+    /// The digest of the statuses a manifest records, read without the list of files; nil when
+    /// it records none or the bytes are not a manifest.
+    static func statuses(in bytes: [UInt8]) -> String? {
+        header(of: bytes)?.statuses
+    }
+
+    /// The manifest `bytes` with `statuses` recorded in it (in place of any it had), its files
+    /// as they were; nil when the bytes are not a manifest.
+    static func recording(statuses: String, in bytes: [UInt8]) -> [UInt8]? {
+        guard let (fingerprint, _, listStart) = header(of: bytes) else { return nil }
+        let head = OutputManifest.heading + "\ninputs " + fingerprint + "\nstatuses " + statuses + "\n"
+        return Array(head.utf8) + bytes[min(listStart, bytes.count)...]
+    }
+
+    /// The fingerprint the heading and the second line record, the statuses' digest an optional
+    /// third line records (a file's line starts with a digit, never with `statuses`), and where
+    /// the list of files starts; nil when the bytes are not a manifest.
+    private static func header(
+        of bytes: [UInt8]
+    ) -> (fingerprint: String, statuses: String?, listStart: Int)? {
+        bytes.withUnsafeBufferPointer { text -> (String, String?, Int)? in
             let heading = Array(OutputManifest.heading.utf8)
             let first = lineEnd(in: text, from: 0)
             guard first == heading.count, text[..<first].elementsEqual(heading) else { return nil }
-            let second = lineEnd(in: text, from: first + 1)
-            let line = String(decoding: UnsafeBufferPointer(rebasing: text[min(first + 1, second)..<second]),
-                              as: UTF8.self)
-            guard line.hasPrefix("inputs ") else { return nil }
-            return (String(line.dropFirst("inputs ".count)), second + 1)
+            func line(from start: Int) -> (text: String, end: Int) {
+                let end = lineEnd(in: text, from: start)
+                let line = UnsafeBufferPointer(rebasing: text[min(start, end)..<end])
+                return (String(decoding: line, as: UTF8.self), end)
+            }
+            let second = line(from: first + 1)
+            guard second.text.hasPrefix("inputs ") else { return nil }
+            let fingerprint = String(second.text.dropFirst("inputs ".count))
+            let third = line(from: second.end + 1)
+            guard third.text.hasPrefix("statuses ") else { return (fingerprint, nil, second.end + 1) }
+            return (fingerprint, String(third.text.dropFirst("statuses ".count)), third.end + 1)
         }
     }
 
@@ -153,8 +191,9 @@ public struct OutputManifest: Equatable {
     }
 
     /// Creates a manifest.
-    init(fingerprint: String?, files: [(path: String, size: Int)]) {
+    init(fingerprint: String?, statuses: String? = nil, files: [(path: String, size: Int)]) {
         self.fingerprint = fingerprint
+        self.statuses = statuses
         self.files = files
     }
 

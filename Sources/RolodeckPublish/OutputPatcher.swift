@@ -35,15 +35,16 @@ public struct OutputPatcher {
         fingerprint: String, files: inout [String: Int], removing: [String],
         _ produce: (PatchWriter) throws -> Void
     ) throws -> PublishReport {
-        var path = outputPath
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        let slash = path.lastIndex(of: "/")
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var parent = slash.map { String(path[..<$0]) } ?? "."
-        if parent.isEmpty { parent = "/" }
-        let lock = try OutputLock(parent: parent, name: name)
+        // Where `Publisher` finds it, so that both lock the same folder for a linked output too.
+        let (parentPath, name) = try Publisher(outputPath: outputPath).locateOutput()
+        guard let parent = DirectoryHandle.open(parentPath) else {
+            throw PublishError.system("open", parentPath)
+        }
+        let lock = try OutputLock(parent)
         defer { withExtendedLifetime(lock) {} }
-        guard let output = DirectoryHandle.open(path) else { throw PublishError.system("open", outputPath) }
+        guard let output = DirectoryHandle.open(parentPath + "/" + name, displayPath: outputPath) else {
+            throw PublishError.system("open", outputPath)
+        }
 
         let writer = PatchWriter(output: output)
         do {

@@ -21,6 +21,8 @@ struct PublishError: Error, Sendable, Equatable, CustomStringConvertible {
         case duplicatePage(String)
         /// The output folder cannot be replaced by a rename (a mount point, another device).
         case cannotReplace(path: String, errno: Int32)
+        /// Nothing can be created in the output's parent folder, where the new site is assembled.
+        case parentNotWritable(parent: String, output: String, errno: Int32)
     }
 
     /// What went wrong.
@@ -53,6 +55,10 @@ struct PublishError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotReplace(let path, let code):
             return "cannot replace \(path) by renaming (\(String(cString: strerror(code)))); "
                 + "if it is a mount point, publish into a folder inside it"
+        case .parentNotWritable(let parent, let output, let code):
+            return "rolodeck needs to write in \(parent) to swap the new site in atomically "
+                + "(\(String(cString: strerror(code)))): make \(parent) writable by this user, or build "
+                + "into a folder inside a folder of its own, such as \(output)/site"
         }
     }
 }

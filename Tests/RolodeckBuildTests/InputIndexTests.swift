@@ -5,8 +5,9 @@
 import Foundation
 import Testing
 
-/// The index of the files a build read, kept beside the output: a build with nothing to do
-/// tells so from the files' statuses, and any change to what a build reads makes it read.
+/// The index of the files a build read, kept as a digest in the output's manifest: a build with
+/// nothing to do tells so from the files' statuses, and any change to what a build reads makes
+/// it read.
 @Suite struct InputIndexTests {
     static let generator = Array("rolodeck test".utf8)
     static let today = PartialDate(year: 2026, month: 11, day: 30)
@@ -71,15 +72,28 @@ import Testing
         return build
     }
 
+    /// The digest of the statuses the output's manifest records, if any.
+    static func recordedStatuses(_ output: URL) throws -> String? {
+        let manifest = try String(contentsOf: output.appendingPathComponent(".rolodeck"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.count > 2 && lines[2].hasPrefix("statuses ") ? String(lines[2].dropFirst(9)) : nil
+    }
+
     @Test func aBuildWithNothingToDoTellsSoFromTheStatuses() throws {
         let (site, output) = try Self.site()
         guard case .published = Self.build(site, output).build(today: Self.today).outcome else {
             Issue.record("the first build did not publish")
             return
         }
-        let index = try #require(InputIndex.load(besides: output.path))
-        #expect(index.statuses.count == 4)
-        #expect(index.statuses.keys.contains { $0.hasSuffix("store/book/ed.vcf") })
+        let statuses = try #require(try Self.recordedStatuses(output))
+        let read = try #require(SiteReader(folder: site, displayPath: "site").survey())
+        #expect(read.statuses.count == 4)
+        let index = InputIndex(
+            today: Self.today.description, generator: InputFingerprint.digest(Self.generator), statuses: read.statuses)
+        #expect(statuses == index.digest)
+        // Nothing beside the output: no lock file, no index.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+        #expect(beside.sorted() == ["out", "site"])
         let build = Self.build(site, output)
         let told = build.upToDateByStatus(today: Self.today, generator: InputFingerprint.digest(Self.generator))
         guard case .upToDate(let files) = told?.outcome else {
@@ -112,27 +126,64 @@ import Testing
                 != nil)
     }
 
-    /// Files changed moments before they were read cannot vouch for themselves: no index.
-    @Test func aBuildOfFreshFilesKeepsNoIndex() throws {
+    /// Files changed moments before they were read cannot vouch for themselves: the manifest
+    /// records no statuses. The next build that finds the output up to date, once they are
+    /// still, records them in place: the manifest is rewritten with its modification time, and
+    /// nothing else changes.
+    @Test func aBuildOfFreshFilesRecordsTheStatusesLater() throws {
         let (site, output) = try Self.site()
-        let build = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in output.path }
-        guard case .published = build.build(today: Self.today).outcome else {
+        let fresh = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in output.path }
+        guard case .published = fresh.build(today: Self.today).outcome else {
             Issue.record("the build did not publish")
             return
         }
-        #expect(InputIndex.load(besides: output.path) == nil)
+        #expect(try Self.recordedStatuses(output) == nil)
+        let manifest = output.appendingPathComponent(".rolodeck")
+        let before = try FileManager.default.attributesOfItem(atPath: manifest.path)[.modificationDate] as? Date
+        let pages = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        guard case .upToDate = Self.build(site, output).build(today: Self.today).outcome else {
+            Issue.record("the second build did not find the output up to date")
+            return
+        }
+        #expect(try Self.recordedStatuses(output) != nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: manifest.path)[.modificationDate] as? Date == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == pages)
+        #expect(
+            Self.build(site, output).upToDateByStatus(today: Self.today, generator: InputFingerprint.digest(Self.generator))
+                != nil)
     }
 
-    @Test func anIndexReadsBackAsWritten() {
-        let index = InputIndex(
-            fingerprint: "f00d", today: "2026-11-30", generator: "beef",
-            statuses: ["site/store/a b.json": FileStatus(device: 1, inode: 2, size: 3, modified: 4, changed: 5),
-                       "site/Public/가.css": FileStatus(device: 9, inode: 8, size: 0, modified: -7, changed: 6)])
-        #expect(InputIndex(bytes: index.bytes) == index)
-        #expect(InputIndex(bytes: Array(index.bytes.dropFirst())) == nil)
-        #expect(InputIndex(bytes: index.bytes + Array("1 2 x 4 5 p\n".utf8)) == nil)
-        #expect(InputIndex.path(besides: "out/site/") == "out/.site.rolodeck-inputs")
-        #expect(InputIndex.path(besides: "/srv/www") == "/srv/.www.rolodeck-inputs")
-        #expect(InputIndex.path(besides: "_site") == "._site.rolodeck-inputs")
+    /// The digest changes with every part it covers, and only with them.
+    @Test func theDigestCoversEveryStatusTheDateAndTheGenerator() {
+        let statuses = [
+            "site/store/a b.json": FileStatus(device: 1, inode: 2, size: 3, modified: 4, changed: 5),
+            "site/Public/가.css": FileStatus(device: 9, inode: 8, size: 0, modified: -7, changed: 6),
+        ]
+        let index = InputIndex(today: "2026-11-30", generator: "beef", statuses: statuses)
+        #expect(InputIndex(today: "2026-11-30", generator: "beef", statuses: statuses).digest == index.digest)
+        var others: [InputIndex] = [
+            InputIndex(today: "2026-12-01", generator: "beef", statuses: statuses),
+            InputIndex(today: "2026-11-30", generator: "beee", statuses: statuses),
+            InputIndex(today: "2026-11-30", generator: "beef", statuses: statuses.filter { $0.key.hasSuffix(".css") }),
+        ]
+        for field in 0..<5 {
+            var changed = statuses
+            var status = changed["site/store/a b.json"]!
+            switch field {
+            case 0: status.device += 1
+            case 1: status.inode += 1
+            case 2: status.size += 1
+            case 3: status.modified += 1
+            default: status.changed += 1
+            }
+            changed["site/store/a b.json"] = status
+            others.append(InputIndex(today: "2026-11-30", generator: "beef", statuses: changed))
+        }
+        var renamed = statuses
+        renamed["site/store/a c.json"] = renamed.removeValue(forKey: "site/store/a b.json")
+        others.append(InputIndex(today: "2026-11-30", generator: "beef", statuses: renamed))
+        for other in others {
+            #expect(other.digest != index.digest, "\(other)")
+        }
     }
 }

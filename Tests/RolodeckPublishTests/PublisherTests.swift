@@ -122,6 +122,35 @@ import Testing
         #expect(OutputManifest(bytes: Array("not a manifest\n".utf8) + bytes) == nil)
     }
 
+    /// The digest of the files' statuses goes on the third line, where a file's line, which
+    /// starts with its size, cannot be taken for it; a manifest without it reads as before.
+    @Test func manifestsRecordTheStatusesDigestOnTheirThirdLine() {
+        let files = [(path: "b.html", size: 2), (path: "a.html", size: 1)]
+        let bytes = OutputManifest.bytes(fingerprint: "f00d", statuses: "5eed", listing: files)
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            This folder is written by `rolodeck build`; each build replaces it.
+            inputs f00d
+            statuses 5eed
+            1 a.html
+            2 b.html
+
+            """)
+        #expect(OutputManifest(bytes: bytes)
+                == OutputManifest(fingerprint: "f00d", statuses: "5eed", files: OutputManifest.sorted(files)))
+        #expect(OutputManifest.fingerprint(in: bytes) == "f00d")
+        #expect(OutputManifest.statuses(in: bytes) == "5eed")
+        let without = OutputManifest.bytes(fingerprint: "f00d", listing: files)
+        #expect(OutputManifest.statuses(in: without) == nil)
+        #expect(OutputManifest(bytes: without)?.files.count == 2)
+        #expect(OutputManifest.recording(statuses: "5eed", in: without) == bytes)
+        #expect(OutputManifest.recording(statuses: "beef", in: bytes)
+                == OutputManifest.bytes(fingerprint: "f00d", statuses: "beef", listing: files))
+        #expect(OutputManifest.recording(statuses: "beef", in: Array("not a manifest\n".utf8)) == nil)
+        // Statuses vouch for a fingerprint: with none, there is nothing to record.
+        #expect(OutputManifest.bytes(fingerprint: nil, statuses: "5eed", listing: [])
+                == Array((OutputManifest.heading + "\n").utf8))
+    }
+
     @Test func aPathWrittenTwiceFailsTheBuild() throws {
         let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
         for path in ["index.html", "contacts/a.html"] {
