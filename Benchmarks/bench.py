@@ -269,7 +269,7 @@ class EventStream:
 
     def __init__(self, port):
         self.connection = socket.create_connection(("127.0.0.1", port))
-        self.connection.sendall(b"GET /.rolodeck-serve/events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        self.connection.sendall(b"GET /.rolodeck-serve/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         self.events = []  # (name, arrival time)
         self.lock = threading.Condition()
         threading.Thread(target=self.read, daemon=True).start()

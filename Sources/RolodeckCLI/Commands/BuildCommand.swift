@@ -18,7 +18,7 @@ enum BuildCommand {
             .site,
             .out,
             OptionSpec(
-                name: "--quiet", short: "-q", value: nil, help: "Print nothing unless the build fails"),
+                name: "--quiet", short: "-q", value: nil, help: "Print only warnings and errors"),
         ],
         details: """
             Only files whose bytes changed are written; pages that no longer exist are removed. The new

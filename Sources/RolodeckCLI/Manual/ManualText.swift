@@ -33,7 +33,7 @@ enum ManualText {
         (
             "DIR/store/",
             "The store: contacts.json or contacts/ (one JSON or vCard file per contact), groups.json, "
-                + "todos.json or .ics files."
+                + "salutations.json, todos.json or .ics files."
         ),
         (
             "DIR/Templates/, DIR/Public/",
@@ -48,7 +48,7 @@ enum ManualText {
         ("rolodeck serve --site mysite", "Build, and preview with live reload while you edit."),
         (
             "rolodeck build --quiet --site /srv/contacts --out /var/www/contacts/site",
-            "From cron: print nothing unless the build fails."
+            "From cron: print nothing but warnings and errors."
         ),
         (
             "rolodeck completion bash > ~/.local/share/bash-completion/completions/rolodeck",
