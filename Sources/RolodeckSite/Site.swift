@@ -35,15 +35,32 @@ public struct Site: Sendable {
             diagnostics += error.diagnostics
         }
         if !input.config.hiddenContacts.isEmpty {
-            // Only when some are named: hashing every contact's id is work a large store notices.
-            let ids = Set(store.contacts.map(\.id))
-            for id in input.config.hiddenContacts.sorted() where !ids.contains(id) {
-                let message = "hiddenContacts names \"\(id)\", which is not in the store"
-                diagnostics.append(Diagnostic(.warning, at: nil, message))
-            }
+            diagnostics += unknownHiddenContacts(input.config, store: store)
         }
         guard let theme, !diagnostics.containsErrors else { throw DiagnosticError(diagnostics) }
         return Site(config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation())
+    }
+
+    /// A diagnostic for each id in `hiddenContacts` that names no contact. An id one typo away
+    /// from a contact's is an error, as a misspelt setting is: the build would publish the
+    /// contact it was meant to hide. Any other is a warning, for a contact since deleted from
+    /// the store should not stop the cron job that publishes the rest.
+    private static func unknownHiddenContacts(_ config: SiteConfig, store: Store) -> [Diagnostic] {
+        // Only called when some are named: hashing every contact's id is work a large store notices.
+        let ids = Set(store.contacts.map(\.id))
+        let unknown = config.hiddenContacts.filter { !ids.contains($0) }
+        guard !unknown.isEmpty else { return [] }
+        let shown = Array(ids.subtracting(config.hiddenContacts))
+        return unknown.sorted().map { id in
+            let location = config.hiddenContactLocations[id]
+            let message = "hiddenContacts names \"\(id)\", which is not in the store"
+            guard let meant = Suggestion.closest(to: id, in: shown) else {
+                return Diagnostic(.warning, at: location, message)
+            }
+            return Diagnostic(
+                .error, at: location,
+                message + "; did you mean \"\(meant)\"? (that contact would be published)")
+        }
     }
 
     /// How many of the store's contacts the config hides, which the site leaves out.

@@ -70,15 +70,38 @@ import Testing
         #expect(hidden["index.html"]?.contains("Ann") == false)
     }
 
-    /// A hidden contact that is not in the store is a warning, named once the store is read.
+    /// A hidden contact that is not in the store is a warning, named once the store is read,
+    /// at the place the config names it.
     @Test func hiddenContactsNotInTheStoreAreReported() throws {
         var config = SiteConfig()
         #expect(try Site.load(SiteInput(config: config, storeFiles: Self.store)).warnings.isEmpty)
         config.hiddenContacts = ["nobody", "ann", "gone"]
+        config.hiddenContactLocations["gone"] = SourceLocation(path: "rolodeck.json", line: 4, column: 30)
         let site = try Site.load(SiteInput(config: config, storeFiles: Self.store))
         #expect(site.warnings.map(\.description) == [
-            "warning: hiddenContacts names \"gone\", which is not in the store",
+            "rolodeck.json:4:30: warning: hiddenContacts names \"gone\", which is not in the store",
             "warning: hiddenContacts names \"nobody\", which is not in the store",
+        ])
+    }
+
+    /// A hidden id one typo from a contact that would be published fails the build: the typo
+    /// must not publish the contact it was meant to hide. Not when that contact is hidden too.
+    @Test func aHiddenContactOneTypoFromAShownOneIsAnError() throws {
+        var config = SiteConfig()
+        config.hiddenContacts = ["anm"]
+        config.hiddenContactLocations["anm"] = SourceLocation(path: "rolodeck.json", line: 2, column: 22)
+        #expect {
+            try Site.load(SiteInput(config: config, storeFiles: Self.store))
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostics.map(\.description) == [
+                "rolodeck.json:2:22: error: hiddenContacts names \"anm\", which is not in the store; "
+                    + "did you mean \"ann\"? (that contact would be published)",
+            ]
+        }
+        config.hiddenContacts = ["anm", "ann"]
+        let site = try Site.load(SiteInput(config: config, storeFiles: Self.store))
+        #expect(site.warnings.map(\.description) == [
+            "rolodeck.json:2:22: warning: hiddenContacts names \"anm\", which is not in the store",
         ])
     }
 }

@@ -53,6 +53,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var hiddenFields: Set<Field> = []
     /// Ids of contacts left out of the site.
     public var hiddenContacts: Set<String> = []
+    /// Where each of `hiddenContacts` is written in the config, so that a message about an id
+    /// that names no contact can point at it.
+    public var hiddenContactLocations: [String: SourceLocation] = [:]
 
     /// The defaults.
     public init() {}

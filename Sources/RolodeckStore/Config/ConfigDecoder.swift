@@ -71,7 +71,11 @@ enum ConfigDecoder {
                 else: #"a time zone such as "Europe/Berlin" or "Asia/Seoul""#)
             if let name { config.timeZone = name.nonEmpty }
         case "hiddenContacts":
-            config.hiddenContacts = Set(reader.strings(member).map(\.0))
+            let ids = reader.strings(member)
+            config.hiddenContacts = Set(ids.map(\.0))
+            for (id, offset) in ids where config.hiddenContactLocations[id] == nil {
+                config.hiddenContactLocations[id] = reader.source.location(at: offset)
+            }
         default:
             // An error, not a warning: a build that went on past a misspelt `hiddenFields` would
             // publish what it was meant to hide.

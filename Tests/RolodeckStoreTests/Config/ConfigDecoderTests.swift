@@ -29,6 +29,10 @@ import Testing
         expected.baseURL = "/team/"
         expected.hiddenFields = [.birthday, .addresses]
         expected.hiddenContacts = ["a", "b"]
+        expected.hiddenContactLocations = [
+            "a": SourceLocation(path: "rolodeck.json", line: 3, column: 84),
+            "b": SourceLocation(path: "rolodeck.json", line: 3, column: 89),
+        ]
         expected.timeZone = "Europe/Berlin"
         #expect(config == expected)
         #expect(config.effectivePhoneRegion == "DE")
