@@ -137,6 +137,7 @@ let package = Package(
         .testTarget(
             name: "RolodeckServeTests",
             dependencies: ["RolodeckCore", "RolodeckServe", "HTTPTestClient", "RolodeckTestSupport"]),
-        .testTarget(name: "RolodeckCLITests", dependencies: ["RolodeckCLI", "HTTPTestClient"]),
+        .testTarget(
+            name: "RolodeckCLITests", dependencies: ["RolodeckCLI", "HTTPTestClient", "RolodeckTestSupport"]),
     ]
 )

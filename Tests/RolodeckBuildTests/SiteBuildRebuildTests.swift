@@ -365,18 +365,9 @@ import Testing
                 continue
             }
             let bytes = try Data(contentsOf: url)
-            result[relative] = relative == Publisher.markerName ? withoutStatuses(bytes) : bytes
+            result[relative] = relative == Publisher.markerName ? ManifestLines.withoutStatuses(bytes) : bytes
         }
         return result
-    }
-
-    /// A manifest without its `statuses` line: a build records it only when the files it read
-    /// had settled (git's racily-clean rule), so whether it is there depends on how long after
-    /// an edit the build ran, not on what the site is built from.
-    static func withoutStatuses(_ manifest: Data) -> Data {
-        let lines = String(decoding: manifest, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-        return Data(lines.filter { !$0.hasPrefix("statuses ") }.joined(separator: "\n").utf8)
     }
 
     /// What `rolodeck build` writes for the site into a new folder.

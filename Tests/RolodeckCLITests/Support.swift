@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RolodeckTestSupport
 
 /// Runs the built `rolodeck` binary and prepares site folders for it.
 enum CLI {
@@ -90,9 +91,12 @@ enum CLI {
         return result
     }
 
-    /// The files' bytes only, for equality checks.
+    /// The files' bytes only, for equality checks; the manifest's without the line that depends
+    /// on when the build ran (`ManifestLines.withoutStatuses`).
     static func contents(_ root: URL) throws -> [String: Data] {
-        try snapshot(root).mapValues(\.bytes)
+        var files = try snapshot(root).mapValues(\.bytes)
+        files[".rolodeck"] = files[".rolodeck"].map(ManifestLines.withoutStatuses)
+        return files
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RolodeckTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,8 @@ import Testing
 /// `rolodeck watch` against real file operations: after each one, the watched output must be
 /// byte for byte what `rolodeck build` writes for the same input into a new folder.
 @Suite(.serialized) struct WatchTests {
-    /// Every file and folder under `root`, files with their bytes (the manifest included).
+    /// Every file and folder under `root`, files with their bytes (the manifest included, without
+    /// the line that depends on when the build ran).
     static func tree(_ root: URL) -> [String: Data?] {
         var result: [String: Data?] = [:]
         let enumerator = FileManager.default.enumerator(
@@ -17,7 +19,8 @@ import Testing
             let relative = String(
                 url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
             let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
-            result[relative] = isFolder ? .some(nil) : try? Data(contentsOf: url)
+            let bytes = isFolder ? nil : try? Data(contentsOf: url)
+            result[relative] = relative == ".rolodeck" ? bytes.map(ManifestLines.withoutStatuses) : bytes
         }
         return result
     }
