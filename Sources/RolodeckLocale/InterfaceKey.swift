@@ -122,6 +122,6 @@ public enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
     case lastUpdated
     /// A map link's text: "Map".
     case showOnMap
-    /// A `geo:` link's text: "Open in a map app".
+    /// The label of a card's coordinates, whose `geo:` link opens a map app: "Coordinates".
     case openCoordinates
 }

@@ -82,7 +82,7 @@ enum InterfaceStringTable {
         case .todosCalendar: return "Todos as a calendar file (.ics)"
         case .lastUpdated: return "Last updated"
         case .showOnMap: return "Map"
-        case .openCoordinates: return "Open in a map app"
+        case .openCoordinates: return "Coordinates"
         case .notFoundExplanation: return "The page you asked for is not in this directory."
         }
     }
@@ -149,7 +149,7 @@ enum InterfaceStringTable {
         case .todosCalendar: return "Aufgaben als Kalenderdatei (.ics)"
         case .lastUpdated: return "Zuletzt aktualisiert"
         case .showOnMap: return "Karte"
-        case .openCoordinates: return "In einer Karten-App öffnen"
+        case .openCoordinates: return "Koordinaten"
         case .notFoundExplanation: return "Die gesuchte Seite gibt es in diesem Verzeichnis nicht."
         }
     }
@@ -216,7 +216,7 @@ enum InterfaceStringTable {
         case .todosCalendar: return "할 일 캘린더 파일 (.ics)"
         case .lastUpdated: return "마지막 업데이트"
         case .showOnMap: return "지도"
-        case .openCoordinates: return "지도 앱에서 열기"
+        case .openCoordinates: return "좌표"
         case .notFoundExplanation: return "찾는 페이지가 이 주소록에 없습니다."
         }
     }
@@ -283,7 +283,7 @@ enum InterfaceStringTable {
         case .todosCalendar: return "ToDoのカレンダーファイル (.ics)"
         case .lastUpdated: return "最終更新"
         case .showOnMap: return "地図"
-        case .openCoordinates: return "地図アプリで開く"
+        case .openCoordinates: return "座標"
         case .notFoundExplanation: return "お探しのページはこの名簿にありません。"
         }
     }

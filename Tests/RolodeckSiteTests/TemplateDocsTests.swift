@@ -77,6 +77,7 @@ import Testing
         view.title = "T"
         view.birthday = MustacheTable(["display": "March 5"])
         view.age = "42"
+        view.geo = MustacheTable(["display": "1, 2"])
         view.groups = []
         view.notesHTML = Array("<p>n</p>".utf8)
         let table = view.table
@@ -88,6 +89,6 @@ import Testing
             #expect(table[key] == nil, "\(key)")
         }
         #expect(ContactView().table["salutation"] == nil)
-        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 9)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 10)
     }
 }
