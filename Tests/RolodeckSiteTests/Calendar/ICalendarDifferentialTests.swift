@@ -25,14 +25,16 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: python),
             (try? ProcessRun.run([python, "-c", "import icalendar, dateutil"]))?.status == 0
         else {
-            return "python3-icalendar is not installed for /usr/bin/python3 (apt-get install python3-icalendar): skipped"
+            return
+                "python3-icalendar is not installed for /usr/bin/python3 (apt-get install python3-icalendar): skipped"
         }
         return nil
     }()
 
     /// The demo planned, and its two calendars as python3-icalendar reads them, by file name.
     static func demo() throws -> (Directory, [String: [String: Any]]) {
-        let reader = SiteReader(folder: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), displayPath: "")
+        let reader = SiteReader(
+            folder: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), displayPath: "")
         let site = try Site.load(try reader.read().input)
         let files = try site.renderFiles(today: today, lastUpdated: lastUpdated)
         let folder = try Fixtures.temporaryFolder()
@@ -69,7 +71,8 @@ import Testing
             #expect(event["kind"] as? String == "VEVENT", "\(name)")
             #expect(event["uid"] as? String == entry.contact.id + "-birthday@rolodeck", "\(name)")
             #expect(event["summary"] as? String == strings.birthdayOf(entry.displayName), "\(name)")
-            let start = PartialDate(year: birthday.year ?? BirthdayCalendar.baseYear, month: birthday.month, day: birthday.day)
+            let start = PartialDate(
+                year: birthday.year ?? BirthdayCalendar.baseYear, month: birthday.month, day: birthday.day)
             #expect(event["dtstart"] as? String == start.description, "\(name)")
             #expect(event["dtstamp"] as? String == "2026-11-02T00:00:00+00:00", "\(name)")
             // The days the rule gives are the days the page lists.
@@ -96,16 +99,19 @@ import Testing
             #expect(item["summary"] as? String == todo.title, "\(todo.id)")
             #expect(item["status"] as? String == (todo.done ? "COMPLETED" : "NEEDS-ACTION"), "\(todo.id)")
             #expect(item["due"] as? String == todo.due.map { $0.date.description }, "\(todo.id)")
-            let priority: Int? = switch todo.priority {
-            case .high?: 1
-            case .medium?: 5
-            case .low?: 9
-            case nil: nil
-            }
+            let priority: Int? =
+                switch todo.priority {
+                case .high?: 1
+                case .medium?: 5
+                case .low?: 9
+                case nil: nil
+                }
             #expect(item["priority"] as? Int == priority, "\(todo.id)")
             #expect(item["categories"] as? [String] == todo.categories, "\(todo.id)")
             #expect(item["description"] as? String == todo.notes.nonEmpty, "\(todo.id)")
-            #expect(item["relatedTo"] as? String == entry.parent.map { directory.todos[$0].todo.id }, "\(todo.id)")
+            #expect(
+                item["relatedTo"] as? String == entry.parent.map { directory.todos[$0].todo.id }, "\(todo.id)"
+            )
             #expect(item["sortOrder"] as? String == String(position + 1), "\(todo.id)")
         }
     }
@@ -124,6 +130,9 @@ enum ProcessRun {
         let text = output.fileHandleForReading.readDataToEndOfFile()
         let message = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self), String(decoding: message, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: text, as: UTF8.self),
+            String(decoding: message, as: UTF8.self)
+        )
     }
 }
