@@ -12,11 +12,12 @@ SITE_OUT ?= _site
 # Needed to build: the CommonMark library (found through pkg-config), and jemalloc, the
 # command's memory allocator.
 BUILD_PACKAGES := libcmark-dev libjemalloc-dev pkg-config
-# Needed by the browser and validator tests, by the vCard differential test (Debian's
-# python3-vobject, imported by /usr/bin/python3), and by the install tests (the shells whose
+# Needed by the browser and validator tests, by the vCard and iCalendar differential tests
+# (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), and by the
+# install tests (the shells whose
 # completions are installed, man, and Debian's package tools and lintian), and by the check of
 # docs/deploy/ (systemd-analyze, nginx -t).
-TEST_PACKAGES := chromium chromium-driver python3-vobject \
+TEST_PACKAGES := chromium chromium-driver python3-vobject python3-icalendar \
 	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \

@@ -26,6 +26,8 @@ final class WatchedState {
     var lastInput: SiteInput?
     /// The date of `lastInput`'s rebuild.
     var lastToday: PartialDate?
+    /// The "last updated" date of `lastInput`'s rebuild.
+    var lastUpdated: PartialDate?
     /// The config the site was last read with.
     var config: SiteConfig?
 
@@ -108,9 +110,11 @@ extension SiteBuild {
         state.config = input.config
         let changes = state.lastInput.map { Self.changes(from: $0, to: input, reader: state.reader) }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
-        if let changes, changes.isEmpty, today == state.lastToday { return result }
+        let lastUpdated = LastUpdated.day(storeModified: input.storeModified, sourceDateEpoch: sourceDateEpoch)
+        if let changes, changes.isEmpty, today == state.lastToday, lastUpdated == state.lastUpdated { return result }
         state.lastInput = input
         state.lastToday = today
+        state.lastUpdated = lastUpdated
         result.changedInputs = changes ?? []
 
         let site: Site
@@ -128,9 +132,9 @@ extension SiteBuild {
             result.outcome = .cancelled
             return result
         }
-        let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
+        let fingerprint = InputFingerprint.of(input, today: today, lastUpdated: lastUpdated, generator: generator)
         publish(
-            site, input: input, today: today, fingerprint: fingerprint, into: &result, state: state,
+            site, input: input, today: today, lastUpdated: lastUpdated, fingerprint: fingerprint, into: &result, state: state,
             isCancelled: isCancelled)
         return result
     }
@@ -138,7 +142,7 @@ extension SiteBuild {
     /// Plans and renders the loaded site, and publishes the pages the change touched, or the
     /// whole site; records the new baseline.
     private func publish(
-        _ site: Site, input: SiteInput, today: PartialDate, fingerprint: String,
+        _ site: Site, input: SiteInput, today: PartialDate, lastUpdated: PartialDate?, fingerprint: String,
         into result: inout BuildResult,
         state: WatchedState, isCancelled: @escaping @Sendable () -> Bool
     ) {
@@ -149,10 +153,11 @@ extension SiteBuild {
         }
         let directory = patched ?? Directory(store: site.store, config: site.config)
         let renderer = SiteRenderer(
-            directory: directory, theme: site.theme, today: today, searchCache: state.searchCache)
+            directory: directory, theme: site.theme, today: today, lastUpdated: lastUpdated,
+            searchCache: state.searchCache)
         let snapshot = SiteSnapshot(
             config: site.config, today: today, directory: directory, theme: site.theme,
-            siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search)
+            siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search, lastUpdated: lastUpdated)
         let outputPath = result.outputPath
         let warnings = Set(site.warnings.map(\.description))
         do {

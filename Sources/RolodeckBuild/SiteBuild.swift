@@ -25,6 +25,10 @@ public final class SiteBuild {
     /// What `rebuild` keeps between calls; made by the first.
     var watched: WatchedState?
 
+    /// `SOURCE_DATE_EPOCH`, which sets the pages' "last updated" date in place of the store's
+    /// newest file; read from the environment, as the command reads today from it.
+    public var sourceDateEpoch: Int? = LastUpdated.sourceDateEpoch()
+
     /// Whether the process ends as soon as a `build` returns, so the build can leave the planned
     /// site for the exit to reclaim instead of freeing it object by object.
     public var leavesMemoryToExit = false
@@ -163,7 +167,8 @@ public final class SiteBuild {
             return .done(BuildResult(outcome: .failed(error), outputPath: ""))
         }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
-        let fingerprint = InputFingerprint.of(input, today: today, generator: generator)
+        let lastUpdated = LastUpdated.day(storeModified: input.storeModified, sourceDateEpoch: sourceDateEpoch)
+        let fingerprint = InputFingerprint.of(input, today: today, lastUpdated: lastUpdated, generator: generator)
         let index = InputIndex(today: today.description, generator: generatorDigest, statuses: input.statuses)
         let settled = index.isSettled(readAt: readAt, margin: settleMargin) ? index.digest : nil
         if let files = Publisher(outputPath: result.outputPath).upToDateFileCount(fingerprint: fingerprint) {
@@ -194,7 +199,7 @@ public final class SiteBuild {
             return .done(result)
         }
         progress?(.sorting(contacts: site.store.contacts.count))
-        let renderer = site.renderer(today: today)
+        let renderer = site.renderer(today: today, lastUpdated: lastUpdated)
         if control.isCancelled() {
             result.outcome = .cancelled
             return .done(result)

@@ -110,4 +110,18 @@ public enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
     case madeWith
     /// "The page you asked for is not in this directory."
     case notFoundExplanation
+    /// "Birthdays" (the birthday page and its navigation link).
+    case birthdays
+    /// "No birthdays yet."
+    case noBirthdays
+    /// The link to `birthdays.ics`: "Subscribe to the birthday calendar (.ics)".
+    case birthdaysCalendar
+    /// The link to `todos.ics`: "Todos as a calendar file (.ics)".
+    case todosCalendar
+    /// "Last updated" before the date in the footer.
+    case lastUpdated
+    /// A map link's text: "Map".
+    case showOnMap
+    /// The label of a card's coordinates, whose `geo:` link opens a map app: "Coordinates".
+    case openCoordinates
 }

@@ -76,6 +76,13 @@ enum InterfaceStringTable {
         case .openCount: return "open"
         case .doneCount: return "done"
         case .madeWith: return "Made with Rolodeck"
+        case .birthdays: return "Birthdays"
+        case .noBirthdays: return "No birthdays yet."
+        case .birthdaysCalendar: return "Subscribe to the birthday calendar (.ics)"
+        case .todosCalendar: return "Todos as a calendar file (.ics)"
+        case .lastUpdated: return "Last updated"
+        case .showOnMap: return "Map"
+        case .openCoordinates: return "Coordinates"
         case .notFoundExplanation: return "The page you asked for is not in this directory."
         }
     }
@@ -136,6 +143,13 @@ enum InterfaceStringTable {
         case .openCount: return "offen"
         case .doneCount: return "erledigt"
         case .madeWith: return "Erstellt mit Rolodeck"
+        case .birthdays: return "Geburtstage"
+        case .noBirthdays: return "Noch keine Geburtstage."
+        case .birthdaysCalendar: return "Geburtstagskalender abonnieren (.ics)"
+        case .todosCalendar: return "Aufgaben als Kalenderdatei (.ics)"
+        case .lastUpdated: return "Zuletzt aktualisiert"
+        case .showOnMap: return "Karte"
+        case .openCoordinates: return "Koordinaten"
         case .notFoundExplanation: return "Die gesuchte Seite gibt es in diesem Verzeichnis nicht."
         }
     }
@@ -196,6 +210,13 @@ enum InterfaceStringTable {
         case .openCount: return "남음"
         case .doneCount: return "완료"
         case .madeWith: return "Rolodeck으로 만듦"
+        case .birthdays: return "생일"
+        case .noBirthdays: return "아직 생일이 없습니다."
+        case .birthdaysCalendar: return "생일 캘린더 구독 (.ics)"
+        case .todosCalendar: return "할 일 캘린더 파일 (.ics)"
+        case .lastUpdated: return "마지막 업데이트"
+        case .showOnMap: return "지도"
+        case .openCoordinates: return "좌표"
         case .notFoundExplanation: return "찾는 페이지가 이 주소록에 없습니다."
         }
     }
@@ -256,6 +277,13 @@ enum InterfaceStringTable {
         case .openCount: return "未完了"
         case .doneCount: return "完了"
         case .madeWith: return "Rolodeckで作成"
+        case .birthdays: return "誕生日"
+        case .noBirthdays: return "誕生日はまだありません。"
+        case .birthdaysCalendar: return "誕生日カレンダーを購読 (.ics)"
+        case .todosCalendar: return "ToDoのカレンダーファイル (.ics)"
+        case .lastUpdated: return "最終更新"
+        case .showOnMap: return "地図"
+        case .openCoordinates: return "座標"
         case .notFoundExplanation: return "お探しのページはこの名簿にありません。"
         }
     }

@@ -75,6 +75,37 @@ public struct InterfaceStrings: Sendable {
         }
     }
 
+    /// A month of a year, as the birthday page heads its groups: "March 2027", "März 2027",
+    /// "2027년 3월", "2027年3月".
+    public func monthOfYear(_ month: Int, year: Int) -> String {
+        switch language {
+        case .english, .german: return "\(InterfaceStringTable.monthName(month, in: language)) \(year)"
+        case .korean: return "\(year)년 \(month)월"
+        case .japanese: return "\(year)年\(month)月"
+        }
+    }
+
+    /// The age a birthday brings: "turns 36", "wird 36", "36세가 됨", "36歳になる".
+    public func turnsAge(_ age: Int) -> String {
+        switch language {
+        case .english: return "turns \(age)"
+        case .german: return "wird \(age)"
+        case .korean: return "\(age)세가 됨"
+        case .japanese: return "\(age)歳になる"
+        }
+    }
+
+    /// A birthday event's title in the calendar: "Jane Doe’s birthday", "Geburtstag von Jane
+    /// Doe", "Jane Doe 생일", "Jane Doeの誕生日".
+    public func birthdayOf(_ name: String) -> String {
+        switch language {
+        case .english: return name + "’s birthday"
+        case .german: return "Geburtstag von " + name
+        case .korean: return name + " 생일"
+        case .japanese: return name + "の誕生日"
+        }
+    }
+
     /// A count with thousands separators: "1,234" (German "1.234").
     func groupedNumber(_ value: Int) -> String {
         let separator: Character = language == .german ? "." : ","

@@ -24,6 +24,9 @@ struct ContactView {
     var emails: [MustacheTable] = []
     var addresses: [MustacheTable] = []
     var urls: [MustacheTable] = []
+    /// The card's coordinates, `display` and `href` (`geo:`); nil when it has none or the
+    /// config hides addresses.
+    var geo: MustacheTable?
     var birthday: MustacheTable?
     /// The age the store gives, for a contact whose page shows no birthday to show it beside.
     var age: String?
@@ -64,6 +67,8 @@ struct ContactView {
             field("hasEmails", .bool(!emails.isEmpty)),
             field("addresses", .tables(addresses)),
             field("hasAddresses", .bool(!addresses.isEmpty)),
+            field("geo", geo.map(MustacheValue.table) ?? .absent),
+            field("hasPlaces", .bool(!addresses.isEmpty || geo != nil)),
             field("urls", .tables(urls)),
             field("hasURLs", .bool(!urls.isEmpty)),
             field("birthday", birthday.map(MustacheValue.table) ?? .absent),

@@ -10,6 +10,8 @@ public struct SiteSnapshot: Sendable {
     public var config: SiteConfig
     /// The date ages and overdue todos were computed for.
     var today: PartialDate
+    /// The store's last change, as every page's footer and the calendars show it.
+    var lastUpdated: PartialDate?
     /// The planned directory.
     public var directory: Directory
     /// The compiled theme.
@@ -22,10 +24,11 @@ public struct SiteSnapshot: Sendable {
     /// Creates a snapshot.
     public init(
         config: SiteConfig, today: PartialDate, directory: Directory, theme: Theme,
-        siteTemplates: [String: [UInt8]], search: SearchIndex
+        siteTemplates: [String: [UInt8]], search: SearchIndex, lastUpdated: PartialDate? = nil
     ) {
         self.config = config
         self.today = today
+        self.lastUpdated = lastUpdated
         self.directory = directory
         self.theme = theme
         self.siteTemplates = siteTemplates
@@ -40,7 +43,7 @@ public struct SiteSnapshot: Sendable {
 /// context. Each rule below names what a page's context is made of, as `ViewBuilder` builds it;
 /// when none of that changed and none of its templates did, the page's bytes cannot have changed:
 ///
-/// - every page: the config, today, and `site` with its three counts (only for pages whose
+/// - every page: the config, today, the store's last change, and `site` with its three counts (only for pages whose
 ///   templates name a count);
 /// - a contact page: the contact, its slug and display name, and the names and slugs of its
 ///   groups;
@@ -50,6 +53,9 @@ public struct SiteSnapshot: Sendable {
 /// - a group page: the group, slug, member count, its sections and its members' rows;
 /// - `todos.html`: every todo with its place, subtasks and linked contact;
 /// - `404.html`: nothing beyond what every page has;
+/// - `birthdays.html` and `birthdays.ics`: every listed contact's row (its birthday, name,
+///   slug and order);
+/// - `todos.ics`: every todo with its place and parent, as `todos.html`;
 /// - a file of the search index: its bytes (the index is built whole from the directory, which
 ///   is cheap next to rendering, and compared piece by piece); `index.html` names the index's
 ///   version, so it changes with any piece;
@@ -64,7 +70,7 @@ public enum PageDependencies {
         -> [SitePage]
     {
         let pages = renderer.pages
-        if old.config != new.config || old.today != new.today {
+        if old.config != new.config || old.today != new.today || old.lastUpdated != new.lastUpdated {
             return pages
         }
         let templates = changedTemplates(old.siteTemplates, new.siteTemplates)
@@ -107,8 +113,10 @@ public enum PageDependencies {
                     left.group == right.group && left.slug == right.slug
                         && left.memberCount == right.memberCount
                 }
-            case .todos:
+            case .todos, .todosCalendar:
                 return !sameTodos(old.directory, new.directory)
+            case .birthdays, .birthdaysCalendar:
+                return rows.anyChanged
             case .notFound:
                 return false
             case .contact(let index):

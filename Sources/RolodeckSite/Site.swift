@@ -73,23 +73,24 @@ public struct Site: Sendable {
     /// Plans the directory and renders every page and static file, calling `emit` with each
     /// file's output path and bytes (from several threads at once); `progress` hears how many of
     /// the files are done.
-    func render(today: PartialDate, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    func render(today: PartialDate, lastUpdated: PartialDate? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil,
                        emit: @Sendable (String, [UInt8]) throws -> Void) throws {
-        try renderer(today: today).render(progress: progress, emit: emit)
+        try renderer(today: today, lastUpdated: lastUpdated).render(progress: progress, emit: emit)
     }
 
     /// Plans the directory and returns what renders it. The renderer keeps the planned directory,
     /// not the store: a caller that lets go of the site before rendering frees the store's copy
     /// of every contact.
-    public func renderer(today: PartialDate) -> SiteRenderer {
-        SiteRenderer(directory: Directory(store: store, config: config), theme: theme, today: today)
+    public func renderer(today: PartialDate, lastUpdated: PartialDate? = nil) -> SiteRenderer {
+        SiteRenderer(
+            directory: Directory(store: store, config: config), theme: theme, today: today, lastUpdated: lastUpdated)
     }
 
     /// The whole site in memory, by output path: for tests and tools that want to look at the
     /// pages without a disk.
-    func renderFiles(today: PartialDate) throws -> [String: [UInt8]] {
+    func renderFiles(today: PartialDate, lastUpdated: PartialDate? = nil) throws -> [String: [UInt8]] {
         let files = Mutex<[String: [UInt8]]>([:])
-        try render(today: today) { path, bytes in
+        try render(today: today, lastUpdated: lastUpdated) { path, bytes in
             files.withLock { $0[path] = bytes }
         }
         return files.withLock { $0 }

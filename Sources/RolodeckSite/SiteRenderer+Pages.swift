@@ -13,6 +13,12 @@ public enum SitePage: Hashable, Sendable {
     case todos
     /// `404.html`.
     case notFound
+    /// `birthdays.html`.
+    case birthdays
+    /// `birthdays.ics`, the birthday calendar.
+    case birthdaysCalendar
+    /// `todos.ics`, the todos as a calendar.
+    case todosCalendar
     /// A contact's page, by its position in the directory's entries.
     case contact(Int)
     /// A group's page, by its position in the directory's groups.
@@ -27,7 +33,7 @@ extension SiteRenderer {
     /// a rule in `PageDependencies`.
     public var pages: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
-        pages += [.groups, .todos, .notFound]
+        pages += [.groups, .todos, .notFound, .birthdays, .birthdaysCalendar, .todosCalendar]
         pages += directory.entries.indices.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
         pages += search.files.indices.map(SitePage.search)
@@ -44,6 +50,9 @@ extension SiteRenderer {
         case .groups: return "groups.html"
         case .todos: return "todos.html"
         case .notFound: return "404.html"
+        case .birthdays: return "birthdays.html"
+        case .birthdaysCalendar: return "birthdays.ics"
+        case .todosCalendar: return "todos.ics"
         case .contact(let index): return "contacts/\(directory.entries[index].slug).html"
         case .group(let index): return "groups/\(directory.groups[index].slug).html"
         }
@@ -52,11 +61,12 @@ extension SiteRenderer {
     /// The template the page is rendered from; nil for a static file.
     static func template(of page: SitePage) -> String? {
         switch page {
-        case .asset, .search: return nil
+        case .asset, .search, .birthdaysCalendar, .todosCalendar: return nil
         case .index: return "index"
         case .groups: return "groups"
         case .todos: return "todos"
         case .notFound: return "not-found"
+        case .birthdays: return "birthdays"
         case .contact: return "contact"
         case .group: return "group"
         }
@@ -71,6 +81,9 @@ extension SiteRenderer {
         case .groups: return try self.page("groups", views.groupsPage())
         case .todos: return try self.page("todos", views.todosPage())
         case .notFound: return try self.page("not-found", views.notFoundPage())
+        case .birthdays: return try self.page("birthdays", views.birthdaysPage())
+        case .birthdaysCalendar: return birthdaysCalendar()
+        case .todosCalendar: return todosCalendar()
         case .contact(let index): return try self.page("contact", views.contactPage(index))
         case .group(let index): return try self.page("group", views.groupPage(index))
         }

@@ -20,6 +20,9 @@ public struct SiteRenderer: Sendable {
     let theme: Theme
     /// The date ages and overdue todos are computed for.
     let today: PartialDate
+    /// The day the store last changed, shown in every page's footer and stamped on the
+    /// calendars; nil leaves the footer's date out and stamps `today`.
+    let lastUpdated: PartialDate?
     /// The search index, written under `search/`; reading its files waits until it is built.
     public let search: SearchIndex
     /// Builds every page's context.
@@ -28,20 +31,22 @@ public struct SiteRenderer: Sendable {
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
     /// kept of contacts that have not changed.
     public init(
-        directory: Directory, theme: Theme, today: PartialDate, searchCache: SearchIndexCache? = nil
+        directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
+        searchCache: SearchIndexCache? = nil
     ) {
         self.directory = directory
         self.theme = theme
         self.today = today
+        self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
         self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
-        self.views = ViewBuilder(directory: directory, today: today, search: search)
+        self.views = ViewBuilder(directory: directory, today: today, lastUpdated: lastUpdated, search: search)
         listRows.hand(views.rows)
     }
 
     /// How many files `render` emits (waits for the search index).
     var pageCount: Int {
-        4 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
+        7 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -102,6 +107,9 @@ public struct SiteRenderer: Sendable {
         try finish("groups.html", try page("groups", views.groupsPage()))
         try finish("todos.html", try page("todos", views.todosPage()))
         try finish("404.html", try page("not-found", views.notFoundPage()))
+        try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
+        try finish("birthdays.ics", birthdaysCalendar())
+        try finish("todos.ics", todosCalendar())
         try ParallelWork.forEach(directory.entries.count) { index in
             // The list row holds the page's path, `contacts/<slug>.html` as `path(of:)` makes it.
             try finish(views.rows[index].path, try page("contact", views.contactPage(index)))

@@ -6,8 +6,9 @@ extension ViewBuilder {
     private static let emailKeys = MustacheTable.Keys(["label", "address", "href"])
     private static let urlKeys = MustacheTable.Keys(["label", "display", "href"])
     private static let addressKeys = MustacheTable.Keys([
-        "label", "street", "postalCode", "city", "region", "country", "lines",
+        "label", "street", "postalCode", "city", "region", "country", "lines", "mapHref",
     ])
+    private static let geoKeys = MustacheTable.Keys(["display", "href"])
     private static let birthdayKeys = MustacheTable.Keys(["display", "iso", "age"])
 
     /// What lists show of entry `index`: name, organization, first phone and email, its page.
@@ -78,7 +79,15 @@ extension ViewBuilder {
                 view.emails.append(position == 0 ? row.email ?? email(value) : email(value))
             }
         }
-        if config.shows(.addresses) { view.addresses = contact.addresses.map { address($0) } }
+        if config.shows(.addresses) {
+            view.addresses = contact.addresses.map { address($0) }
+            // Coordinates say where someone lives as plainly as an address: hidden with them.
+            if let geo = contact.geo {
+                view.geo = MustacheTable(keys: Self.geoKeys) { field in
+                    [field("display", .string(geo.latitude + ", " + geo.longitude)), field("href", .string(geo.uri))]
+                }
+            }
+        }
         if config.shows(.urls) { view.urls = contact.urls.map { url($0) } }
         if config.shows(.birthday), let birthday = contact.birthday {
             let display = birthday.year == nil ? strings.monthDay(birthday) : strings.date(birthday)
@@ -325,6 +334,7 @@ extension ViewBuilder {
         attach(address.region, after: ", ")
         add(cityLine)
         add(address.country.trimmingWhitespace)
+        let mapHref = MapLink.url(for: lines.joined(separator: ", "), provider: directory.config.mapLinks)
         return MustacheTable(keys: Self.addressKeys) { field in
             [
                 field("label", .string(strings.label(for: address.label))),
@@ -334,6 +344,7 @@ extension ViewBuilder {
                 field("region", .string(address.region)),
                 field("country", .string(address.country)),
                 field("lines", .strings(lines)),
+                field("mapHref", mapHref.map(MustacheValue.string) ?? .absent),
             ]
         }
     }

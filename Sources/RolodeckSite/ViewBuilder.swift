@@ -15,6 +15,8 @@ struct ViewBuilder: @unchecked Sendable {
     let directory: Directory
     /// The date ages and overdue todos are computed for.
     let today: PartialDate
+    /// The day the store last changed, for the footer; nil leaves it out.
+    let lastUpdated: PartialDate?
     /// The search index the index page's search box loads; nil leaves the box out.
     let search: SearchIndex?
     /// The interface text in the site's language.
@@ -45,8 +47,9 @@ struct ViewBuilder: @unchecked Sendable {
     /// A contact page's keys.
     static let contactPageKeys = MustacheTable.Keys(["site", "t", "root", "nav", "page", "contact"])
     private static let siteKeys = MustacheTable.Keys([
-        "title", "lang", "noindex", "contactCount", "groupCount", "todoCount",
+        "title", "lang", "noindex", "contactCount", "groupCount", "todoCount", "lastUpdated",
     ])
+    private static let lastUpdatedKeys = MustacheTable.Keys(["display", "iso"])
     private static let interfaceKeys = MustacheTable.Keys(InterfaceKey.allCases.map(\.rawValue))
     private static let navKeys = MustacheTable.Keys(["label", "href", "current"])
     private static let groupLinkKeys = MustacheTable.Keys(["name", "href"])
@@ -60,9 +63,10 @@ struct ViewBuilder: @unchecked Sendable {
     private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
 
     /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
-    init(directory: Directory, today: PartialDate, search: SearchIndex? = nil) {
+    init(directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil) {
         self.directory = directory
         self.today = today
+        self.lastUpdated = lastUpdated
         self.search = search
         let config = directory.config
         strings = InterfaceStrings(localeIdentifier: config.locale)
@@ -71,6 +75,14 @@ struct ViewBuilder: @unchecked Sendable {
         pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
         showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
         let languageTag = strings.language.languageTag
+        var updated = MustacheValue.bool(false)
+        if let lastUpdated {
+            let (display, iso) = (strings.date(lastUpdated), Self.htmlDate(lastUpdated))
+            updated = .table(
+                MustacheTable(keys: Self.lastUpdatedKeys) { field in
+                    [field("display", .string(display)), field("iso", .string(iso))]
+                })
+        }
         site = MustacheTable(keys: Self.siteKeys) { field in
             [
                 field("title", .string(config.title)),
@@ -79,6 +91,7 @@ struct ViewBuilder: @unchecked Sendable {
                 field("contactCount", .int(directory.entries.count)),
                 field("groupCount", .int(directory.groups.count)),
                 field("todoCount", .int(directory.todos.count)),
+                field("lastUpdated", updated),
             ]
         }
         // A local: the closure below cannot capture `self` before `init` has set every property.
@@ -111,6 +124,7 @@ struct ViewBuilder: @unchecked Sendable {
     private func navigation(kind: String, root: String) -> [MustacheTable] {
         let links: [(String, String, InterfaceKey)] = [
             ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
+            ("birthdays", "birthdays.html", .birthdays),
         ]
         return links.map { name, href, key in
             MustacheTable(keys: Self.navKeys) { field in

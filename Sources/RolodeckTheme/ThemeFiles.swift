@@ -15,6 +15,7 @@ public enum ThemeFiles {
         "Templates/todos.mustache": PackageResources.todos_mustache,
         "Templates/todo-item.mustache": PackageResources.todo_item_mustache,
         "Templates/not-found.mustache": PackageResources.not_found_mustache,
+        "Templates/birthdays.mustache": PackageResources.birthdays_mustache,
         "Public/style.css": PackageResources.style_css,
         "Public/search.js": PackageResources.search_js,
     ]

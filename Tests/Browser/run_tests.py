@@ -203,7 +203,7 @@ class Environment:
 
     def validated_pages(self):
         """One page of every kind: all top-level pages, every contact and every group page."""
-        return ["index.html", "groups.html", "todos.html", "404.html"] + self.contacts() + self.groups()
+        return ["index.html", "groups.html", "todos.html", "birthdays.html", "404.html"] + self.contacts() + self.groups()
 
     def parsed(self, rel):
         if rel not in self._parsed:
@@ -248,6 +248,7 @@ class Environment:
         if group:
             pages.append(("group", group))
         pages.append(("todos", "todos.html"))
+        pages.append(("birthdays", "birthdays.html"))
         pages.append(("404", "404.html"))
         return pages
 
@@ -885,6 +886,8 @@ class T4ThemeBrowser(unittest.TestCase):
             ("index-dark.png", "index.html", "dark"),
             (f"contact-{Path(contact).stem}.png", contact, "light"),
             (f"contact-{Path(contact).stem}-dark.png", contact, "dark"),
+            ("birthdays.png", "birthdays.html", "light"),
+            ("birthdays-dark.png", "birthdays.html", "dark"),
         ]
         d.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 2000, "deviceScaleFactor": 1, "mobile": False}
@@ -900,6 +903,28 @@ class T4ThemeBrowser(unittest.TestCase):
                     self.assertEqual(head[:8], b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
                     width, height = struct.unpack(">II", head[16:24])
                     self.assertEqual((width, height), (1280, 2000), f"{path} is {width}×{height}")
+                    ENV.note("screenshot", str(path))
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        # A phone's width, where the navigation and the birthday rows must wrap, not overflow.
+        # The Korean contact has an address, so its map link is in the picture.
+        korean = ENV.browser_pages()[2][1]
+        phone = [
+            ("birthdays-phone.png", "birthdays.html", "light"),
+            (f"contact-{Path(contact).stem}-phone.png", contact, "light"),
+            (f"contact-{Path(korean).stem}-phone.png", korean, "dark"),
+        ]
+        d.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 1600, "deviceScaleFactor": 1, "mobile": True}
+        )
+        try:
+            for name, rel, scheme in phone:
+                with self.subTest(screenshot=name):
+                    ENV.open(rel, scheme)
+                    overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+                    self.assertLessEqual(overflow, 0, f"{rel} is {overflow} px wider than a phone's screen")
+                    path = ENV.screenshots / name
+                    self.assertTrue(d.save_screenshot(str(path)), f"could not save {path}")
                     ENV.note("screenshot", str(path))
         finally:
             d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

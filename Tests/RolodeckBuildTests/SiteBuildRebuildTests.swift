@@ -99,6 +99,16 @@ import Testing
             noteChange(path, isFolder: false)
         }
 
+        /// Sets the modification time of every file under `folder`, as `touch -d` does.
+        func date(folder: String, _ date: Date) throws {
+            let root = url(folder)
+            for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
+                let file = root.appendingPathComponent(path)
+                guard !isFolder(folder + "/" + path) else { continue }
+                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
+                noteChange(folder + "/" + path, isFolder: false)
+            }
+        }
         func read(_ path: String) throws -> String { try String(contentsOf: url(path), encoding: .utf8) }
 
         func replace(_ path: String, _ old: String, _ new: String) throws {
@@ -228,6 +238,16 @@ import Testing
         Step(label: "the linked contact's name, shown on the todo page", expect: .patched) { site in
             try site.update("store/contacts.json", "juergen-mueller") { $0["givenName"] = "Jörg" }
         },
+        Step(label: "a birthday on 29 February, on the birthday page and in birthdays.ics", expect: .patched) {
+            site in
+            try site.update("store/contacts.json", "sabine-weiss") { $0["birthday"] = "1972-02-29" }
+        },
+        Step(label: "a todo's priority and due date, in todos.ics", expect: .patched) { site in
+            try site.records("store/todos.json") { records in
+                records[0]["priority"] = "low"
+                records[0]["due"] = "2026-12-24"
+            }
+        },
         Step(label: "a vCard address book with a displayname", expect: .patched) { site in
             try site.write("store/book/displayname", "Work\n")
             try site.write("store/book/ann.vcf", card("ann-v", "Ann Vee", extra: ["CATEGORIES:Tennis"]))
@@ -317,6 +337,11 @@ import Testing
         },
         Step(label: "the failing templates removed", expect: .patched) { site in
             try site.remove("Templates/contact.mustache")
+        },
+        Step(label: "a title edited, then every store file dated 2 January 2020: the footer's date", expect: .whole) {
+            site in
+            try site.update("store/contacts.json", "sabine-weiss") { $0["title"] = "Ärztin" }
+            try site.date(folder: "store", Date(timeIntervalSince1970: 1_577_966_400))
         },
         Step(label: "the layout, used by every page", expect: .whole) { site in
             try site.write(

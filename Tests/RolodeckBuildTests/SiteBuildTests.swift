@@ -37,6 +37,8 @@ import Testing
 
     @Test func publishesWhatTheSiteRendersInMemory() throws {
         let (_, out, build) = try Self.demo()
+        // SOURCE_DATE_EPOCH sets the footer's "last updated" date: 2026-11-02, in UTC.
+        build.sourceDateEpoch = 1_793_620_800
         let result = build.build(today: Self.today)
         guard case .published(let report) = result.outcome else {
             Issue.record("the build did not publish: \(result.outcome)")
@@ -47,7 +49,8 @@ import Testing
         #expect(result.counts == BuildResult.Counts(contacts: 80, groups: 10, todos: 18))
         let written = try Self.files(out)
         #expect(report.written == written.count + 1)
-        let inMemory = try build.check().renderFiles(today: Self.today)
+        let inMemory = try build.check().renderFiles(
+            today: Self.today, lastUpdated: PartialDate(year: 2026, month: 11, day: 2))
         #expect(written.keys.sorted() == inMemory.keys.sorted())
         for (path, bytes) in inMemory where written[path] != bytes {
             Issue.record("\(path) on disk differs from the page rendered in memory")

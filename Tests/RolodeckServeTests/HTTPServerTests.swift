@@ -31,6 +31,7 @@ import Testing
                 "style.css": "body { color: teal }\n",
                 "contacts/kim.html": "<!DOCTYPE html>\n<html><body>Kim</body></html>\n",
                 "img/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                "birthdays.ics": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n",
                 "data.bin": String(repeating: "0123456789abcdef", count: 65536),
                 ".rolodeck": "manifest",
             ]
@@ -89,6 +90,9 @@ import Testing
         Case(
             label: "an image", request: get("/img/logo.svg?v=2"), status: 200, type: "image/svg+xml",
             contains: "<svg"),
+        Case(
+            label: "a calendar, which calendar apps subscribe to", request: get("/birthdays.ics"), status: 200,
+            type: "text/calendar; charset=utf-8", contains: "BEGIN:VCALENDAR"),
         Case(
             label: "a missing page gets the theme's 404 page", request: get("/nobody.html"), status: 404,
             type: "text/html; charset=utf-8", contains: "<h1>Not found</h1>"),

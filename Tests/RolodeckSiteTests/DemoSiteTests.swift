@@ -26,6 +26,7 @@ import Testing
         "index.html", "groups.html", "todos.html", "404.html", "groups/team-berlin.html",
         "contacts/ayse-oeztuerk.html", "contacts/kim-cheolsu.html", "contacts/sato-hanako.html",
         "contacts/praxis-dr-weiss.html", "contacts/liam-obrien.html", "contacts/olivia-carter.html",
+        "birthdays.html", "birthdays.ics", "todos.ics",
     ]
 
     @Test func goldenPagesMatch() throws {
@@ -73,7 +74,9 @@ import Testing
                 }
                 #expect(!href.hasPrefix("/"), "\(path): \(href) is absolute")
                 let target = href.split(separator: "#").first.map(String.init) ?? href
-                #expect(target.hasSuffix(".html") || target.hasSuffix(".css"), "\(path): \(href) does not end in .html")
+                // The calendars (`.ics`) are the one kind of file a page links to besides pages and style.
+                #expect(target.hasSuffix(".html") || target.hasSuffix(".css") || target.hasSuffix(".ics"),
+                        "\(path): \(href) does not end in .html")
                 // The link resolves to a file the build wrote.
                 var parts = path.split(separator: "/").dropLast().map(String.init)
                 for component in target.split(separator: "/") {

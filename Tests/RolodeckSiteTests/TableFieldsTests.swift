@@ -23,6 +23,7 @@ import Mustache
         view.addresses = [MustacheTable([:]), MustacheTable([:])]
         view.groups = [MustacheTable([:]), MustacheTable([:]), MustacheTable([:])]
         view.birthday = MustacheTable(["display": "birthday"])
+        view.geo = MustacheTable(["display": "geo"])
         view.notesHTML = Array("notesHTML".utf8)
 
         let table = view.table
@@ -32,19 +33,20 @@ import Mustache
         }
         #expect(table["notesHTML"] as? String == "notesHTML")
         #expect((table["birthday"] as? MustacheTable)?["display"] as? String == "birthday")
+        #expect((table["geo"] as? MustacheTable)?["display"] as? String == "geo")
         let lists = ["phones": 1, "emails": 0, "addresses": 2, "urls": 0, "groups": 3]
         for (key, count) in lists {
             #expect((table[key] as? [MustacheTable])?.count == count, "\(key)")
         }
         let flags = [
             "isOrganization": true, "hasPhones": true, "hasEmails": false, "hasAddresses": true,
-            "hasURLs": false, "hasGroups": true,
+            "hasURLs": false, "hasGroups": true, "hasPlaces": true,
         ]
         for (key, flag) in flags {
             #expect(table[key] as? Bool == flag, "\(key)")
         }
         // Every key is one of those checked above.
-        let checked = textKeys + ["notesHTML", "birthday"] + lists.keys + flags.keys
+        let checked = textKeys + ["notesHTML", "birthday", "geo"] + lists.keys + flags.keys
         #expect(Set(ContactView.keys.names) == Set(checked))
     }
 

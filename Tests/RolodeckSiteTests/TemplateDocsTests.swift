@@ -36,10 +36,11 @@ import Testing
         let site = try Site.load(try reader.read().input)
         let directory = Directory(store: site.store, config: site.config)
         let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30),
+                                lastUpdated: PartialDate(year: 2026, month: 11, day: 2),
                                 search: SearchIndex(directory: directory))
         let contexts: [(String, MustacheTable)] = [
             ("index", views.indexPage()), ("groups", views.groupsPage()), ("group", views.groupPage(0)),
-            ("todos", views.todosPage()), ("not-found", views.notFoundPage()),
+            ("todos", views.todosPage()), ("not-found", views.notFoundPage()), ("birthdays", views.birthdaysPage()),
         ] + directory.entries.indices.map { ("contact", views.contactPage($0)) }
         #expect(!Self.docs.isEmpty)
         var missing = Set<String>()
@@ -76,6 +77,7 @@ import Testing
         view.title = "T"
         view.birthday = MustacheTable(["display": "March 5"])
         view.age = "42"
+        view.geo = MustacheTable(["display": "1, 2"])
         view.groups = []
         view.notesHTML = Array("<p>n</p>".utf8)
         let table = view.table
@@ -87,6 +89,6 @@ import Testing
             #expect(table[key] == nil, "\(key)")
         }
         #expect(ContactView().table["salutation"] == nil)
-        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 9)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 10)
     }
 }

@@ -100,7 +100,7 @@ import Testing
             try Snapshot.assertMatches(String(decoding: bytes, as: UTF8.self), named: "vdir/" + page)
         }
         let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
-        #expect(pages == ["404.html", "contacts/ann-0001.html", "contacts/bo-0002.html", "contacts/cy-0004.html",
+        #expect(pages == ["404.html", "birthdays.html", "contacts/ann-0001.html", "contacts/bo-0002.html", "contacts/cy-0004.html",
                           "groups.html", "groups/family-0005.html", "groups/team-0003.html", "groups/tennis.html",
                           "index.html", "todos.html"])
     }

@@ -31,6 +31,7 @@ enum StoreDump {
         }
         for url in contact.urls { add("url", labeled(url)) }
         add("birthday", contact.birthday?.description ?? "")
+        add("geo", contact.geo?.uri ?? "")
         add("groups", contact.groupIDs.joined(separator: ", "))
         add("notes", contact.notes.count > notesLimit ? contact.notes.prefix(notesLimit) + "…" : contact.notes)
         return lines.joined(separator: "\n")

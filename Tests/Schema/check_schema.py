@@ -11,6 +11,7 @@ Usage: .build/test-venv/bin/python Tests/Schema/check_schema.py
 """
 
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -92,6 +93,38 @@ class SchemaTests(unittest.TestCase):
         for kind, record in bad:
             with self.subTest(kind=kind, record=record):
                 self.assertFalse(validator(kind).is_valid(record))
+
+
+CONFIG_SCHEMA = json.loads((ROOT / "docs" / "rolodeck-config.schema.json").read_text(encoding="utf-8"))
+
+
+class ConfigSchemaTests(unittest.TestCase):
+    """docs/rolodeck-config.schema.json against the configs Rolodeck reads and the keys it knows."""
+
+    def check(self, config):
+        validator = jsonschema.Draft202012Validator(CONFIG_SCHEMA)
+        return [error.message for error in validator.iter_errors(config)]
+
+    def test_schema_is_a_valid_draft_2020_12_schema(self):
+        jsonschema.Draft202012Validator.check_schema(CONFIG_SCHEMA)
+
+    def test_the_demo_and_the_documented_example_are_valid(self):
+        self.assertEqual(self.check(json.loads((ROOT / "Examples" / "demo" / "rolodeck.json").read_text("utf-8"))), [])
+        docs = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+        example = docs.split("```json\n", 1)[1].split("```", 1)[0]
+        self.assertEqual(self.check(json.loads(example)), [])
+
+    def test_every_documented_key_is_in_the_schema_and_no_other(self):
+        # The table of keys, before the table of locales.
+        docs = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8").split("## Sections by locale")[0]
+        documented = set(re.findall(r"^\| `(\w+)` \|", docs, flags=re.MULTILINE))
+        self.assertEqual(documented, set(CONFIG_SCHEMA["properties"]))
+
+    def test_configs_rolodeck_rejects_are_rejected(self):
+        for config in ({"mapLinks": "bing"}, {"mapLink": "none"}, {"sortBy": "lastName"},
+                       {"hiddenFields": ["shoeSize"]}, {"store": " "}, {"noindex": "no"}):
+            with self.subTest(config=config):
+                self.assertNotEqual(self.check(config), [])
 
 
 if __name__ == "__main__":

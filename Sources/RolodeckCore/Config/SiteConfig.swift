@@ -25,6 +25,18 @@ public struct SiteConfig: Sendable, Equatable {
             groups, notes
     }
 
+    /// Where an address's map link goes; nothing is asked of the provider until it is clicked.
+    public enum MapLinks: String, Sendable, CaseIterable {
+        /// OpenStreetMap's search.
+        case openstreetmap
+        /// Google Maps' search.
+        case google
+        /// Apple Maps.
+        case apple
+        /// No map links.
+        case none
+    }
+
     /// The site's title, shown in the header and the page titles.
     public var title = "Contacts"
     /// The locale: collation, sections, interface language (`en`, `de`, `sv`, `ko`, `ja`, …).
@@ -56,6 +68,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where each of `hiddenContacts` is written in the config, so that a message about an id
     /// that names no contact can point at it.
     public var hiddenContactLocations: [String: SourceLocation] = [:]
+    /// Where addresses link to on a map.
+    public var mapLinks = MapLinks.openstreetmap
 
     /// The defaults.
     public init() {}

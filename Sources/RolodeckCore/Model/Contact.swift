@@ -26,6 +26,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
         @usableFromInline var addresses: [PostalAddress] = []
         @usableFromInline var urls: [LabeledValue] = []
         @usableFromInline var birthday: PartialDate?
+        @usableFromInline var geo: GeoCoordinate?
         @usableFromInline var age: Int?
         @usableFromInline var groupIDs: [String] = []
         @usableFromInline var notes = ""
@@ -149,6 +150,11 @@ public struct Contact: Sendable, Hashable, Identifiable {
     @inlinable public var birthday: PartialDate? {
         get { box.fields.birthday }
         _modify { yield &fields.birthday }
+    }
+    /// Where the contact is, when a card gives coordinates (vCard `GEO`).
+    @inlinable public var geo: GeoCoordinate? {
+        get { box.fields.geo }
+        _modify { yield &fields.geo }
     }
     /// The age as the store gives it, for a contact whose birthday has no year to compute it
     /// from (or who has no birthday); shown as given, since nothing says when it was right.

@@ -43,7 +43,8 @@ public struct DueDate: Sendable, Hashable {
     public var minute: Int?
     /// How far ahead of UTC the time is, in seconds, when it was written with a time zone (an
     /// iCalendar `TZID` or `Z`); nil for a date or a floating time, which is shown as written.
-    var utcOffset: Int?
+    /// Public for `todos.ics`, which writes the time in the same zone it was read in.
+    public var utcOffset: Int?
 
     /// Creates a due date.
     public init(date: PartialDate, hour: Int? = nil, minute: Int? = nil, utcOffset: Int? = nil) {

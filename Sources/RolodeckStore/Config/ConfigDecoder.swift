@@ -6,7 +6,7 @@ enum ConfigDecoder {
     /// Every key the config accepts.
     static let known = [
         "title", "locale", "sortBy", "nameOrder", "phoneRegion", "unsafeHTML", "noindex", "store", "output",
-        "baseURL", "hiddenFields", "hiddenContacts", "timeZone",
+        "baseURL", "hiddenFields", "hiddenContacts", "timeZone", "mapLinks",
     ]
 
     /// Decodes the config file; the config is usable when no diagnostic is an error.
@@ -76,6 +76,7 @@ enum ConfigDecoder {
             for (id, offset) in ids where config.hiddenContactLocations[id] == nil {
                 config.hiddenContactLocations[id] = reader.source.location(at: offset)
             }
+        case "mapLinks": config.mapLinks = suggestedChoice(member, reader: &reader) ?? config.mapLinks
         default:
             // An error, not a warning: a build that went on past a misspelt `hiddenFields` would
             // publish what it was meant to hide.
@@ -126,6 +127,26 @@ enum ConfigDecoder {
         let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
         let text = checked(member, reader: &reader, { Choice(rawValue: $0) != nil }, else: "one of \(names)")
         return text.flatMap(Choice.init(rawValue:))
+    }
+
+    /// The member's value when it names one of `Choice`'s cases, else nil after reporting which
+    /// it can name, with the one it is closest to: a misspelt provider is an error, not a
+    /// silent default.
+    private static func suggestedChoice<Choice: RawRepresentable & CaseIterable>(
+        _ member: JSONMember, reader: inout RecordReader
+    ) -> Choice? where Choice.RawValue == String {
+        // Null keeps the default; another type is reported as such, once.
+        guard case .string(let text) = member.value.kind else {
+            _ = reader.string(member)
+            return nil
+        }
+        if let choice = Choice(rawValue: text) { return choice }
+        let names = Choice.allCases.map(\.rawValue)
+        let suggestion = Suggestion.closest(to: text, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        let choices = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        reader.report(
+            .error, "\(member.key) \"\(text)\" is not one of \(choices)\(suggestion)", at: member.value.offset)
+        return nil
     }
 
     /// The member's text when it is not blank, else nil after reporting that it must name a folder.

@@ -101,6 +101,18 @@ public final class InputFileCache: Sendable {
         }
     }
 
+    /// The newest modification time among the files at `paths` that the cache holds, in
+    /// nanoseconds since 1970; nil when it holds none of them.
+    func newestModification(of paths: [String]) -> Int64? {
+        state.withLock { state in
+            var newest: Int64?
+            for path in paths {
+                if let modified = state.entries[path]?.status.modified, modified > newest ?? .min { newest = modified }
+            }
+            return newest
+        }
+    }
+
     /// Keeps the bytes of the file at `path`, read at `readAt` (nanoseconds since 1970) from
     /// the file with `status`.
     func keep(_ bytes: [UInt8], for path: String, status: FileStatus, readAt: Int64) {

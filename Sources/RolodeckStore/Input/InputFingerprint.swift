@@ -13,10 +13,14 @@ public struct InputFingerprint {
     private var second: UInt64 = 0x8422_2325_cbf2_9ce4
 
     /// The fingerprint of a site's input.
-    public static func of(_ input: SiteInput, today: PartialDate, generator: [UInt8]) -> String {
+    public static func of(
+        _ input: SiteInput, today: PartialDate, lastUpdated: PartialDate? = nil, generator: [UInt8]
+    ) -> String {
         var hasher = InputFingerprint()
         hasher.add(generator)
         hasher.add(Array(today.description.utf8))
+        // The pages' footer shows it: a store touched without a change of bytes renders anew.
+        if let lastUpdated { hasher.add(Array(("updated " + lastUpdated.description).utf8)) }
         hasher.add(input.configBytes)
         for file in input.storeFiles {
             hasher.add(Array(file.source.path.utf8))

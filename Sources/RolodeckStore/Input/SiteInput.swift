@@ -18,6 +18,10 @@ public struct SiteInput: Sendable {
     /// The status each file had when it was read, by the path it was opened by, when the reader
     /// was asked to note them (`SiteReader.notesStatuses`).
     public var statuses: [String: FileStatus] = [:]
+    /// When the newest of the store's files last changed, in nanoseconds since 1970: the "last
+    /// updated" date of the site. Nil when the reader kept no statuses (`check`, or an input
+    /// made in code).
+    public var storeModified: Int64?
 
     /// Creates an input.
     public init(config: SiteConfig = SiteConfig(), storeFiles: [StoreFile] = [], templates: [String: SourceText] = [:],

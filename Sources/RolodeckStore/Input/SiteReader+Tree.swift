@@ -152,4 +152,16 @@ public final class StatusLog: Sendable {
 
     /// Every status noted, by path.
     public var all: [String: FileStatus] { statuses.withLock { $0 } }
+
+    /// The newest modification time among the files at `paths` noted here, in nanoseconds
+    /// since 1970; nil when none of them is.
+    func newestModification(of paths: [String]) -> Int64? {
+        statuses.withLock { statuses in
+            var newest: Int64?
+            for path in paths {
+                if let modified = statuses[path]?.modified, modified > newest ?? .min { newest = modified }
+            }
+            return newest
+        }
+    }
 }

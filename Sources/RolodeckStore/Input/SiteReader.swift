@@ -93,6 +93,7 @@ public struct SiteReader {
             uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
         cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/")
         input.statuses = log?.all ?? [:]
+        input.storeModified = Self.newestModification(of: input.storeFiles, in: store, cache: cache, log: log)
         if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
         return (input, diagnostics)
     }
@@ -291,5 +292,24 @@ public struct SiteReader {
     public func display(_ relative: String) -> String {
         if displayPath.isEmpty || displayPath == "." { return relative }
         return displayPath.hasSuffix("/") ? displayPath + relative : displayPath + "/" + relative
+    }
+}
+
+extension SiteReader {
+    /// When the newest of the store's files last changed, from the statuses the cache or the
+    /// log kept of them; nil when neither did. Only the files the store has now count, so a
+    /// deleted file's time does not linger in a watched site.
+    static func newestModification(of files: [StoreFile], in store: Tree, cache: InputFileCache?, log: StatusLog?)
+        -> Int64?
+    {
+        guard cache != nil || log != nil else { return nil }
+        // A store file's path in messages is the store's display path, then its own.
+        let prefix = store.displayFolder.isEmpty ? "" : store.displayFolder + "/"
+        var paths: [String] = []
+        paths.reserveCapacity(files.count)
+        for file in files where file.source.path.hasPrefix(prefix) {
+            paths.append(store.root + "/" + file.source.path.dropFirst(prefix.count))
+        }
+        return cache?.newestModification(of: paths) ?? log?.newestModification(of: paths)
     }
 }

@@ -2,7 +2,7 @@ import RolodeckCore
 
 /// Reads what Rolodeck shows from a vCard's properties: the name (`N`, `FN`, `NICKNAME`, the
 /// sort and phonetic forms), `ORG`, `TITLE`, `TEL`, `EMAIL`, `ADR`, `URL`, `BDAY`, `NOTE`,
-/// `UID`, `CATEGORIES`, and for group cards their members.
+/// `UID`, `CATEGORIES`, `GEO`, and for group cards their members.
 ///
 /// One value is used per file, so the charset problems of a file are reported once each.
 struct VCardFields: ContentLineFields {
@@ -94,6 +94,11 @@ struct VCardFields: ContentLineFields {
             }
         case .androidCustom:
             if let nickname = androidNickname(line) { card.nicknames.append(nickname) }
+        case .geo:
+            guard card.contact.geo == nil else { return }
+            let written = text(line)
+            card.contact.geo = GeoCoordinate.parse(written)
+            if card.contact.geo == nil { report(.invalidGeo(written.trimmingWhitespace), at: line.valueLocation) }
         }
     }
 

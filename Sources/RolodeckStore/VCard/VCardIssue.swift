@@ -11,6 +11,7 @@ struct VCardIssue: ReaderIssue {
         case noCards
         case unknownVersion(String)
         case invalidBirthday(String, detail: String?)
+        case invalidGeo(String)
         case noName
         case groupWithoutName
         case unknownMember(group: String, member: String)
@@ -37,6 +38,8 @@ struct VCardIssue: ReaderIssue {
         case .invalidBirthday(let text, let detail):
             let why = detail.map { ": \($0)" } ?? ""
             return "BDAY \"\(text)\" is not a date\(why); the birthday is left out"
+        case .invalidGeo(let text):
+            return "GEO \"\(text)\" is not a latitude and longitude in degrees; the location is left out"
         case .noName:
             return "this card has no name, organization, email or phone number to show; it is skipped"
         case .groupWithoutName:

@@ -13,7 +13,7 @@ import Testing
             {"title": "Team", "locale": "ko-KR", "sortBy": "givenName", "nameOrder": "familyFirst",
              "phoneRegion": "de", "unsafeHTML": true, "noindex": false, "store": "data", "output": "public",
              "baseURL": "/team", "hiddenFields": ["birthday", "addresses"], "hiddenContacts": ["a", "b"],
-             "timeZone": "Europe/Berlin"}
+             "timeZone": "Europe/Berlin", "mapLinks": "apple"}
             """)
         #expect(diagnostics.isEmpty)
         var expected = SiteConfig()
@@ -34,6 +34,7 @@ import Testing
             "b": SourceLocation(path: "rolodeck.json", line: 3, column: 89),
         ]
         expected.timeZone = "Europe/Berlin"
+        expected.mapLinks = .apple
         #expect(config == expected)
         #expect(config.effectivePhoneRegion == "DE")
         #expect(config.languageCode == "ko")
@@ -73,7 +74,17 @@ import Testing
         BadConfig(json: #"{"colour": "red"}"#,
                   expected: #"rolodeck.json:1:2: error: unknown setting "colour"; the settings are title, locale, sortBy, "#
                       + "nameOrder, phoneRegion, unsafeHTML, noindex, store, output, baseURL, hiddenFields, "
-                      + "hiddenContacts, timeZone"),
+                      + "hiddenContacts, timeZone, mapLinks"),
+        BadConfig(json: #"{"mapLinks": "gogle"}"#,
+                  expected: #"rolodeck.json:1:14: error: mapLinks "gogle" is not one of "openstreetmap", "google", "#
+                      + #""apple", "none"; did you mean "google"?"#),
+        BadConfig(json: #"{"mapLinks": "bing"}"#,
+                  expected: #"rolodeck.json:1:14: error: mapLinks "bing" is not one of "openstreetmap", "google", "#
+                      + #""apple", "none""#),
+        BadConfig(json: #"{"mapLinks": false}"#,
+                  expected: #"rolodeck.json:1:14: error: "mapLinks" must be a string, not a boolean"#),
+        BadConfig(json: #"{"mapLink": "none"}"#,
+                  expected: #"rolodeck.json:1:2: error: unknown setting "mapLink"; did you mean "mapLinks"?"#),
         BadConfig(json: "[]", expected: "rolodeck.json:1:1: error: the config must be a JSON object, not an array"),
         BadConfig(json: "{\"title\": \"x\",}",
                   expected: "rolodeck.json:1:15: error: a comma before '}' is not allowed in JSON; remove the trailing comma"),

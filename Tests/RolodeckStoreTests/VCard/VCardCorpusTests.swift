@@ -351,6 +351,7 @@ import Testing
                 address: (work) street=2875 Laurier⏎Suite D2-630; code=G1V 2M2; city=Quebec; region=QC; country=Canada
                 url: (home) http://nomis80.org
                 birthday: --02-03
+                geo: geo:46.772673,-71.282945
                 """,
             ]),
         // BDAY as a UTC date-time: its date. UID urn:uuid: is dropped from the id. The bad REV is not read.
@@ -371,6 +372,7 @@ import Testing
                 address: street=221B Baker Street; code=NW1; city=London; country=United Kingdom
                 url: https://sherlockholmes.com
                 birthday: 1953-10-15
+                geo: geo:51.5237,0.1585
                 groups: FICTION, LITERATURE
                 """,
             ],

@@ -128,6 +128,16 @@ import Testing
                 "c.vcf:19:6: warning: BDAY \"19900230\" is not a date: February 1990 has 28 days; the birthday is left out",
                 "c.vcf:29:6: warning: BDAY \"sometime in May\" is not a date; the birthday is left out",
              ]),
+        Case("coordinates: vCard 4's geo: URI, vCard 3's pair, the first of two, and wrong ones",
+             card("VERSION:4.0", "FN:One A", "GEO:geo:46.772673,-71.282945;u=10", "GEO:geo:1,2")
+                + card("VERSION:3.0", "N:B;Two", "GEO:37.386013;-122.082932")
+                + card("VERSION:3.0", "N:C;Three", "GEO:somewhere nice"),
+             contacts: ["id: One A\ngiven: One\nfamily: A\ngeo: geo:46.772673,-71.282945",
+                        "id: Two B\ngiven: Two\nfamily: B\ngeo: geo:37.386013,-122.082932",
+                        "id: Three C\ngiven: Three\nfamily: C"],
+             warnings: [
+                "c.vcf:15:5: warning: GEO \"somewhere nice\" is not a latitude and longitude in degrees; the location is left out",
+             ]),
         Case("every field Rolodeck shows",
              card("VERSION:3.0", "UID:urn:uuid:0A1B", "N:Müller;Jürgen;Karl;Dr.;M.Sc.", "FN:Dr. Jürgen Müller",
                   "NICKNAME:Jü,Jürgi", "X-PHONETIC-FIRST-NAME:Yürgen", "X-PHONETIC-LAST-NAME:Mueller",

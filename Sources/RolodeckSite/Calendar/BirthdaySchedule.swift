@@ -1,0 +1,61 @@
+import RolodeckCore
+import RolodeckPlan
+
+/// Who has a birthday when: the directory's contacts with a shown birthday, each at the next
+/// time it comes round from a given day, as `birthdays.html` lists them and `birthdays.ics`
+/// repeats them.
+///
+/// A birthday on 29 February falls on 28 February in common years: the last day of February,
+/// which is what calendar apps do with the yearly rule `birthdays.ics` gives it
+/// (`BYMONTH=2;BYMONTHDAY=-1`), so the page and a subscribed calendar agree.
+struct BirthdaySchedule {
+    /// One contact's next birthday.
+    struct Occurrence: Equatable {
+        /// The contact's position in the directory's entries.
+        var entry: Int
+        /// The contact's birthday as the store gives it; its year may be unknown.
+        var birthday: PartialDate
+        /// The day it is celebrated next, on or after the schedule's first day.
+        var date: PartialDate
+        /// The age the contact turns that day; nil when the birth year is unknown.
+        var turns: Int?
+    }
+
+    /// Every shown birthday, by the day it next comes round (today's first), then in the
+    /// directory's order.
+    let occurrences: [Occurrence]
+
+    /// The birthdays of `directory`'s contacts from `today` on, for one year; none when the
+    /// config hides birthdays. Hidden contacts are not in the directory to begin with.
+    init(directory: Directory, today: PartialDate) {
+        guard directory.config.shows(.birthday), let year = today.year else {
+            occurrences = []
+            return
+        }
+        var found: [Occurrence] = []
+        for (index, entry) in directory.entries.enumerated() {
+            guard let birthday = entry.contact.birthday else { continue }
+            let date = Self.next(birthday, onOrAfter: today, year: year)
+            var turns: Int?
+            if let born = birthday.year, let when = date.year, when > born { turns = when - born }
+            found.append(Occurrence(entry: index, birthday: birthday, date: date, turns: turns))
+        }
+        // Stable, so contacts sharing a day keep the directory's (alphabetical) order.
+        occurrences = found.enumerated().sorted { lhs, rhs in
+            (lhs.element.date, lhs.offset) < (rhs.element.date, rhs.offset)
+        }.map(\.element)
+    }
+
+    /// The day `birthday` is celebrated in `year`: itself, or 28 February for 29 February in a
+    /// common year.
+    static func celebrated(_ birthday: PartialDate, in year: Int) -> PartialDate {
+        let days = PartialDate.daysIn(month: birthday.month, year: year)
+        return PartialDate(year: year, month: birthday.month, day: min(birthday.day, days))
+    }
+
+    /// The first day on or after `today` that `birthday` is celebrated; `year` is today's.
+    static func next(_ birthday: PartialDate, onOrAfter today: PartialDate, year: Int) -> PartialDate {
+        let thisYear = celebrated(birthday, in: year)
+        return thisYear < today ? celebrated(birthday, in: year + 1) : thisYear
+    }
+}
