@@ -9,9 +9,9 @@ VENV := .build/test-venv
 AXE := .build/axe-core
 SITE_OUT ?= _site
 
-# Needed to build: the CommonMark library (found through pkg-config), and jemalloc, the
-# command's memory allocator.
-BUILD_PACKAGES := libcmark-dev libjemalloc-dev pkg-config
+# Needed to build: the CommonMark library and libqrencode (for the contact pages' QR codes),
+# found through pkg-config, and jemalloc, the command's memory allocator.
+BUILD_PACKAGES := libcmark-dev libqrencode-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard differential test (Debian's
 # python3-vobject, imported by /usr/bin/python3), and by the install tests (the shells whose
 # completions are installed, man, and Debian's package tools and lintian), and by the check of

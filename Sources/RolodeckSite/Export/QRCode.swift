@@ -1,0 +1,75 @@
+import CQRencode
+
+/// A QR code: its modules, dark or light, encoded by libqrencode from bytes.
+///
+/// The one file that imports libqrencode: the symbol it returns is copied out and freed before
+/// `init` returns, so no C pointer outlives it.
+public struct QRCode: Sendable, Equatable {
+    /// How many modules a side has (21 for version 1, 4 more for each version after it).
+    public let width: Int
+    /// Whether each module is dark, row by row from the top left.
+    public let modules: [Bool]
+
+    /// The light modules around the code that readers need to find it: four, as the standard asks.
+    public static let quietZone = 4
+
+    /// The ECI number that says the bytes are UTF-8.
+    private static let utf8ECI: UInt32 = 26
+
+    /// Encodes `bytes` in byte mode with medium error correction (a code that survives a glare
+    /// or a smudge on the screen, at fewer modules than the higher levels); nil when they do not
+    /// fit in the largest code, or libqrencode fails.
+    ///
+    /// Bytes beyond ASCII are marked as UTF-8 (ECI 26): byte mode has no charset of its own,
+    /// and a reader left to guess takes "Müller" or "田中" for Shift_JIS or Latin-1 (zbarimg
+    /// does). ASCII is left unmarked, which every reader reads alike.
+    public init?(encoding bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return nil }
+        // Version 0: the smallest version the data fits in.
+        guard let input = QRinput_new2(0, QR_ECLEVEL_M) else { return nil }
+        defer { QRinput_free(input) }
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            guard QRinput_appendECIheader(input, Self.utf8ECI) == 0 else { return nil }
+        }
+        let appended = bytes.withUnsafeBufferPointer {
+            QRinput_append(input, QR_MODE_8, Int32($0.count), $0.baseAddress)
+        }
+        guard appended == 0, let symbol = QRcode_encodeInput(input) else { return nil }
+        defer { QRcode_free(symbol) }
+        let width = Int(symbol.pointee.width)
+        guard width > 0, let data = symbol.pointee.data else { return nil }
+        // Bit 0 of each byte is the module's colour; the other bits say what libqrencode put there.
+        modules = (0..<width * width).map { data[$0] & 1 == 1 }
+        self.width = width
+    }
+
+    /// Whether the module at column `x` and row `y` is dark.
+    public func isDark(x: Int, y: Int) -> Bool {
+        modules[y * width + x]
+    }
+
+    /// The side of the drawing in modules, quiet zone included.
+    public var size: Int { width + 2 * Self.quietZone }
+
+    /// The dark modules as the `d` of one SVG path, in module units with the quiet zone around
+    /// them: each run of dark modules in a row is one rectangle (`M x y h n v 1 h -n z`), which
+    /// keeps the path short and leaves no seams between neighbouring modules.
+    public var svgPath: String {
+        var path = ""
+        path.reserveCapacity(width * width)
+        for y in 0..<width {
+            var x = 0
+            while x < width {
+                guard isDark(x: x, y: y) else {
+                    x += 1
+                    continue
+                }
+                let start = x
+                while x < width, isDark(x: x, y: y) { x += 1 }
+                let run = x - start
+                path += "M\(start + Self.quietZone) \(y + Self.quietZone)h\(run)v1h-\(run)z"
+            }
+        }
+        return path
+    }
+}
