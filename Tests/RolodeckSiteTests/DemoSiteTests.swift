@@ -73,7 +73,9 @@ import Testing
                 }
                 #expect(!href.hasPrefix("/"), "\(path): \(href) is absolute")
                 let target = href.split(separator: "#").first.map(String.init) ?? href
-                #expect(target.hasSuffix(".html") || target.hasSuffix(".css"), "\(path): \(href) does not end in .html")
+                #expect(
+                    target.hasSuffix(".html") || target.hasSuffix(".css") || target.hasSuffix(".vcf"),
+                    "\(path): \(href) does not end in .html")
                 // The link resolves to a file the build wrote.
                 var parts = path.split(separator: "/").dropLast().map(String.init)
                 for component in target.split(separator: "/") {

@@ -9,7 +9,7 @@ import Mustache
         let texts: [(WritableKeyPath<ContactView, String>, String)] = [
             (\.id, "id"), (\.name, "name"), (\.lang, "lang"), (\.givenName, "givenName"),
             (\.familyName, "familyName"), (\.additionalNames, "additionalNames"), (\.suffix, "suffix"),
-            (\.monogram, "monogram"), (\.phoneticName, "phoneticName"),
+            (\.monogram, "monogram"), (\.phoneticName, "phoneticName"), (\.vcard, "vcard"),
         ]
         let optionalTexts: [(WritableKeyPath<ContactView, String?>, String)] = [
             (\.salutation, "salutation"), (\.nickname, "nickname"), (\.organization, "organization"),
@@ -24,6 +24,7 @@ import Mustache
         view.groups = [MustacheTable([:]), MustacheTable([:]), MustacheTable([:])]
         view.birthday = MustacheTable(["display": "birthday"])
         view.notesHTML = Array("notesHTML".utf8)
+        view.qr = MustacheTable(["path": "qr"])
 
         let table = view.table
         let textKeys = texts.map(\.1) + optionalTexts.map(\.1)
@@ -32,6 +33,7 @@ import Mustache
         }
         #expect(table["notesHTML"] as? String == "notesHTML")
         #expect((table["birthday"] as? MustacheTable)?["display"] as? String == "birthday")
+        #expect((table["qr"] as? MustacheTable)?["path"] as? String == "qr")
         let lists = ["phones": 1, "emails": 0, "addresses": 2, "urls": 0, "groups": 3]
         for (key, count) in lists {
             #expect((table[key] as? [MustacheTable])?.count == count, "\(key)")
@@ -44,7 +46,7 @@ import Mustache
             #expect(table[key] as? Bool == flag, "\(key)")
         }
         // Every key is one of those checked above.
-        let checked = textKeys + ["notesHTML", "birthday"] + lists.keys + flags.keys
+        let checked = textKeys + ["notesHTML", "birthday", "qr"] + lists.keys + flags.keys
         #expect(Set(ContactView.keys.names) == Set(checked))
     }
 

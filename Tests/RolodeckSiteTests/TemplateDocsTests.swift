@@ -78,6 +78,7 @@ import Testing
         view.age = "42"
         view.groups = []
         view.notesHTML = Array("<p>n</p>".utf8)
+        view.qr = MustacheTable(["size": 29, "path": "M4 4h1v1h-1z"])
         let table = view.table
         for key in ContactView.keys.names {
             #expect(table[key] != nil, "\(key)")
@@ -87,6 +88,6 @@ import Testing
             #expect(table[key] == nil, "\(key)")
         }
         #expect(ContactView().table["salutation"] == nil)
-        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 9)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 10)
     }
 }
