@@ -165,9 +165,10 @@ public struct VCardWriter: Sendable {
 
 extension VCardWriter {
     /// The bytes a QR code's card has at most, unless its name and first phone alone are more:
-    /// a version 15 code at medium error correction (77 modules a side) holds 412, and a phone
-    /// camera still reads that from a laptop screen or a printed page.
-    public static let compactLimit = 400
+    /// then the code is at most version 13 at medium error correction (69 modules a side, 331
+    /// bytes), which a phone camera reads from a laptop screen or a printed page at 3.5 cm.
+    /// A Korean or Japanese name takes three bytes a character, so fewer fields fit.
+    public static let compactLimit = 300
 
     /// A short vCard for a QR code: the name, and as many of the organization, phones, emails,
     /// title and first web address as fit in `limit` bytes, in that order; the name and the

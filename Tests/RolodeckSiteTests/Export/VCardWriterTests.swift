@@ -218,9 +218,12 @@ import Testing
             $0.emails = [LabeledValue(label: "home", value: "ann@example.com")]
             $0.notes = "Never in a QR code."
         }
-        let bytes = VCardWriter.compactCard(ExportedCard(contact: contact, formattedName: "Ann Lee"))
+        // A limit of its own, so the lengths below hold whatever the default.
+        let limit = 400
+        let bytes = VCardWriter.compactCard(
+            ExportedCard(contact: contact, formattedName: "Ann Lee"), limit: limit)
         let lines = Self.physicalLines(bytes).map { String(decoding: $0, as: UTF8.self) }
-        #expect(bytes.count <= VCardWriter.compactLimit)
+        #expect(bytes.count <= limit)
         #expect(
             Array(lines.prefix(5)) == [
                 "BEGIN:VCARD", "VERSION:3.0", "N:Lee;Ann;;;", "FN:Ann Lee",
@@ -231,13 +234,14 @@ import Testing
         #expect(!lines.contains { $0.hasPrefix("NOTE") || $0.hasPrefix("UID") || $0.hasPrefix(" ") })
         // Not every phone fit, and the card is full: no other phone would have.
         #expect(lines.count { $0.hasPrefix("TEL") } < 30)
-        #expect(bytes.count + "TEL;TYPE=WORK:+49 30 1234 5630\r\n".utf8.count > VCardWriter.compactLimit)
+        #expect(bytes.count + "TEL;TYPE=WORK:+49 30 1234 5630\r\n".utf8.count > limit)
         // A short one after those that did not fit still does.
         var short = contact
         short.urls = [LabeledValue(label: "", value: "https://a.example")]
         short.phones = Array(contact.phones.prefix(9))
         short.emails = [LabeledValue(label: "home", value: "ann.lee.the.first@example.com")]
-        let withURL = VCardWriter.compactCard(ExportedCard(contact: short, formattedName: "Ann Lee"))
+        let withURL = VCardWriter.compactCard(
+            ExportedCard(contact: short, formattedName: "Ann Lee"), limit: limit)
         let urlLines = Self.physicalLines(withURL).map { String(decoding: $0, as: UTF8.self) }
         #expect(!urlLines.contains { $0.hasPrefix("EMAIL") })
         #expect(urlLines.contains("URL:https://a.example"))
