@@ -54,22 +54,37 @@ public struct QRCode: Sendable, Equatable {
     /// The dark modules as the `d` of one SVG path, in module units with the quiet zone around
     /// them: each run of dark modules in a row is one rectangle (`M x y h n v 1 h -n z`), which
     /// keeps the path short and leaves no seams between neighbouring modules.
+    ///
+    /// Written as bytes, digit by digit: a 20,000-contact build spent a third of its time
+    /// outside libqrencode interpolating these numbers into strings.
     public var svgPath: String {
-        var path = ""
+        var path: [UInt8] = []
         path.reserveCapacity(width * width)
+        func append(_ number: Int) {
+            if number >= 10 { append(number / 10) }
+            path.append(UInt8(ascii: "0") + UInt8(number % 10))
+        }
         for y in 0..<width {
             var x = 0
             while x < width {
-                guard isDark(x: x, y: y) else {
+                guard modules[y * width + x] else {
                     x += 1
                     continue
                 }
                 let start = x
-                while x < width, isDark(x: x, y: y) { x += 1 }
+                while x < width, modules[y * width + x] { x += 1 }
                 let run = x - start
-                path += "M\(start + Self.quietZone) \(y + Self.quietZone)h\(run)v1h-\(run)z"
+                path.append(UInt8(ascii: "M"))
+                append(start + Self.quietZone)
+                path.append(UInt8(ascii: " "))
+                append(y + Self.quietZone)
+                path.append(UInt8(ascii: "h"))
+                append(run)
+                path += "v1h-".utf8
+                append(run)
+                path.append(UInt8(ascii: "z"))
             }
         }
-        return path
+        return String(decoding: path, as: UTF8.self)
     }
 }
