@@ -9,15 +9,15 @@ VENV := .build/test-venv
 AXE := .build/axe-core
 SITE_OUT ?= _site
 
-# Needed to build: the CommonMark library (found through pkg-config), and jemalloc, the
-# command's memory allocator.
-BUILD_PACKAGES := libcmark-dev libjemalloc-dev pkg-config
+# Needed to build: the CommonMark library and libqrencode (for the contact pages' QR codes),
+# found through pkg-config, and jemalloc, the command's memory allocator.
+BUILD_PACKAGES := libcmark-dev libqrencode-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard and iCalendar differential tests
-# (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), and by the
-# install tests (the shells whose
-# completions are installed, man, and Debian's package tools and lintian), and by the check of
-# docs/deploy/ (systemd-analyze, nginx -t).
-TEST_PACKAGES := chromium chromium-driver python3-vobject python3-icalendar \
+# (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), by the check
+# of the exported vCards and QR codes (vobject again, rsvg-convert and zbarimg), and by the
+# install tests (the shells whose completions are installed, man, and Debian's package tools
+# and lintian), and by the check of docs/deploy/ (systemd-analyze, nginx -t).
+TEST_PACKAGES := chromium chromium-driver python3-vobject python3-icalendar librsvg2-bin zbar-tools \
 	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
@@ -49,6 +49,7 @@ test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(VENV)/bin/python Tests/Schema/check_schema.py
+	/usr/bin/python3 Tests/Export/check_exports.py --rolodeck $(BIN)
 	$(VENV)/bin/python Tests/Browser/run_tests.py --rolodeck $(BIN)
 	$(VENV)/bin/python Tests/Install/run_tests.py
 	sh Tests/Deploy/check_deploy.sh

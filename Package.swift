@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // QR codes on contact pages, encoded by libqrencode; only `QRCode.swift` imports it.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // DWARF 4 for the C files: Debian 12's valgrind (3.19) cannot read the DWARF 5 clang
         // writes, and gives up on the whole binary; callgrind is how docs/performance.md profiles.
         .target(name: "CSystem", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
@@ -63,7 +69,7 @@ let package = Package(
             name: "RolodeckSite",
             dependencies: [
                 "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckMarkdown", "RolodeckPlan",
-                "RolodeckSearch", "Mustache", "RolodeckTheme",
+                "RolodeckSearch", "Mustache", "RolodeckTheme", "CQRencode",
             ]),
         .target(name: "RolodeckPublish", dependencies: ["RolodeckCore", "CSystem"]),
         .target(

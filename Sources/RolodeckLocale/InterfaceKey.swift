@@ -92,6 +92,16 @@ public enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
     case nickname
     /// "Reading" (the phonetic name).
     case phoneticName
+    /// "Add to contacts": the link to a contact's vCard.
+    case addToContacts
+    /// The accessible name of a contact's QR code.
+    case qrCodeLabel
+    /// "Scan with a phone's camera to add this contact", under the QR code.
+    case qrCodeHint
+    /// The link to every contact's vCards in one file, on the index.
+    case downloadAllContacts
+    /// The link to a group's members' vCards in one file, on its page.
+    case downloadGroupContacts
     /// "No contacts yet."
     case noContacts
     /// "No members yet."

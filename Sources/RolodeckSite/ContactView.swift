@@ -33,6 +33,10 @@ struct ContactView {
     var groups: [MustacheTable]?
     /// The notes' HTML in UTF-8 bytes, as cmark wrote them.
     var notesHTML: [UInt8]?
+    /// The contact's vCard, relative to the page (`<slug>.vcf`).
+    var vcard = ""
+    /// The QR code of its short vCard: `size` (modules, quiet zone included) and `path`.
+    var qr: MustacheTable?
 
     /// Every key a template can ask for, as `fields` writes them.
     static let keys = MustacheTable.Keys.of(ContactView().fields)
@@ -76,6 +80,8 @@ struct ContactView {
             field("groups", groups.map(MustacheValue.tables) ?? .absent),
             field("hasGroups", groups.map { .bool(!$0.isEmpty) } ?? .absent),
             field("notesHTML", notesHTML.map(MustacheValue.bytes) ?? .absent),
+            field("vcard", .string(vcard)),
+            field("qr", qr.map(MustacheValue.table) ?? .absent),
         ]
     }
 }

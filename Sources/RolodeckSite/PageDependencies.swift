@@ -59,7 +59,10 @@ public struct SiteSnapshot: Sendable {
 /// - a file of the search index: its bytes (the index is built whole from the directory, which
 ///   is cheap next to rendering, and compared piece by piece); `index.html` names the index's
 ///   version, so it changes with any piece;
-/// - a static file: its bytes.
+/// - a static file: its bytes;
+/// - a contact's vCard: the contact, its display name and its groups' names (no slug, no
+///   template); a group's vCard: its members in order and their vCards; `contacts.vcf`: the
+///   sections' contacts in order and their vCards.
 ///
 /// `ViewBuilder` and these rules change together; the tests compare watched sites with whole
 /// builds after every kind of edit, and fail when a rule misses a dependency.
@@ -132,8 +135,27 @@ public enum PageDependencies {
                     || before.memberCount != entry.memberCount
                     || !sameSections(old.directory, before.sections, new.directory, entry.sections)
                     || entry.sections.contains { $0.items.contains(where: rows.changed) }
+            case .contactCard(let index):
+                return rows.changed(index) || relinks(new.directory, index, relinked)
+            case .groupCard(let index):
+                let entry = new.directory.groups[index]
+                guard let position = old.directory.groupIndex[entry.group.id] else { return true }
+                let before = old.directory.groups[position]
+                return before.slug != entry.slug
+                    || !sameSections(old.directory, before.sections, new.directory, entry.sections)
+                    || entry.sections.contains { section in
+                        section.items.contains { rows.changed($0) || relinks(new.directory, $0, relinked) }
+                    }
+            case .directoryCard:
+                return rows.anyChanged || !relinked.isEmpty
+                    || !sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
             }
         }
+    }
+
+    /// Whether entry `index` is in one of the `relinked` groups, whose names its vCard lists.
+    private static func relinks(_ directory: Directory, _ index: Int, _ relinked: Set<String>) -> Bool {
+        !relinked.isEmpty && directory.entries[index].contact.groupIDs.contains(where: relinked.contains)
     }
 
     /// The names of the templates whose source changed, appeared or went away.

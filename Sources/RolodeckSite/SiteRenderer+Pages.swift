@@ -23,6 +23,12 @@ public enum SitePage: Hashable, Sendable {
     case contact(Int)
     /// A group's page, by its position in the directory's groups.
     case group(Int)
+    /// A contact's vCard, `contacts/<slug>.vcf`, by its position in the directory's entries.
+    case contactCard(Int)
+    /// A group's members' vCards, `groups/<slug>.vcf`, by its position in the directory's groups.
+    case groupCard(Int)
+    /// Every contact's vCard, `contacts.vcf`.
+    case directoryCard
 }
 
 extension SiteRenderer {
@@ -36,6 +42,9 @@ extension SiteRenderer {
         pages += [.groups, .todos, .notFound, .birthdays, .birthdaysCalendar, .todosCalendar]
         pages += directory.entries.indices.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
+        pages += directory.entries.indices.map(SitePage.contactCard)
+        pages += directory.groups.indices.map(SitePage.groupCard)
+        pages.append(.directoryCard)
         pages += search.files.indices.map(SitePage.search)
         pages.append(.index)
         return pages
@@ -55,13 +64,17 @@ extension SiteRenderer {
         case .todosCalendar: return "todos.ics"
         case .contact(let index): return "contacts/\(directory.entries[index].slug).html"
         case .group(let index): return "groups/\(directory.groups[index].slug).html"
+        case .contactCard(let index): return "contacts/\(directory.entries[index].slug).vcf"
+        case .groupCard(let index): return "groups/\(directory.groups[index].slug).vcf"
+        case .directoryCard: return "contacts.vcf"
         }
     }
 
     /// The template the page is rendered from; nil for a static file.
     static func template(of page: SitePage) -> String? {
         switch page {
-        case .asset, .search, .birthdaysCalendar, .todosCalendar: return nil
+        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard:
+            return nil
         case .index: return "index"
         case .groups: return "groups"
         case .todos: return "todos"
@@ -86,6 +99,9 @@ extension SiteRenderer {
         case .todosCalendar: return todosCalendar()
         case .contact(let index): return try self.page("contact", views.contactPage(index))
         case .group(let index): return try self.page("group", views.groupPage(index))
+        case .contactCard(let index): return contactCard(index)
+        case .groupCard(let index): return groupCard(index)
+        case .directoryCard: return directoryCard()
         }
     }
 }

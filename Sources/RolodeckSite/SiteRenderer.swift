@@ -46,7 +46,7 @@ public struct SiteRenderer: Sendable {
 
     /// How many files `render` emits (waits for the search index).
     var pageCount: Int {
-        7 + directory.entries.count + directory.groups.count + theme.assets.count + search.files.count
+        8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -117,6 +117,7 @@ public struct SiteRenderer: Sendable {
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
             try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
         }
+        try renderCards(finish)
     }
 
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.

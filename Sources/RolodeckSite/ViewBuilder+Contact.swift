@@ -118,6 +118,8 @@ extension ViewBuilder {
             view.groups = groups
         }
         if config.shows(.notes) { view.notesHTML = contactNotes.htmlBytes(contact.notes) }
+        view.vcard = directory.entries[index].slug + ".vcf"
+        view.qr = qrCode(ofEntry: index)
 
         // Only the title differs between contact pages' common keys.
         return MustacheTable(keys: Self.contactPageKeys) { field in

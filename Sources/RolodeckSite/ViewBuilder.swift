@@ -178,6 +178,8 @@ struct ViewBuilder: @unchecked Sendable {
             "count": entry.memberCount,
             "countText": strings.memberCount(entry.memberCount),
             "notesHTML": pageNotes.html(entry.group.notes),
+            // Its members' vCards, beside the page; not linked for a group without members.
+            "vcard": entry.memberCount == 0 ? false : entry.slug + ".vcf",
         ] as [String: Any]
         context["sections"] = sections(entry.sections, root: "../")
         context["empty"] = entry.memberCount == 0

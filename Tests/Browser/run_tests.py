@@ -573,7 +573,9 @@ class T2ThemeStatic(unittest.TestCase):
                     if data.count(SEARCH_CLIENT_TAG) != 1:
                         problems.append(f"{rel} should load the search client exactly once")
                     data = data.replace(SEARCH_CLIENT_TAG, b"", 1)
-                for m in re.finditer(rb"<script", data, re.IGNORECASE):
+                # A vCard is text that contacts apps show as text (served as text/vcard): its NOTE
+                # is the store's Markdown source, a <script> in it included, and runs nowhere.
+                for m in re.finditer(rb"<script", b"" if rel.endswith(".vcf") else data, re.IGNORECASE):
                     line = data.count(b"\n", 0, m.start()) + 1
                     problems.append(f"{rel}:{line}: {data[m.start():m.start() + 60].decode('utf-8', 'replace')!r}")
                 if rel.endswith(".html"):

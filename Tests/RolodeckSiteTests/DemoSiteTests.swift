@@ -74,9 +74,10 @@ import Testing
                 }
                 #expect(!href.hasPrefix("/"), "\(path): \(href) is absolute")
                 let target = href.split(separator: "#").first.map(String.init) ?? href
-                // The calendars (`.ics`) are the one kind of file a page links to besides pages and style.
-                #expect(target.hasSuffix(".html") || target.hasSuffix(".css") || target.hasSuffix(".ics"),
-                        "\(path): \(href) does not end in .html")
+                // Besides pages and style, a page links to the calendars (`.ics`) and the vCards (`.vcf`).
+                #expect(
+                    [".html", ".css", ".ics", ".vcf"].contains { target.hasSuffix($0) },
+                    "\(path): \(href) does not end in .html")
                 // The link resolves to a file the build wrote.
                 var parts = path.split(separator: "/").dropLast().map(String.init)
                 for component in target.split(separator: "/") {

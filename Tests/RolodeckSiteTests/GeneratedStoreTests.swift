@@ -35,7 +35,10 @@ import Testing
         // And the whole site renders, every contact with its own page.
         let site = try Site.load(input)
         let pages = Set(try site.renderFiles(today: PartialDate(year: 2026, month: 11, day: 30)).keys)
-        #expect(pages.filter { $0.hasPrefix("contacts/") }.count == 1500)
-        #expect(pages.filter { $0.hasPrefix("groups/") }.count == 30)
+        #expect(pages.filter { $0.hasPrefix("contacts/") && $0.hasSuffix(".html") }.count == 1500)
+        #expect(pages.filter { $0.hasPrefix("groups/") && $0.hasSuffix(".html") }.count == 30)
+        // And a vCard beside each page.
+        #expect(pages.filter { $0.hasPrefix("contacts/") && $0.hasSuffix(".vcf") }.count == 1500)
+        #expect(pages.filter { $0.hasPrefix("groups/") && $0.hasSuffix(".vcf") }.count == 30)
     }
 }

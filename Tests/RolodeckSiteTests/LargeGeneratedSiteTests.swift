@@ -53,8 +53,10 @@ import Testing
         let pages = kept.withLock { $0 }
 
         #expect(Set(written).count == written.count, "a path was written twice")
-        #expect(written.filter { $0.hasPrefix("contacts/") }.count == Self.contactCount)
-        #expect(written.filter { $0.hasPrefix("groups/") }.count == site.store.groups.count)
+        // A page and a vCard for each contact and group.
+        #expect(written.filter { $0.hasPrefix("contacts/") }.count == 2 * Self.contactCount)
+        #expect(written.filter { $0.hasPrefix("groups/") }.count == 2 * site.store.groups.count)
+        #expect(written.contains("contacts.vcf"))
         for path in ["index.html", "groups.html", "todos.html", "404.html"] {
             #expect(written.contains(path), "\(path) missing")
         }

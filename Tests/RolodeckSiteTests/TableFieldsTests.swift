@@ -9,7 +9,7 @@ import Mustache
         let texts: [(WritableKeyPath<ContactView, String>, String)] = [
             (\.id, "id"), (\.name, "name"), (\.lang, "lang"), (\.givenName, "givenName"),
             (\.familyName, "familyName"), (\.additionalNames, "additionalNames"), (\.suffix, "suffix"),
-            (\.monogram, "monogram"), (\.phoneticName, "phoneticName"),
+            (\.monogram, "monogram"), (\.phoneticName, "phoneticName"), (\.vcard, "vcard"),
         ]
         let optionalTexts: [(WritableKeyPath<ContactView, String?>, String)] = [
             (\.salutation, "salutation"), (\.nickname, "nickname"), (\.organization, "organization"),
@@ -25,6 +25,7 @@ import Mustache
         view.birthday = MustacheTable(["display": "birthday"])
         view.geo = MustacheTable(["display": "geo"])
         view.notesHTML = Array("notesHTML".utf8)
+        view.qr = MustacheTable(["path": "qr"])
 
         let table = view.table
         let textKeys = texts.map(\.1) + optionalTexts.map(\.1)
@@ -34,6 +35,7 @@ import Mustache
         #expect(table["notesHTML"] as? String == "notesHTML")
         #expect((table["birthday"] as? MustacheTable)?["display"] as? String == "birthday")
         #expect((table["geo"] as? MustacheTable)?["display"] as? String == "geo")
+        #expect((table["qr"] as? MustacheTable)?["path"] as? String == "qr")
         let lists = ["phones": 1, "emails": 0, "addresses": 2, "urls": 0, "groups": 3]
         for (key, count) in lists {
             #expect((table[key] as? [MustacheTable])?.count == count, "\(key)")
@@ -46,7 +48,7 @@ import Mustache
             #expect(table[key] as? Bool == flag, "\(key)")
         }
         // Every key is one of those checked above.
-        let checked = textKeys + ["notesHTML", "birthday", "geo"] + lists.keys + flags.keys
+        let checked = textKeys + ["notesHTML", "birthday", "geo", "qr"] + lists.keys + flags.keys
         #expect(Set(ContactView.keys.names) == Set(checked))
     }
 

@@ -80,6 +80,7 @@ import Testing
         view.geo = MustacheTable(["display": "1, 2"])
         view.groups = []
         view.notesHTML = Array("<p>n</p>".utf8)
+        view.qr = MustacheTable(["size": 29, "path": "M4 4h1v1h-1z"])
         let table = view.table
         for key in ContactView.keys.names {
             #expect(table[key] != nil, "\(key)")
