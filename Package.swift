@@ -27,6 +27,12 @@ let package = Package(
         // leaves alone.
         .library(name: "RolodeckLocale", targets: ["RolodeckLocale"]),
         .library(name: "ByteKernels", targets: ["ByteKernels"]),
+        // For the fuzz targets, a package of their own in Fuzz/ that `swift build` here leaves
+        // alone as well.
+        .library(name: "RolodeckCore", targets: ["RolodeckCore"]),
+        .library(name: "RolodeckStore", targets: ["RolodeckStore"]),
+        .library(name: "RolodeckMarkdown", targets: ["RolodeckMarkdown"]),
+        .library(name: "RolodeckServe", targets: ["RolodeckServe"]),
     ],
     targets: [
         .systemLibrary(
