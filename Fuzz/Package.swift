@@ -4,7 +4,8 @@ import PackageDescription
 // The libFuzzer targets, a package of their own so that `swift build` and `swift test` in the
 // repository build none of them: `make fuzz` builds them with
 // `swift build -c release --package-path Fuzz --sanitize fuzzer --sanitize address
-// -Xswiftc -enable-testing` and runs each (Fuzz/run_fuzzers.py, docs/fuzzing.md).
+// -Xswiftc -enable-testing --disable-dead-strip` and runs each (Fuzz/run_fuzzers.py,
+// docs/fuzzing.md).
 //
 // Each target is an executable whose `main` is libFuzzer's; the Swift side is one
 // `LLVMFuzzerTestOneInput`. The readers' entry points are internal to their module, so the
