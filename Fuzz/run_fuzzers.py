@@ -137,8 +137,9 @@ def run(target, binary, seconds, scratch):
     if not runs:
         runs = re.findall(r"#(\d+)\s", text)
     found = sorted(set(crashes.iterdir()) - before)
-    if status != 0 and not found:
-        # A fuzzer that failed without saving an input (it could not start, say) is a failure too.
+    # A fuzzer that failed without saving an input (it could not start, say) is a failure too,
+    # and so is one that saw no coverage: it ran blind, and its runs prove nothing.
+    if (status != 0 and not found) or "Is the code instrumented for coverage?" in text:
         found = [log]
     return elapsed, int(runs[-1]) if runs else 0, found, seed_count
 
