@@ -72,12 +72,9 @@ public enum ParallelWork {
     public static func map<Result: Sendable>(
         _ count: Int, batch: Int = 256, _ transform: @Sendable (Int) -> Result
     ) -> [Result] {
-        // The standard library's initializer writes the count of an empty array into the one
-        // empty array storage every thread shares; harmless, but ThreadSanitizer calls it a race.
-        guard count > 0 else { return [] }
         // The results go straight into their places, not into optionals unwrapped afterwards,
         // which would copy every result once more on this core.
-        return [Result](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+        [Result](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             // Each index is written by exactly one worker, so the slots never race; `transform`
             // cannot throw, so every slot is written.
             nonisolated(unsafe) let slots = buffer
