@@ -21,7 +21,7 @@ TEST_PACKAGES := chromium chromium-driver python3-vobject python3-icalendar libr
 	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
-	release install uninstall deb
+	release install uninstall deb fuzz test-asan test-tsan
 
 # Where `make install` puts things, as the GNU conventions name them; DESTDIR stages an install
 # (the Debian package is built that way).
@@ -101,6 +101,31 @@ install-packages:
 		fi; \
 	fi
 
+# The libFuzzer targets (Fuzz/, docs/fuzzing.md), built with AddressSanitizer and run for
+# FUZZ_SECONDS each; FUZZ_TARGETS picks some of json vcard icalendar config mustache markdown
+# http. Exits non-zero when any target crashed. libFuzzer ships with the Swift toolchain.
+# Without --disable-dead-strip the linker drops the coverage counters, which nothing refers to,
+# and the fuzzer runs blind.
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
+fuzz: deps
+	$(SWIFT) build -c release --package-path Fuzz --sanitize fuzzer --sanitize address -Xswiftc -enable-testing \
+		--disable-dead-strip
+	$(PYTHON) Fuzz/run_fuzzers.py --bin Fuzz/.build/release --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The whole Swift test suite under AddressSanitizer, then under ThreadSanitizer, each in a build
+# folder of its own so that neither disturbs the normal build (docs/fuzzing.md). The command is
+# linked without jemalloc (ROLODECK_SYSTEM_MALLOC): the sanitizers bring their own malloc.
+# What the suppression files leave out, and why, they say themselves; LeakSanitizer is told not
+# to list the suppressions it used, which would land in the stderr the end-to-end tests check.
+test-asan: deps
+	ROLODECK_SYSTEM_MALLOC=1 LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0" \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+test-tsan: deps
+	ROLODECK_SYSTEM_MALLOC=1 TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan-suppressions.txt" \
+		$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
 bench: deps test-deps
 	$(PYTHON) Benchmarks/bench.py
 
@@ -133,4 +158,4 @@ deb: release
 	sh Packaging/make-deb.sh
 
 clean:
-	rm -rf .build Benchmarks/.build $(SITE_OUT)
+	rm -rf .build Benchmarks/.build Fuzz/.build $(SITE_OUT)

@@ -17,6 +17,11 @@ import PackageDescription
 //   RolodeckWatch     inotify (or polling) over a site folder
 //   RolodeckServe     the preview server with live reload
 //   RolodeckCLI       arguments, commands, printing; `rolodeck` is its main.swift
+// The sanitizer runs of the tests (`make test-asan`, `make test-tsan`) set ROLODECK_SYSTEM_MALLOC:
+// a sanitizer brings its own malloc, and jemalloc linked beside it hands the sanitizer memory it
+// did not allocate (ThreadSanitizer stops the command with a CHECK failure in its allocator).
+let linksJemalloc = Context.environment["ROLODECK_SYSTEM_MALLOC"] == nil
+
 let package = Package(
     name: "Rolodeck",
     platforms: [.macOS(.v15)],
@@ -27,6 +32,12 @@ let package = Package(
         // leaves alone.
         .library(name: "RolodeckLocale", targets: ["RolodeckLocale"]),
         .library(name: "ByteKernels", targets: ["ByteKernels"]),
+        // For the fuzz targets, a package of their own in Fuzz/ that `swift build` here leaves
+        // alone as well.
+        .library(name: "RolodeckCore", targets: ["RolodeckCore"]),
+        .library(name: "RolodeckStore", targets: ["RolodeckStore"]),
+        .library(name: "RolodeckMarkdown", targets: ["RolodeckMarkdown"]),
+        .library(name: "RolodeckServe", targets: ["RolodeckServe"]),
     ],
     targets: [
         .systemLibrary(
@@ -97,7 +108,8 @@ let package = Package(
         // (docs/performance.md). Linked by the command only; the libraries leave the choice to
         // whoever links them.
         .executableTarget(
-            name: "rolodeck", dependencies: ["RolodeckCLI"], linkerSettings: [.linkedLibrary("jemalloc")]
+            name: "rolodeck", dependencies: ["RolodeckCLI"],
+            linkerSettings: linksJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
 
         // Helpers the tests share: a raw-socket HTTP client for the preview server, and the
