@@ -3,6 +3,15 @@ import Testing
 
 /// End-to-end runs of the built binary: exit statuses, output, and what lands on disk.
 @Suite(.serialized) struct BuildTests {
+    /// A command that writes more to standard error than a pipe holds (a sanitizer's report
+    /// does) is still read to the end, not left waiting for a reader with its test.
+    @Test(.timeLimit(.minutes(1))) func moreErrorsThanAPipeHoldsAreReadToTheEnd() throws {
+        let result = try CLI.run(["--version"], shellPrefix: "head -c 200000 /dev/zero | tr '\\0' x >&2")
+        #expect(result.status == 0)
+        #expect(result.stderr.count == 200_000)
+        #expect(result.stdout.hasPrefix("rolodeck "))
+    }
+
     @Test func buildPrintsOneSummaryLineAndQuietPrintsNothing() throws {
         let site = try CLI.copyOfDemo()
         let out = site.deletingLastPathComponent().appendingPathComponent("out")

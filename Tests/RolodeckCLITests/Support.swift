@@ -55,8 +55,12 @@ enum CLI {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Standard error is read on a thread of its own: read after standard output, a command
+        // that fills the pipe's 64 KB with errors (a sanitizer's report) would wait forever for
+        // a reader, and the test with it.
+        let errReader = ErrorReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errReader.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
@@ -108,3 +112,23 @@ private let scratchRoot: URL = {
     atexit { try? FileManager.default.removeItem(at: scratchRoot) }
     return url
 }()
+
+/// Reads a pipe to its end on a thread of its own; `wait` returns what it read.
+private final class ErrorReader: @unchecked Sendable {
+    /// What was read; written by the thread before it signals `done`, read after.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Waits for the end of the pipe and returns everything read.
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
