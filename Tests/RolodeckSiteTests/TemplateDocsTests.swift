@@ -90,6 +90,6 @@ import Testing
             #expect(table[key] == nil, "\(key)")
         }
         #expect(ContactView().table["salutation"] == nil)
-        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 10)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 11)
     }
 }
