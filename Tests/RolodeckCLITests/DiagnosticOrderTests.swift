@@ -46,6 +46,9 @@ import Testing
         let site = try CLI.copyOfDemo()
         let out = site.deletingLastPathComponent().appendingPathComponent("out")
         let watch = try RunningCommand(["watch", "--site", site.path, "--out", out.path])
+        // Stopped here, as the other watch tests do: without it, a `rolodeck watch` from this
+        // test was still running after every run of the suite.
+        defer { watch.stop() }
         #expect(
             watch.waitForLine { $0.hasPrefix("Watching ") } != nil, "watch did not start: \(watch.stderr)")
         let birthday = try Self.breakBirthday(site)
