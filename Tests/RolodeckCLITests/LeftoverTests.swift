@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RolodeckTestSupport
 
 #if canImport(Glibc)
 import Glibc

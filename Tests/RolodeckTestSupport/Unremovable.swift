@@ -6,9 +6,9 @@ import Glibc
 
 /// Makes a folder refuse new entries and removals, as a folder of another user does: by its
 /// mode for a user, by the immutable attribute (`chattr +i`) for root, whom modes do not stop.
-enum Unremovable {
+package enum Unremovable {
     /// Why the tests that need it cannot run here, or nil when they can.
-    static let unavailable: String? = {
+    package static let unavailable: String? = {
         guard geteuid() == 0 else { return nil }
         let probe = FileManager.default.temporaryDirectory
             .appendingPathComponent("rolodeck-chattr-probe-\(getpid())")
@@ -23,7 +23,7 @@ enum Unremovable {
     }()
 
     /// Makes `folder` unremovable and unwritable; returns what undoes it.
-    static func make(_ folder: URL) throws -> Undo {
+    package static func make(_ folder: URL) throws -> Undo {
         if geteuid() != 0 {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         } else if !chattr("+i", folder.path) {
@@ -33,12 +33,12 @@ enum Unremovable {
     }
 
     /// Undoes `make` for a folder, wherever it was moved since.
-    struct Undo {
+    package struct Undo {
         /// The folder's path when it was made unremovable.
-        var path: String
+        package var path: String
 
         /// Makes the folder, now at `path` (by default where it was), writable again.
-        func callAsFunction(at path: String? = nil) {
+        package func callAsFunction(at path: String? = nil) {
             let path = path ?? self.path
             if geteuid() != 0 {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
@@ -49,8 +49,8 @@ enum Unremovable {
     }
 
     /// `make` could not make a folder unremovable.
-    struct Failure: Error {
-        var folder: String
+    package struct Failure: Error {
+        package var folder: String
     }
 
     private static func chattr(_ change: String, _ path: String) -> Bool {
