@@ -1,4 +1,5 @@
 import Foundation
+import RolodeckTestSupport
 import Testing
 
 /// End-to-end runs of the built binary: exit statuses, output, and what lands on disk.
@@ -214,7 +215,9 @@ import Testing
         process.executableURL = binary
         process.arguments = ["build", "--quiet", "--site", site.path, "--out", "site-out"]
         process.currentDirectoryURL = work
-        process.environment = ["PATH": "/usr/bin:/bin"]
+        // Nothing of this process's environment but what the sanitizers need (which must reach
+        // the child, or it reports their known leaks as errors).
+        process.environment = Sanitizers.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import RolodeckTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -68,7 +69,11 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/person-7999.html").path))
     }
 
-    @Test func aFullDiskLeavesTheOldOutputExactly() throws {
+    @Test(
+        .disabled(
+            if: Sanitizers.thread,
+            "ThreadSanitizer's runtime cannot start under a 1 KB file-size limit (SIGBUS before main)"))
+    func aFullDiskLeavesTheOldOutputExactly() throws {
         let site = try Self.largeSite(contacts: 400)
         let out = site.deletingLastPathComponent().appendingPathComponent("out")
         #expect(try CLI.run(["build", "-q", "--site", CLI.packageRoot.appendingPathComponent("Examples/demo").path,
