@@ -15,13 +15,11 @@ public enum Sanitizers {
     public static let address: Bool = exported("__asan_init")
 
     /// The variables that configure the sanitizers' runtimes (`ASAN_OPTIONS`, `LSAN_OPTIONS`,
-    /// `TSAN_OPTIONS`, `UBSAN_OPTIONS`) and `ROLODECK_SYSTEM_MALLOC`, as this process has them:
-    /// what a test that gives a child a made-up environment must pass on, or the child runs
-    /// without the suppressions `make test-asan` sets and reports the known leaks as errors.
+    /// `TSAN_OPTIONS`, `UBSAN_OPTIONS`) as this process has them: what a test that gives a child
+    /// a made-up environment must pass on, or the child runs without the suppressions
+    /// `make test-asan` sets and reports the known leaks as errors.
     public static var environment: [String: String] {
-        ProcessInfo.processInfo.environment.filter {
-            $0.key.hasSuffix("SAN_OPTIONS") || $0.key == "ROLODECK_SYSTEM_MALLOC"
-        }
+        ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
     }
 
     private static func exported(_ symbol: String) -> Bool {

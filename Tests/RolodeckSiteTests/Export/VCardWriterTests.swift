@@ -259,4 +259,33 @@ import Testing
         #expect(QRCode(encoding: []) == nil)
         #expect(QRCode(encoding: Array(repeating: 0x41, count: 4000)) == nil)
     }
+    /// The path draws exactly the dark modules, for codes whose numbers have one, two and three
+    /// digits: read back rectangle by rectangle, it marks the same modules as the code holds,
+    /// and each rectangle is a whole run (no two touch in a row).
+    @Test(arguments: [20, 300, 1_500])
+    func theSVGPathDrawsEveryDarkModuleOnce(byteCount: Int) throws {
+        let bytes = (0..<byteCount).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let code = try #require(QRCode(encoding: bytes))
+        var drawn = Array(repeating: false, count: code.width * code.width)
+        let path = code.svgPath
+        let pattern = /M(\d+) (\d+)h(\d+)v1h-(\d+)z/
+        var consumed = 0
+        for match in path.matches(of: pattern) {
+            #expect(path.distance(from: path.startIndex, to: match.range.lowerBound) == consumed)
+            consumed = path.distance(from: path.startIndex, to: match.range.upperBound)
+            let x = Int(match.1)! - QRCode.quietZone, y = Int(match.2)! - QRCode.quietZone
+            let run = Int(match.3)!
+            #expect(Int(match.4)! == run)
+            #expect(x >= 0 && y >= 0 && x + run <= code.width && y < code.width)
+            #expect(x == 0 || !code.isDark(x: x - 1, y: y))
+            #expect(x + run == code.width || !code.isDark(x: x + run, y: y))
+            for column in x..<(x + run) {
+                #expect(!drawn[y * code.width + column])
+                drawn[y * code.width + column] = true
+            }
+        }
+        #expect(consumed == path.count)
+        #expect(drawn == code.modules)
+        if byteCount == 1_500 { #expect(code.width > 100) }
+    }
 }
