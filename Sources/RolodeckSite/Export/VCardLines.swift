@@ -60,26 +60,35 @@ struct VCardLines {
 
     /// Text escaped for a vCard 3.0 value: backslash, comma and semicolon behind a backslash,
     /// every line break (CR LF, CR or LF) as `\n`.
+    ///
+    /// Byte by byte: every character escaped is ASCII, and no byte of a longer UTF-8 character
+    /// is below 0x80, so the bytes between them are copied as they are.
     static func escaped(_ text: String) -> String {
-        guard
-            text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D })
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D })
         else { return text }
-        var result = ""
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 8)
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            defer { afterCR = scalar == "\r" }
-            switch scalar {
-            case "\\": result += "\\\\"
-            case ",": result += "\\,"
-            case ";": result += "\\;"
-            case "\r": result += "\\n"
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"):
+                result.append(UInt8(ascii: "\\"))
+                result.append(byte)
+            case UInt8(ascii: "\r"):
+                result.append(UInt8(ascii: "\\"))
+                result.append(UInt8(ascii: "n"))
             // The LF of a CR LF was written with its CR.
-            case "\n": if !afterCR { result += "\\n" }
-            default: result.unicodeScalars.append(scalar)
+            case UInt8(ascii: "\n") where previous != UInt8(ascii: "\r"):
+                result.append(UInt8(ascii: "\\"))
+                result.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\n"):
+                break
+            default:
+                result.append(byte)
             }
+            previous = byte
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A structured value (`N`, `ADR`): each component escaped, so that a comma or semicolon
