@@ -24,13 +24,25 @@ extension SiteRenderer {
     }
 
     /// Renders every vCard file, in `pages` order, contacts' and groups' on every core.
+    ///
+    /// Each contact's card is written once and its bytes reused: it is its own file, and again
+    /// part of `contacts.vcf` and of every group file it is in (a file of several cards is the
+    /// cards one after the other, as `groupCard` and `directoryCard` write it for a rebuild).
+    /// Writing each anew took a sixth of a 20,000-contact build's CPU.
     func renderCards(_ finish: @Sendable (String, [UInt8]) throws -> Void) throws {
+        let cards = ParallelWork.map(directory.entries.count) { contactCard($0) }
+        @Sendable func joined(_ entries: some Sequence<Int>) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for index in entries { bytes += cards[index] }
+            return bytes
+        }
         try ParallelWork.forEach(directory.entries.count) { index in
-            try finish("contacts/\(directory.entries[index].slug).vcf", contactCard(index))
+            try finish("contacts/\(directory.entries[index].slug).vcf", cards[index])
         }
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
-            try finish("groups/\(directory.groups[index].slug).vcf", groupCard(index))
+            try finish("groups/\(directory.groups[index].slug).vcf",
+                       joined(directory.groups[index].sections.lazy.flatMap(\.items)))
         }
-        try finish("contacts.vcf", directoryCard())
+        try finish("contacts.vcf", joined(directory.sections.lazy.flatMap(\.items)))
     }
 }
