@@ -56,7 +56,7 @@ public struct SiteSnapshot: Sendable {
 ///   pages themselves follow from the sections and `pageSize`, which is config;
 /// - `todos.html` and its later pages: every todo with its place, subtasks and linked contact;
 /// - `404.html`: nothing beyond what every page has;
-/// - `birthdays.html` and `birthdays.ics`: every listed contact's row (its birthday, name,
+/// - `birthdays.html`, its later pages and `birthdays.ics`: every listed contact's row (its birthday, name,
 ///   slug and order);
 /// - `todos.ics`: every todo with its place and parent, as `todos.html`;
 /// - a file of the search index: its bytes (the index is built whole from the directory, which
@@ -125,7 +125,7 @@ public enum PageDependencies {
                 }
             case .todos, .todosPage, .todosCalendar:
                 return !sameTodos(old.directory, new.directory)
-            case .birthdays, .birthdaysCalendar:
+            case .birthdays, .birthdaysPage, .birthdaysCalendar:
                 return rows.anyChanged
             case .notFound:
                 return false

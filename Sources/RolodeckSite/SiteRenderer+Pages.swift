@@ -40,6 +40,9 @@ public enum SitePage: Hashable, Sendable {
     /// A later page of the paged todos, `todos-2.html` and on, by its number from 0 (0 is
     /// `todos.html`, `.todos`).
     case todosPage(Int)
+    /// A later page of the paged birthdays, `birthdays-2.html` and on, by its number from 0
+    /// (0 is `birthdays.html`, `.birthdays`).
+    case birthdaysPage(Int)
 }
 
 extension SiteRenderer {
@@ -52,7 +55,9 @@ extension SiteRenderer {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
         pages += [.groups, .todos]
         pages += paging.todos.pages.indices.dropFirst().map(SitePage.todosPage)
-        pages += [.notFound, .birthdays, .birthdaysCalendar, .todosCalendar]
+        pages += [.notFound, .birthdays]
+        pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
+        pages += [.birthdaysCalendar, .todosCalendar]
         pages += directory.entries.indices.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
         pages += paging.groupSectionPages
@@ -86,6 +91,7 @@ extension SiteRenderer {
         case .groupSection(let group, let number):
             return "groups/\(directory.groups[group].slug)/\(paging.groups[group].pages[number].name).html"
         case .todosPage(let number): return TodoPaging.path(ofPage: number)
+        case .birthdaysPage(let number): return SitePaging.birthdaysPath(ofPage: number)
         }
     }
 
@@ -99,7 +105,7 @@ extension SiteRenderer {
         case .todos, .todosPage: return "todos"
         case .section, .groupSection: return "section"
         case .notFound: return "not-found"
-        case .birthdays: return "birthdays"
+        case .birthdays, .birthdaysPage: return "birthdays"
         case .contact: return "contact"
         case .group: return "group"
         }
@@ -126,6 +132,7 @@ extension SiteRenderer {
         case .groupSection(let group, let number):
             return try self.page("section", views.groupSectionPage(group, number))
         case .todosPage(let number): return try self.page("todos", views.todosPage(number))
+        case .birthdaysPage(let number): return try self.page("birthdays", views.birthdaysPage(number))
         }
     }
 }

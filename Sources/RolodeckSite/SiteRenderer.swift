@@ -42,7 +42,7 @@ public struct SiteRenderer: Sendable {
         self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
         self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
-        let paging = SitePaging(directory)
+        let paging = SitePaging(directory, today: today)
         self.paging = paging
         self.views = ViewBuilder(
             directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging)
@@ -121,6 +121,9 @@ public struct SiteRenderer: Sendable {
         }
         try finish("404.html", try page("not-found", views.notFoundPage()))
         try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
+        for number in paging.birthdays.indices.dropFirst() {
+            try finish(SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
+        }
         try finish("birthdays.ics", birthdaysCalendar())
         try finish("todos.ics", todosCalendar())
         try ParallelWork.forEach(directory.entries.count) { index in

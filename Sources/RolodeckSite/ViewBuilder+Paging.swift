@@ -125,20 +125,21 @@ extension ViewBuilder {
     /// The `pager` key of todo page `number`: links to the pages before and after, and where
     /// the page is; false when the todos are one page.
     func todoPager(_ number: Int) -> Any {
-        let pages = paging.todos.pages
-        guard pages.count > 1 else { return false }
+        numberedPager(number, of: paging.todos.pages.count, path: TodoPaging.path(ofPage:))
+    }
+
+    /// The `pager` key of page `number` of `count` numbered pages named by `path`: links to the
+    /// pages before and after, labelled with their numbers, and where the page is; false for one.
+    func numberedPager(_ number: Int, of count: Int, path: (Int) -> String) -> Any {
+        guard count > 1 else { return false }
         /// A link to page `other`, labelled with its number.
         func link(_ other: Int) -> [String: Any] {
-            [
-                "href": TodoPaging.path(ofPage: other),
-                "label": strings.pageNumber(other + 1, of: pages.count),
-                "part": false, "lang": "",
-            ]
+            ["href": path(other), "label": strings.pageNumber(other + 1, of: count), "part": false, "lang": ""]
         }
         return [
             "previous": number > 0 ? link(number - 1) : false,
-            "next": number + 1 < pages.count ? link(number + 1) : false,
-            "position": strings.pageNumber(number + 1, of: pages.count),
+            "next": number + 1 < count ? link(number + 1) : false,
+            "position": strings.pageNumber(number + 1, of: count),
         ] as [String: Any]
     }
 }

@@ -73,7 +73,7 @@ struct ViewBuilder: @unchecked Sendable {
         self.today = today
         self.lastUpdated = lastUpdated
         self.search = search
-        self.paging = paging ?? SitePaging(directory)
+        self.paging = paging ?? SitePaging(directory, today: today)
         let config = directory.config
         strings = InterfaceStrings(localeIdentifier: config.locale)
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)

@@ -464,6 +464,7 @@ import Testing
         #expect(files.contains("sections/a.html"), "\(files.sorted())")
         #expect(files.contains { $0.hasPrefix("groups/") && $0.hasSuffix("/a.html") }, "\(files.sorted())")
         #expect(files.contains("todos-2.html"), "\(files.sorted())")
+        #expect(files.contains("birthdays-2.html"), "\(files.sorted())")
         try FileManager.default.removeItem(at: output)
         let common = Self.steps.map { step in
             var step = step

@@ -72,7 +72,7 @@ import Testing
         return [
             ("index", views.indexPage()), ("section", views.sectionPage(0)), ("section", views.sectionPage(long)),
             ("group", views.groupPage(group)), ("section", views.groupSectionPage(group, 0)),
-            ("todos", views.todosPage(1)),
+            ("todos", views.todosPage(1)), ("birthdays", views.birthdaysPage(1)),
         ]
     }
 
