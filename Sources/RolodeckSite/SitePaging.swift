@@ -24,7 +24,8 @@ public struct SitePaging: Sendable {
         let count = BirthdaySchedule(directory: directory, today: today).occurrences.count
         // Cut by number, not by month: a month of a large store is many pages on its own.
         birthdays =
-            count <= size ? [0..<count] : stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
+            count <= size
+            ? [0..<count] : stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
     }
 
     /// The file name of birthday page `number` (from 0): `birthdays.html`, `birthdays-2.html`, …

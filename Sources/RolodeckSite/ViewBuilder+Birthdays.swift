@@ -47,7 +47,8 @@ extension ViewBuilder {
         context["count"] = schedule.occurrences.count
         context["empty"] = schedule.occurrences.isEmpty
         context["calendarHref"] = "birthdays.ics"
-        context["pager"] = numberedPager(number, of: paging.birthdays.count, path: SitePaging.birthdaysPath(ofPage:))
+        context["pager"] = numberedPager(
+            number, of: paging.birthdays.count, path: SitePaging.birthdaysPath(ofPage:))
         return MustacheTable(context)
     }
 }

@@ -134,7 +134,10 @@ extension ViewBuilder {
         guard count > 1 else { return false }
         /// A link to page `other`, labelled with its number.
         func link(_ other: Int) -> [String: Any] {
-            ["href": path(other), "label": strings.pageNumber(other + 1, of: count), "part": false, "lang": ""]
+            [
+                "href": path(other), "label": strings.pageNumber(other + 1, of: count), "part": false,
+                "lang": "",
+            ]
         }
         return [
             "previous": number > 0 ? link(number - 1) : false,
