@@ -32,6 +32,8 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 GEN_STORE = ROOT.parent / "shared" / "tools" / "gen-store.py"
 LIMIT = 512 * 1024
+# Config's default pageSize, which the stores here are built with.
+DEFAULT_PAGE_SIZE = 1000
 INDEX_GOAL_MS = 300
 RUNS = int(os.environ.get("BENCH_PAGES_RUNS", "5"))
 SIZES = [int(s) for s in os.environ.get("BENCH_PAGES_SIZES", "10000,100000").split(",")]
@@ -129,13 +131,14 @@ def estimate_million(size, out, sizes):
     per_link = 0
     if part_links:
         per_link = max(len(m) for m in re.findall(r'<li><a href="sections/[^"]+" aria-label="[^"]*">\d+</a></li>', index)) + 1
-    # The same sections with target/size times as many contacts, so about as many times the
-    # pages, each listed on the index as a numbered link.
+    # At most target/pageSize full pages and one part-filled page per section, each listed on
+    # the index as a numbered link (the store is built with the default pageSize).
     per_link = per_link or 80
-    grown = index_bytes + per_link * max(0, len(section_pages) * (target // size) - part_links)
+    sections = index.count('class="section-entry"')
+    grown = index_bytes + per_link * max(0, target // DEFAULT_PAGE_SIZE + sections - part_links)
     print(f"  at {target:,} (computed from {size:,}): largest section page {largest / 1024:.1f} KB "
           f"(at most pageSize rows, as at {size:,}); index.html about {grown / 1024:.0f} KB "
-          f"({len(section_pages)} section pages now, ~{per_link} bytes per page link)")
+          f"(at most {target // DEFAULT_PAGE_SIZE + sections} page links, ~{per_link} bytes each)")
 
 
 if __name__ == "__main__":
