@@ -127,7 +127,7 @@ let package = Package(
             name: "RolodeckMarkdownTests", dependencies: ["RolodeckMarkdown", "RolodeckTestSupport"]),
         .testTarget(
             name: "RolodeckPlanTests",
-            dependencies: ["RolodeckCore", "RolodeckPlan", "RolodeckStore", "RolodeckTestSupport"]),
+            dependencies: ["RolodeckCore", "RolodeckLocale", "RolodeckPlan", "RolodeckStore", "RolodeckTestSupport"]),
         // Search reads what the site's list rows worked out, so its tests make those rows.
         .testTarget(
             name: "RolodeckSearchTests",

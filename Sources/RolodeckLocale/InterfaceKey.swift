@@ -134,4 +134,12 @@ public enum InterfaceKey: String, Hashable, Sendable, CaseIterable {
     case showOnMap
     /// The label of a card's coordinates, whose `geo:` link opens a map app: "Coordinates".
     case openCoordinates
+    /// The label of a long list's page links: "Pages".
+    case pages
+    /// The link to the page before: "Previous page".
+    case previousPage
+    /// The link to the page after: "Next page".
+    case nextPage
+    /// The heading of a paged index's list of sections: "Sections".
+    case sections
 }

@@ -89,6 +89,10 @@ enum InterfaceStringTable {
         case .showOnMap: return "Map"
         case .openCoordinates: return "Coordinates"
         case .notFoundExplanation: return "The page you asked for is not in this directory."
+        case .pages: return "Pages"
+        case .previousPage: return "Previous page"
+        case .nextPage: return "Next page"
+        case .sections: return "Sections"
         }
     }
 
@@ -161,6 +165,10 @@ enum InterfaceStringTable {
         case .showOnMap: return "Karte"
         case .openCoordinates: return "Koordinaten"
         case .notFoundExplanation: return "Die gesuchte Seite gibt es in diesem Verzeichnis nicht."
+        case .pages: return "Seiten"
+        case .previousPage: return "Vorige Seite"
+        case .nextPage: return "Nächste Seite"
+        case .sections: return "Abschnitte"
         }
     }
 
@@ -233,6 +241,10 @@ enum InterfaceStringTable {
         case .showOnMap: return "지도"
         case .openCoordinates: return "좌표"
         case .notFoundExplanation: return "찾는 페이지가 이 주소록에 없습니다."
+        case .pages: return "페이지"
+        case .previousPage: return "이전 페이지"
+        case .nextPage: return "다음 페이지"
+        case .sections: return "섹션"
         }
     }
 
@@ -305,6 +317,10 @@ enum InterfaceStringTable {
         case .showOnMap: return "地図"
         case .openCoordinates: return "座標"
         case .notFoundExplanation: return "お探しのページはこの名簿にありません。"
+        case .pages: return "ページ"
+        case .previousPage: return "前のページ"
+        case .nextPage: return "次のページ"
+        case .sections: return "セクション"
         }
     }
 }

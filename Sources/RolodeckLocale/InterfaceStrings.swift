@@ -21,6 +21,17 @@ public struct InterfaceStrings: Sendable {
         InterfaceStringTable.text(key, in: language)
     }
 
+    /// "Page 2 of 5", "Seite 2 von 5", "2/5페이지", "2/5ページ": where a page of a long list is.
+    public func pageNumber(_ page: Int, of count: Int) -> String {
+        let (page, count) = (groupedNumber(page), groupedNumber(count))
+        switch language {
+        case .english: return "Page \(page) of \(count)"
+        case .german: return "Seite \(page) von \(count)"
+        case .korean: return "\(page)/\(count)페이지"
+        case .japanese: return "\(page)/\(count)ページ"
+        }
+    }
+
     /// "1 contact", "2 contacts", "2 Kontakte", "연락처 2개", "2件の連絡先".
     public func contactCount(_ count: Int) -> String {
         let number = groupedNumber(count)

@@ -51,9 +51,12 @@ public struct SiteSnapshot: Sendable {
 ///   display name);
 /// - `groups.html`: every group, its slug and member count;
 /// - a group page: the group, slug, member count, its sections and its members' rows;
-/// - `todos.html`: every todo with its place, subtasks and linked contact;
+/// - a page of a paged list (`sections/…`, `groups/<slug>/…`): what the list's own page
+///   shows when it is not paged, for its jump bar and pager name the other sections; the
+///   pages themselves follow from the sections and `pageSize`, which is config;
+/// - `todos.html` and its later pages: every todo with its place, subtasks and linked contact;
 /// - `404.html`: nothing beyond what every page has;
-/// - `birthdays.html` and `birthdays.ics`: every listed contact's row (its birthday, name,
+/// - `birthdays.html`, its later pages and `birthdays.ics`: every listed contact's row (its birthday, name,
 ///   slug and order);
 /// - `todos.ics`: every todo with its place and parent, as `todos.html`;
 /// - a file of the search index: its bytes (the index is built whole from the directory, which
@@ -88,6 +91,7 @@ public enum PageDependencies {
         }
         let touchedContacts = touched(SiteRenderer.template(of: .contact(0))!)
         let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
+        let touchedGroupSections = touched(SiteRenderer.template(of: .groupSection(0, 0))!)
         let rows = RowChanges(old: old.directory, new: new.directory)
         let relinked = changedGroupLinks(old.directory, new.directory)
         var oldSearch: [String: [UInt8]] = [:]
@@ -98,6 +102,7 @@ public enum PageDependencies {
             switch page {
             case .contact: if touchedContacts { return true }
             case .group: if touchedGroups { return true }
+            case .groupSection: if touchedGroupSections { return true }
             default: if let template = SiteRenderer.template(of: page), touched(template) { return true }
             }
             switch page {
@@ -106,7 +111,9 @@ public enum PageDependencies {
             case .search(let index):
                 let file = new.search.files[index]
                 return old.search.version != new.search.version && oldSearch[file.path] != file.bytes
-            case .index:
+            case .index, .section:
+                // A section page shows its section's rows and, in its jump bar and pager, the
+                // other sections: what the index shows, and the search box as it does.
                 return rows.anyChanged || old.search.version != new.search.version
                     || !sameSections(
                         old.directory, old.directory.sections,
@@ -116,9 +123,9 @@ public enum PageDependencies {
                     left.group == right.group && left.slug == right.slug
                         && left.memberCount == right.memberCount
                 }
-            case .todos, .todosCalendar:
+            case .todos, .todosPage, .todosCalendar:
                 return !sameTodos(old.directory, new.directory)
-            case .birthdays, .birthdaysCalendar:
+            case .birthdays, .birthdaysPage, .birthdaysCalendar:
                 return rows.anyChanged
             case .notFound:
                 return false
@@ -127,7 +134,8 @@ public enum PageDependencies {
                 return rows.changed(index)
                     || (!relinked.isEmpty
                         && new.directory.entries[index].contact.groupIDs.contains(where: relinked.contains))
-            case .group(let index):
+            case .group(let index), .groupSection(let index, _):
+                // A group's section pages show what its page shows when it is not paged.
                 let entry = new.directory.groups[index]
                 guard let position = old.directory.groupIndex[entry.group.id] else { return true }
                 let before = old.directory.groups[position]

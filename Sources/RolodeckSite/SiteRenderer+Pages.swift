@@ -1,3 +1,5 @@
+import RolodeckPlan
+
 /// One file of the site, as `SiteRenderer` writes it: a page made from a template, or a static
 /// file of the theme. Watch renders pages one at a time by these, where a build renders them all.
 public enum SitePage: Hashable, Sendable {
@@ -29,6 +31,18 @@ public enum SitePage: Hashable, Sendable {
     case groupCard(Int)
     /// Every contact's vCard, `contacts.vcf`.
     case directoryCard
+    /// A page of a section of the paged index, `sections/<name>.html`, by its position in
+    /// the index's pages.
+    case section(Int)
+    /// A page of a section of a paged group, `groups/<slug>/<name>.html`: the group's position
+    /// and the page's position in the group's pages.
+    case groupSection(Int, Int)
+    /// A later page of the paged todos, `todos-2.html` and on, by its number from 0 (0 is
+    /// `todos.html`, `.todos`).
+    case todosPage(Int)
+    /// A later page of the paged birthdays, `birthdays-2.html` and on, by its number from 0
+    /// (0 is `birthdays.html`, `.birthdays`).
+    case birthdaysPage(Int)
 }
 
 extension SiteRenderer {
@@ -39,13 +53,19 @@ extension SiteRenderer {
     /// a rule in `PageDependencies`.
     public var pages: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
-        pages += [.groups, .todos, .notFound, .birthdays, .birthdaysCalendar, .todosCalendar]
+        pages += [.groups, .todos]
+        pages += paging.todos.pages.indices.dropFirst().map(SitePage.todosPage)
+        pages += [.notFound, .birthdays]
+        pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
+        pages += [.birthdaysCalendar, .todosCalendar]
         pages += directory.entries.indices.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
+        pages += paging.groupSectionPages
         pages += directory.entries.indices.map(SitePage.contactCard)
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
         pages += search.files.indices.map(SitePage.search)
+        pages += paging.index.pages.indices.map(SitePage.section)
         pages.append(.index)
         return pages
     }
@@ -67,6 +87,11 @@ extension SiteRenderer {
         case .contactCard(let index): return "contacts/\(directory.entries[index].slug).vcf"
         case .groupCard(let index): return "groups/\(directory.groups[index].slug).vcf"
         case .directoryCard: return "contacts.vcf"
+        case .section(let number): return "sections/\(paging.index.pages[number].name).html"
+        case .groupSection(let group, let number):
+            return "groups/\(directory.groups[group].slug)/\(paging.groups[group].pages[number].name).html"
+        case .todosPage(let number): return TodoPaging.path(ofPage: number)
+        case .birthdaysPage(let number): return SitePaging.birthdaysPath(ofPage: number)
         }
     }
 
@@ -77,9 +102,10 @@ extension SiteRenderer {
             return nil
         case .index: return "index"
         case .groups: return "groups"
-        case .todos: return "todos"
+        case .todos, .todosPage: return "todos"
+        case .section, .groupSection: return "section"
         case .notFound: return "not-found"
-        case .birthdays: return "birthdays"
+        case .birthdays, .birthdaysPage: return "birthdays"
         case .contact: return "contact"
         case .group: return "group"
         }
@@ -102,6 +128,11 @@ extension SiteRenderer {
         case .contactCard(let index): return contactCard(index)
         case .groupCard(let index): return groupCard(index)
         case .directoryCard: return directoryCard()
+        case .section(let number): return try self.page("section", views.sectionPage(number))
+        case .groupSection(let group, let number):
+            return try self.page("section", views.groupSectionPage(group, number))
+        case .todosPage(let number): return try self.page("todos", views.todosPage(number))
+        case .birthdaysPage(let number): return try self.page("birthdays", views.birthdaysPage(number))
         }
     }
 }

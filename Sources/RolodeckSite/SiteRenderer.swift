@@ -27,6 +27,8 @@ public struct SiteRenderer: Sendable {
     public let search: SearchIndex
     /// Builds every page's context.
     let views: ViewBuilder
+    /// How the index, the group pages and the todos are split into pages.
+    public let paging: SitePaging
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
     /// kept of contacts that have not changed.
@@ -40,13 +42,17 @@ public struct SiteRenderer: Sendable {
         self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
         self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
-        self.views = ViewBuilder(directory: directory, today: today, lastUpdated: lastUpdated, search: search)
+        let paging = SitePaging(directory, today: today)
+        self.paging = paging
+        self.views = ViewBuilder(
+            directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging)
         listRows.hand(views.rows)
     }
 
     /// How many files `render` emits (waits for the search index).
     var pageCount: Int {
         8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
+            + paging.extraPageCount
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -85,6 +91,10 @@ public struct SiteRenderer: Sendable {
                 for file in files {
                     try finish(file.path, file.bytes)
                 }
+                // The section pages carry the search box, which names the index's version.
+                try ParallelWork.forEach(paging.index.pages.count, batch: 1) { number in
+                    try finish(path(of: .section(number)), try page("section", views.sectionPage(number)))
+                }
                 try finish("index.html", try page("index", views.indexPage()))
             } catch {
                 fail(error)
@@ -106,8 +116,14 @@ public struct SiteRenderer: Sendable {
         }
         try finish("groups.html", try page("groups", views.groupsPage()))
         try finish("todos.html", try page("todos", views.todosPage()))
+        for number in paging.todos.pages.indices.dropFirst() {
+            try finish(TodoPaging.path(ofPage: number), try page("todos", views.todosPage(number)))
+        }
         try finish("404.html", try page("not-found", views.notFoundPage()))
         try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
+        for number in paging.birthdays.indices.dropFirst() {
+            try finish(SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
+        }
         try finish("birthdays.ics", birthdaysCalendar())
         try finish("todos.ics", todosCalendar())
         try ParallelWork.forEach(directory.entries.count) { index in
@@ -116,6 +132,11 @@ public struct SiteRenderer: Sendable {
         }
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
             try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
+        }
+        let groupSections = paging.groupSectionPages
+        try ParallelWork.forEach(groupSections.count, batch: 4) { number in
+            let page = groupSections[number]
+            try finish(path(of: page), try render(page))
         }
         try renderCards(finish)
     }

@@ -2,9 +2,11 @@ import Mustache
 import RolodeckCore
 
 extension ViewBuilder {
-    /// The context of `birthdays.html`: the shown birthdays from today on for a year, in groups
-    /// by month (the current month first, with its year), and the link to `birthdays.ics`.
-    func birthdaysPage() -> MustacheTable {
+    /// The context of birthday page `number` (0 is `birthdays.html`): its part of the shown
+    /// birthdays from today on for a year, in groups by month (the current month first, with its
+    /// year; a month cut by a page goes on under its heading on the next), the links to the
+    /// other pages when there are several, and the link to `birthdays.ics`.
+    func birthdaysPage(_ number: Int = 0) -> MustacheTable {
         var context = common(kind: "birthdays", title: strings[.birthdays], root: "")
         let schedule = BirthdaySchedule(directory: directory, today: today)
         var months: [[String: Any]] = []
@@ -20,7 +22,7 @@ extension ViewBuilder {
             people = []
         }
         let showsAge = directory.config.shows(.age)
-        for occurrence in schedule.occurrences {
+        for occurrence in schedule.occurrences[paging.birthdays[number]] {
             let year = occurrence.date.year ?? 0
             if current == nil || current! != (year, occurrence.date.month) {
                 close()
@@ -45,6 +47,8 @@ extension ViewBuilder {
         context["count"] = schedule.occurrences.count
         context["empty"] = schedule.occurrences.isEmpty
         context["calendarHref"] = "birthdays.ics"
+        context["pager"] = numberedPager(
+            number, of: paging.birthdays.count, path: SitePaging.birthdaysPath(ofPage:))
         return MustacheTable(context)
     }
 }

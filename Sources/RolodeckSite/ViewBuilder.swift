@@ -19,6 +19,8 @@ struct ViewBuilder: @unchecked Sendable {
     let lastUpdated: PartialDate?
     /// The search index the index page's search box loads; nil leaves the box out.
     let search: SearchIndex?
+    /// How the long lists are split into pages.
+    let paging: SitePaging
     /// The interface text in the site's language.
     let strings: InterfaceStrings
     /// Formats phone numbers for display and `tel:` links.
@@ -63,11 +65,15 @@ struct ViewBuilder: @unchecked Sendable {
     private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
 
     /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
-    init(directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil) {
+    init(
+        directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil,
+        paging: SitePaging? = nil
+    ) {
         self.directory = directory
         self.today = today
         self.lastUpdated = lastUpdated
         self.search = search
+        self.paging = paging ?? SitePaging(directory, today: today)
         let config = directory.config
         strings = InterfaceStrings(localeIdentifier: config.locale)
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
@@ -140,13 +146,18 @@ struct ViewBuilder: @unchecked Sendable {
     /// The context of `index.html`: every section of contacts, and the search box.
     func indexPage() -> MustacheTable {
         var context = common(kind: "index", title: strings[.contacts], root: "")
-        context["sections"] = sections(directory.sections, root: "")
+        if paging.index.isPaged {
+            // The sections with their counts, each linking to its pages; no contact rows.
+            context["sections"] = [MustacheTable]()
+            context["paging"] = pagedList(directory.sections, paging.index, folder: "sections/")
+        } else {
+            context["sections"] = sections(directory.sections, root: "")
+            context["paging"] = false
+        }
         context["count"] = directory.entries.count
         context["countText"] = strings.contactCount(directory.entries.count)
         context["empty"] = directory.entries.isEmpty
-        if let search, !directory.entries.isEmpty {
-            context["search"] = ["index": search.rootReference, "client": "search.js"]
-        }
+        context["search"] = searchBox(root: "")
         return MustacheTable(context)
     }
 
@@ -181,15 +192,25 @@ struct ViewBuilder: @unchecked Sendable {
             // Its members' vCards, beside the page; not linked for a group without members.
             "vcard": entry.memberCount == 0 ? false : entry.slug + ".vcf",
         ] as [String: Any]
-        context["sections"] = sections(entry.sections, root: "../")
+        let paged = paging.groups[index]
+        if paged.isPaged {
+            context["sections"] = [MustacheTable]()
+            context["paging"] = pagedList(entry.sections, paged, folder: entry.slug + "/")
+        } else {
+            context["sections"] = sections(entry.sections, root: "../")
+            context["paging"] = false
+        }
         context["empty"] = entry.memberCount == 0
         return MustacheTable(context)
     }
 
-    /// The context of `todos.html`: the top-level todos, each with its subtasks, and the counts.
-    func todosPage() -> MustacheTable {
+    /// The context of todo page `number` (0 is `todos.html`): its top-level todos, each with its
+    /// subtasks, the counts of all of them, and the links to the other pages when there are several.
+    func todosPage(_ number: Int = 0) -> MustacheTable {
         var context = common(kind: "todos", title: strings[.todos], root: "")
-        context["todos"] = directory.todos.indices.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
+        let shown = paging.todos.pages[number]
+        context["todos"] = shown.filter { directory.todos[$0].parent == nil }.map(todoView(at:))
+        context["pager"] = todoPager(number)
         let done = directory.todos.filter(\.todo.done).count
         context["openCount"] = String(directory.todos.count - done)
         context["doneCount"] = String(done)

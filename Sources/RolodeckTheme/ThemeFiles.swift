@@ -16,6 +16,11 @@ public enum ThemeFiles {
         "Templates/todo-item.mustache": PackageResources.todo_item_mustache,
         "Templates/not-found.mustache": PackageResources.not_found_mustache,
         "Templates/birthdays.mustache": PackageResources.birthdays_mustache,
+        "Templates/search-form.mustache": PackageResources.search_form_mustache,
+        "Templates/section.mustache": PackageResources.section_mustache,
+        "Templates/section-index.mustache": PackageResources.section_index_mustache,
+        "Templates/page-jump-bar.mustache": PackageResources.page_jump_bar_mustache,
+        "Templates/pager.mustache": PackageResources.pager_mustache,
         "Public/style.css": PackageResources.style_css,
         "Public/search.js": PackageResources.search_js,
     ]

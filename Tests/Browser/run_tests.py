@@ -1120,6 +1120,14 @@ def main():
         ENV.note("info", reason)
     for case in search_cases:
         suite.addTests(loader.loadTestsFromTestCase(case))
+    # The paged-list tests (pages_tests.py), on a generated site built with a small pageSize.
+    import pages_tests
+
+    pages_cases, reason = pages_tests.setup(ENV)
+    if reason:
+        ENV.note("info", reason)
+    for case in pages_cases:
+        suite.addTests(loader.loadTestsFromTestCase(case))
 
     runner = unittest.TextTestRunner(stream=sys.stdout, verbosity=2, resultclass=CountingResult)
     try:
@@ -1127,6 +1135,7 @@ def main():
     finally:
         ENV.quit()
         search_tests.teardown()
+        pages_tests.teardown()
 
     if ENV.notes:
         print("\nNotes (information, not failures):")

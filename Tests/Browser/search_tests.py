@@ -85,6 +85,9 @@ class SearchSite:
         (store / "groups" / "search-club.json").write_text(json.dumps(EXTRA_GROUP, ensure_ascii=False),
                                                            encoding="utf-8")
         self.contacts = json.loads((store / "contacts.json").read_text(encoding="utf-8")) + EXTRA_CONTACTS
+        # One page: these tests read the whole directory off the index, which a paged index
+        # (above pageSize, 1000 by default) leaves to its section pages; pages_tests.py checks those.
+        (self.root / "rolodeck.json").write_text(json.dumps({"pageSize": GENERATED_CONTACTS + 100}), encoding="utf-8")
         run = subprocess.run([str(self.env.rolodeck), "build", "--quiet", "--site", str(self.root), "--out", str(self.out)],
                              capture_output=True, text=True, env=dict(os.environ, SOURCE_DATE_EPOCH=run_tests.SOURCE_DATE_EPOCH))
         if run.returncode != 0:

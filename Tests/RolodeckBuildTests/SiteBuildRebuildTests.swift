@@ -418,6 +418,62 @@ import Testing
         try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15)
     }
 
+    /// The same edits on the demo paged by 4: the index, the groups and the todos split into
+    /// section and numbered pages, which come and go as contacts move between sections; then
+    /// edits that add and remove pages. (The layout's step publishes whole here: a paged site
+    /// has more pages than vCards, so a change to every page is more than half the files.)
+    @Test func everyEditToAPagedSiteLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        try site.replace("rolodeck.json", #""store": "store""#, #""store": "store", "pageSize": 4"#)
+        // After the common steps, which end on another day with every group removed.
+        let day = PartialDate(year: 2026, month: 12, day: 1)
+        let paging = [
+            Step(label: "contacts added to one section, which grows it by a page", expect: .patched, today: day) {
+                site in
+                try site.records("store/contacts.json") { records in
+                    for number in 1...5 {
+                        records.append([
+                            "id": "quinn-\(number)", "givenName": "Quinn \(number)", "familyName": "Quast",
+                        ])
+                    }
+                }
+            },
+            Step(label: "them removed again, and the pages they made", expect: .patched, today: day) { site in
+                try site.records("store/contacts.json") { records in
+                    records.removeAll { ($0["id"] as? String)?.hasPrefix("quinn-") == true }
+                }
+            },
+            Step(label: "a pager template, on the section and todo pages", expect: .patched, today: day) { site in
+                try site.write(
+                    "Templates/pager.mustache",
+                    "{{#pager}}{{#next}}<a href=\"{{href}}\">{{label}}</a>{{/next}}{{/pager}}\n")
+            },
+            Step(label: "a larger page size, which makes the index one page", expect: .whole, today: day) { site in
+                try site.replace("rolodeck.json", #""pageSize": 4"#, #""pageSize": 1000"#)
+            },
+            Step(label: "a page size of 1, a page per contact", expect: .whole, today: day) { site in
+                try site.replace("rolodeck.json", #""pageSize": 1000"#, #""pageSize": 1"#)
+            },
+        ]
+        let output = scratch.appendingPathComponent("reference-paged")
+        try Self.wholeBuild(site.folder, into: output, today: Self.today)
+        let files = try Self.tree(output).keys
+        #expect(files.contains("sections/a.html"), "\(files.sorted())")
+        #expect(files.contains { $0.hasPrefix("groups/") && $0.hasSuffix("/a.html") }, "\(files.sorted())")
+        #expect(files.contains("todos-2.html"), "\(files.sorted())")
+        #expect(files.contains("birthdays-2.html"), "\(files.sorted())")
+        try FileManager.default.removeItem(at: output)
+        let common = Self.steps.map { step in
+            var step = step
+            if step.label == "the layout, used by every page" { step.expect = .whole }
+            return step
+        }
+        try Self.check(common + paging, on: site, contacts: 80, patchedAtLeast: 15)
+    }
+
     /// Builds the site in `site` with `rebuild` into `out` beside it, then applies each step in
     /// turn and checks that the rebuild does what the step expects and leaves byte for byte what
     /// a whole build of the same input writes into an empty folder; then that a rebuild with

@@ -175,7 +175,7 @@ import Testing
         let site = try CLI.copyOfDemo()
         let ok = try CLI.run(["check", "--site", site.path])
         #expect(ok.status == 0)
-        #expect(ok.stdout == "OK: 80 contacts, 10 groups, 18 todos, 10 templates\n")
+        #expect(ok.stdout == "OK: 80 contacts, 10 groups, 18 todos, 15 templates\n")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("_site").path))
 
         try Data("{{#contacts}}\n<p>{{name}}</p>\n".utf8).write(to: {

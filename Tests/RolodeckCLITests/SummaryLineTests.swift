@@ -23,7 +23,7 @@ import Testing
         #expect(
             build.stdout.hasPrefix("Built 1 contact, 1 group, 1 todo into \(out.path): "), "\(build.stdout)")
         let check = try CLI.run(["check", "--site", site.path])
-        #expect(check.stdout == "OK: 1 contact, 1 group, 1 todo, 10 templates\n")
+        #expect(check.stdout == "OK: 1 contact, 1 group, 1 todo, 15 templates\n")
     }
 
     @Test func hiddenContactsAreCountedApart() throws {
@@ -44,6 +44,6 @@ import Testing
             !FileManager.default.fileExists(
                 atPath: out.appendingPathComponent("contacts/juergen-mueller.html").path))
         let check = try CLI.run(["check", "--site", site.path])
-        #expect(check.stdout == "OK: 79 contacts (1 hidden), 10 groups, 18 todos, 10 templates\n")
+        #expect(check.stdout == "OK: 79 contacts (1 hidden), 10 groups, 18 todos, 15 templates\n")
     }
 }

@@ -23,10 +23,16 @@ import Testing
             try Data(text.utf8).write(to: url)
         }
         let vdir = SiteReader(folder: vdirFolder, displayPath: "vdir")
-        return try [("demo", demo), ("vdir", vdir)].map { name, reader in
+        var sites = try [("demo", demo), ("vdir", vdir)].map { name, reader in
             let (input, warnings) = try reader.read()
             return (name, try Site.load(input, earlier: warnings))
         }
+        // The demo again, its index, groups and todos paged.
+        let (input, warnings) = try demo.read()
+        var paged = input
+        paged.config.pageSize = 3
+        sites.append(("demo paged by 3", try Site.load(paged, earlier: warnings)))
+        return sites
     }
 
     @Test func pagesRenderedOneByOneAreTheFilesOfAWholeBuild() throws {

@@ -42,6 +42,7 @@ import Testing
             ("index", views.indexPage()), ("groups", views.groupsPage()), ("group", views.groupPage(0)),
             ("todos", views.todosPage()), ("not-found", views.notFoundPage()), ("birthdays", views.birthdaysPage()),
         ] + directory.entries.indices.map { ("contact", views.contactPage($0)) }
+            + Self.pagedContexts(site)
         #expect(!Self.docs.isEmpty)
         var missing = Set<String>()
         for (page, context) in contexts {
@@ -55,6 +56,24 @@ import Testing
         for key in InterfaceKey.allCases {
             #expect(Self.docs.contains("`t.\(key.rawValue)`"), "t.\(key.rawValue) is not in docs/templates.md")
         }
+    }
+
+    /// The contexts of the demo paged by a page size of 3: the index, its first section page
+    /// and a long section's second page, a group's page and its first section page, and the
+    /// todos' second page.
+    static func pagedContexts(_ site: Site) -> [(String, MustacheTable)] {
+        var config = site.config
+        config.pageSize = 3
+        let directory = Directory(store: site.store, config: config)
+        let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30),
+                                search: SearchIndex(directory: directory))
+        let group = directory.groups.firstIndex { $0.memberCount > 3 }!
+        let long = views.paging.index.pages.firstIndex { $0.part == 2 }!
+        return [
+            ("index", views.indexPage()), ("section", views.sectionPage(0)), ("section", views.sectionPage(long)),
+            ("group", views.groupPage(group)), ("section", views.groupSectionPage(group, 0)),
+            ("todos", views.todosPage(1)), ("birthdays", views.birthdaysPage(1)),
+        ]
     }
 
     @Test func everyRowKeyAnswers() {

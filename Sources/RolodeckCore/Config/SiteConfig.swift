@@ -70,6 +70,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var hiddenContactLocations: [String: SourceLocation] = [:]
     /// Where addresses link to on a map.
     public var mapLinks = MapLinks.openstreetmap
+    /// The most contacts (or todos) one page lists: a longer list is split into a page per
+    /// section, and a longer section into numbered pages, so no page grows with the store.
+    public var pageSize = SiteConfig.defaultPageSize
+
+    /// `pageSize` when the config does not set it: a thousand rows is a page of about a quarter
+    /// of a megabyte, which a phone opens at once and still reads as one list.
+    public static let defaultPageSize = 1000
 
     /// The defaults.
     public init() {}

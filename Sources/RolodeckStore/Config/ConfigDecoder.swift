@@ -7,6 +7,7 @@ enum ConfigDecoder {
     static let known = [
         "title", "locale", "sortBy", "nameOrder", "phoneRegion", "unsafeHTML", "noindex", "store", "output",
         "baseURL", "hiddenFields", "hiddenContacts", "timeZone", "mapLinks",
+        "pageSize",
     ]
 
     /// Decodes the config file; the config is usable when no diagnostic is an error.
@@ -77,6 +78,7 @@ enum ConfigDecoder {
                 config.hiddenContactLocations[id] = reader.source.location(at: offset)
             }
         case "mapLinks": config.mapLinks = suggestedChoice(member, reader: &reader) ?? config.mapLinks
+        case "pageSize": config.pageSize = pageSize(member, reader: &reader) ?? config.pageSize
         default:
             // An error, not a warning: a build that went on past a misspelt `hiddenFields` would
             // publish what it was meant to hide.
@@ -147,6 +149,29 @@ enum ConfigDecoder {
         reader.report(
             .error, "\(member.key) \"\(text)\" is not one of \(choices)\(suggestion)", at: member.value.offset)
         return nil
+    }
+
+    /// The member's value when it is a whole number from 1 up, else nil after reporting what it
+    /// must be; null keeps the default.
+    private static func pageSize(_ member: JSONMember, reader: inout RecordReader) -> Int? {
+        switch member.value.kind {
+        case .null:
+            return nil
+        case .number(let value, let text):
+            // Past a billion a page would not fit a browser anyway; the limit keeps `Int` safe.
+            guard value >= 1, value <= 1_000_000_000, value.rounded() == value else {
+                reader.report(
+                    .error, "pageSize \(text) is not a whole number from 1 to 1000000000",
+                    at: member.value.offset)
+                return nil
+            }
+            return Int(value)
+        default:
+            reader.report(
+                .wrongType(field: member.key, expected: "a whole number", found: member.value.typeDescription),
+                at: member.value.offset)
+            return nil
+        }
     }
 
     /// The member's text when it is not blank, else nil after reporting that it must name a folder.

@@ -13,7 +13,7 @@ import Testing
             {"title": "Team", "locale": "ko-KR", "sortBy": "givenName", "nameOrder": "familyFirst",
              "phoneRegion": "de", "unsafeHTML": true, "noindex": false, "store": "data", "output": "public",
              "baseURL": "/team", "hiddenFields": ["birthday", "addresses"], "hiddenContacts": ["a", "b"],
-             "timeZone": "Europe/Berlin", "mapLinks": "apple"}
+             "timeZone": "Europe/Berlin", "mapLinks": "apple", "pageSize": 250}
             """)
         #expect(diagnostics.isEmpty)
         var expected = SiteConfig()
@@ -35,6 +35,7 @@ import Testing
         ]
         expected.timeZone = "Europe/Berlin"
         expected.mapLinks = .apple
+        expected.pageSize = 250
         #expect(config == expected)
         #expect(config.effectivePhoneRegion == "DE")
         #expect(config.languageCode == "ko")
@@ -74,7 +75,7 @@ import Testing
         BadConfig(json: #"{"colour": "red"}"#,
                   expected: #"rolodeck.json:1:2: error: unknown setting "colour"; the settings are title, locale, sortBy, "#
                       + "nameOrder, phoneRegion, unsafeHTML, noindex, store, output, baseURL, hiddenFields, "
-                      + "hiddenContacts, timeZone, mapLinks"),
+                      + "hiddenContacts, timeZone, mapLinks, pageSize"),
         BadConfig(json: #"{"mapLinks": "gogle"}"#,
                   expected: #"rolodeck.json:1:14: error: mapLinks "gogle" is not one of "openstreetmap", "google", "#
                       + #""apple", "none"; did you mean "google"?"#),
@@ -85,6 +86,16 @@ import Testing
                   expected: #"rolodeck.json:1:14: error: "mapLinks" must be a string, not a boolean"#),
         BadConfig(json: #"{"mapLink": "none"}"#,
                   expected: #"rolodeck.json:1:2: error: unknown setting "mapLink"; did you mean "mapLinks"?"#),
+        BadConfig(json: #"{"pageSize": 0}"#,
+                  expected: "rolodeck.json:1:14: error: pageSize 0 is not a whole number from 1 to 1000000000"),
+        BadConfig(json: #"{"pageSize": 12.5}"#,
+                  expected: "rolodeck.json:1:14: error: pageSize 12.5 is not a whole number from 1 to 1000000000"),
+        BadConfig(json: #"{"pageSize": -3}"#,
+                  expected: "rolodeck.json:1:14: error: pageSize -3 is not a whole number from 1 to 1000000000"),
+        BadConfig(json: #"{"pageSize": "500"}"#,
+                  expected: #"rolodeck.json:1:14: error: "pageSize" must be a whole number, not a string"#),
+        BadConfig(json: #"{"pagesize": 500}"#,
+                  expected: #"rolodeck.json:1:2: error: unknown setting "pagesize"; did you mean "pageSize"?"#),
         BadConfig(json: "[]", expected: "rolodeck.json:1:1: error: the config must be a JSON object, not an array"),
         BadConfig(json: "{\"title\": \"x\",}",
                   expected: "rolodeck.json:1:15: error: a comma before '}' is not allowed in JSON; remove the trailing comma"),
