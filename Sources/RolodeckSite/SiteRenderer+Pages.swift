@@ -29,6 +29,11 @@ public enum SitePage: Hashable, Sendable {
     case groupCard(Int)
     /// Every contact's vCard, `contacts.vcf`.
     case directoryCard
+    /// A photo without its metadata, `photos/<digest>.<ext>`, by its position in the renderer's
+    /// photos (in digest order).
+    case photo(Int)
+    /// A photo's thumbnail, `photos/<digest>-96.webp`, by its position in the renderer's photos.
+    case photoThumbnail(Int)
 }
 
 extension SiteRenderer {
@@ -45,6 +50,7 @@ extension SiteRenderer {
         pages += directory.entries.indices.map(SitePage.contactCard)
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
+        for index in photoFiles.indices { pages += [.photo(index), .photoThumbnail(index)] }
         pages += search.files.indices.map(SitePage.search)
         pages.append(.index)
         return pages
@@ -67,13 +73,16 @@ extension SiteRenderer {
         case .contactCard(let index): return "contacts/\(directory.entries[index].slug).vcf"
         case .groupCard(let index): return "groups/\(directory.groups[index].slug).vcf"
         case .directoryCard: return "contacts.vcf"
+        case .photo(let index): return photoFiles[index].path
+        case .photoThumbnail(let index): return photoFiles[index].thumbnailPath
         }
     }
 
     /// The template the page is rendered from; nil for a static file.
     static func template(of page: SitePage) -> String? {
         switch page {
-        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard:
+        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard, .photo,
+            .photoThumbnail:
             return nil
         case .index: return "index"
         case .groups: return "groups"
@@ -102,6 +111,8 @@ extension SiteRenderer {
         case .contactCard(let index): return contactCard(index)
         case .groupCard(let index): return groupCard(index)
         case .directoryCard: return directoryCard()
+        case .photo(let index): return photoFiles[index].bytes
+        case .photoThumbnail(let index): return photoFiles[index].thumbnailBytes
         }
     }
 }

@@ -27,26 +27,35 @@ public struct SiteRenderer: Sendable {
     public let search: SearchIndex
     /// Builds every page's context.
     let views: ViewBuilder
+    /// The files of the photos the directory's contacts show, each once, in digest order.
+    let photoFiles: [SitePhotos.Files]
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
     /// kept of contacts that have not changed.
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
-        searchCache: SearchIndexCache? = nil
+        searchCache: SearchIndexCache? = nil, photos: SitePhotos = SitePhotos()
     ) {
         self.directory = directory
+        var digests: Set<String> = []
+        for entry in directory.entries {
+            if let digest = entry.contact.photo?.digest { digests.insert(digest) }
+        }
+        photoFiles = digests.sorted().compactMap { photos.files[$0] }
         self.theme = theme
         self.today = today
         self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
         self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
-        self.views = ViewBuilder(directory: directory, today: today, lastUpdated: lastUpdated, search: search)
+        self.views = ViewBuilder(
+            directory: directory, today: today, lastUpdated: lastUpdated, search: search, photos: photos)
         listRows.hand(views.rows)
     }
 
     /// How many files `render` emits (waits for the search index).
     var pageCount: Int {
         8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
+            + 2 * photoFiles.count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -118,6 +127,10 @@ public struct SiteRenderer: Sendable {
             try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
         }
         try renderCards(finish)
+        for files in photoFiles {
+            try finish(files.path, files.bytes)
+            try finish(files.thumbnailPath, files.thumbnailBytes)
+        }
     }
 
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.

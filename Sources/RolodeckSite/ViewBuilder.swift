@@ -19,6 +19,8 @@ struct ViewBuilder: @unchecked Sendable {
     let lastUpdated: PartialDate?
     /// The search index the index page's search box loads; nil leaves the box out.
     let search: SearchIndex?
+    /// The files written for the contacts' photos, which pages and rows show.
+    let photos: SitePhotos
     /// The interface text in the site's language.
     let strings: InterfaceStrings
     /// Formats phone numbers for display and `tel:` links.
@@ -63,8 +65,12 @@ struct ViewBuilder: @unchecked Sendable {
     private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
 
     /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
-    init(directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil) {
+    init(
+        directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil,
+        photos: SitePhotos = SitePhotos()
+    ) {
         self.directory = directory
+        self.photos = photos
         self.today = today
         self.lastUpdated = lastUpdated
         self.search = search

@@ -5,9 +5,13 @@ extension SiteRenderer {
     /// updated": `SOURCE_DATE_EPOCH`'s day when it is set), else the build's date.
     var cardWriter: VCardWriter { VCardWriter(revisionDate: lastUpdated ?? today) }
 
-    /// `contacts/<slug>.vcf`: the vCard of entry `index`.
+    /// `contacts/<slug>.vcf`: the vCard of entry `index`, with its photo as the site writes it.
     func contactCard(_ index: Int) -> [UInt8] {
-        cardWriter.card(directory.exportedCard(ofEntry: index))
+        var card = directory.exportedCard(ofEntry: index)
+        if let photo = card.contact.photo, let files = views.photos.files[photo.digest] {
+            card.photo = (photo.format, files.bytes)
+        }
+        return cardWriter.card(card)
     }
 
     /// `groups/<slug>.vcf`: the vCards of group `index`'s members, in the order its page lists them.
