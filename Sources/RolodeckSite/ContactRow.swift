@@ -50,6 +50,12 @@ final class RowData: @unchecked Sendable {
 extension RowData: SearchListRow {
     /// The first phone number as the row shows it.
     var firstPhoneDisplay: String? { phone?["display"] as? String }
+
+    /// The thumbnail's name, its path without `photos/` and `-96.webp`.
+    var thumbnailName: String {
+        guard thumbnail.hasPrefix("photos/"), let dash = thumbnail.lastIndex(of: "-") else { return "" }
+        return String(thumbnail[thumbnail.index(thumbnail.startIndex, offsetBy: 7)..<dash])
+    }
 }
 
 /// Which of a row's fields the config shows, looked up once for all rows.

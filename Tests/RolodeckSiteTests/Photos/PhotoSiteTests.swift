@@ -101,6 +101,11 @@ import Testing
         let page = Self.text(files["contacts/ada.html"])
         #expect(page.contains(#"<img class="photo" src="../photos/\#(adaName).jpg" width="40" height="30" alt="Ada Lovelace">"#))
         #expect(!page.contains(#"class="monogram"#))
+        // Search results show the thumbnail too: the index's rows name it (20 characters, not
+        // the path), for contacts with a photo only.
+        let rows = files.filter { $0.key.hasPrefix("search/") }.values.map { Self.text($0) }.joined()
+        #expect(rows.contains("\"\(adaName)\""))
+        #expect(rows.components(separatedBy: "-96.webp").count == 1)
         let dee = Self.text(files["contacts/dee.html"])
         #expect(dee.contains(#"class="monogram"#) && !dee.contains("<img"))
     }
