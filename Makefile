@@ -9,9 +9,10 @@ VENV := .build/test-venv
 AXE := .build/axe-core
 SITE_OUT ?= _site
 
-# Needed to build: the CommonMark library and libqrencode (for the contact pages' QR codes),
-# found through pkg-config, and jemalloc, the command's memory allocator.
-BUILD_PACKAGES := libcmark-dev libqrencode-dev libjemalloc-dev pkg-config
+# Needed to build: the CommonMark library, libqrencode (for the contact pages' QR codes) and
+# libvips (for the contacts' photos and thumbnails), found through pkg-config, and jemalloc, the
+# command's memory allocator.
+BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard and iCalendar differential tests
 # (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), by the check
 # of the exported vCards and QR codes (vobject again, rsvg-convert and zbarimg), and by the

@@ -51,6 +51,13 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // Contact photos' thumbnails (and upright copies of turned JPEGs), made by libvips; only
+        // `PhotoImages.swift` imports it.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         // DWARF 4 for the C files: Debian 12's valgrind (3.19) cannot read the DWARF 5 clang
         // writes, and gives up on the whole binary; callgrind is how docs/performance.md profiles.
         .target(name: "CSystem", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
@@ -80,7 +87,7 @@ let package = Package(
             name: "RolodeckSite",
             dependencies: [
                 "RolodeckCore", "RolodeckStore", "RolodeckLocale", "RolodeckMarkdown", "RolodeckPlan",
-                "RolodeckSearch", "Mustache", "RolodeckTheme", "CQRencode",
+                "RolodeckSearch", "Mustache", "RolodeckTheme", "CQRencode", "CVips",
             ]),
         .target(name: "RolodeckPublish", dependencies: ["RolodeckCore", "CSystem"]),
         .target(

@@ -38,6 +38,12 @@ contact; BENCH_LAYOUTS picks some); printed are the medians of wall time, CPU ti
 memory, new over old, and whether the two outputs are byte-identical. That is how a change is
 shown to cost nothing: ratios of runs taken side by side are what a shared host can tell.
 
+7. Photos (issue 21): a 10,000-contact store (BENCH_PHOTO_SIZE picks another size) in which
+   every contact has a photo of its own (a 256 × 256 JPEG of about 10 KB, in store/photos/,
+   named by the contact's `photo`), cold build and unchanged rebuild, against the same store
+   without photos; the photos are made with libvips' command (`vips`) from one picture, each
+   with a comment of its own so that every contact's bytes, name and thumbnail are its own.
+
 6. Search (Benchmarks/search_bench.py) at 10,000 and 100,000 contacts: the index's size on
    disk, the pieces and bytes a first query loads, and the time from keystroke to results in
    headless Chromium. Needs the test venv (`make test-deps`) for selenium.
@@ -48,7 +54,7 @@ shown to cost nothing: ratios of runs taken side by side are what a shared host 
    goal of 300 ms for the index at 100,000; and the sizes at 1,000,000, computed.
 
 BENCH_ONLY=sites,watch runs only the sections named: mustache, locale, kernels, sites (3 and 4),
-watch, search, pages; for trying the bench itself on small sizes, e.g.
+watch, search, pages, photos; for trying the bench itself on small sizes, e.g.
 `BENCH_ONLY=sites,watch BENCH_SIZES=1000 BENCH_WATCH_SIZES=1000 BENCH_RUNS=1`.
 """
 
@@ -147,6 +153,13 @@ def main():
                 site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes)
             if watch_sizes:
                 watch_section(rolodeck, scratch, watch_sizes)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    if selected("photos") and os.path.exists(SHARED_TOOLS):
+        scratch = tempfile.mkdtemp(prefix="rolodeck-bench-photos-", dir=scratch_parent)
+        try:
+            photo_builds(rolodeck, scratch, int(os.environ.get("BENCH_PHOTO_SIZE", "10000")))
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -508,6 +521,49 @@ def watch_bench(rolodeck, site, out, kind, layout):
         process.wait(timeout=60)
     return (statistics.median(disk), statistics.median(reload), statistics.median(after_disk),
             statistics.median(rebuild), "%d" % statistics.median(written))
+
+
+def photo_builds(rolodeck, scratch, size):
+    """Section 7: cold and unchanged builds of a store where every contact has a photo, against
+    the same store without."""
+    plain = make_store(scratch, size, "array")
+    with_photos = os.path.join(scratch, "site-%d-photos" % size)
+    shutil.copytree(plain, with_photos)
+    photos = os.path.join(with_photos, "store", "photos")
+    os.makedirs(photos)
+    # One picture with some detail (noise over a gradient), then a copy per contact with a JPEG
+    # comment (COM) of its own after the start marker: distinct bytes, the same decoding work.
+    base = os.path.join(scratch, "base.jpg")
+    sh("vips", "gaussnoise", os.path.join(scratch, "noise.v"), "256", "256", "--sigma", "40", "--mean", "128")
+    sh("vips", "jpegsave", os.path.join(scratch, "noise.v"), base, "--Q", "75", "--strip")
+    picture = open(base, "rb").read()
+    contacts_path = os.path.join(with_photos, "store", "contacts.json")
+    contacts = json.load(open(contacts_path))
+    for index, contact in enumerate(contacts):
+        comment = ("contact %d" % index).encode()
+        segment = b"\xff\xfe" + (len(comment) + 2).to_bytes(2, "big") + comment
+        with open(os.path.join(photos, "%d.jpg" % index), "wb") as file:
+            file.write(picture[:2] + segment + picture[2:])
+        contact["photo"] = "photos/%d.jpg" % index
+    json.dump(contacts, open(contacts_path, "w"), ensure_ascii=False)
+    results = {}
+    for _ in range(RUNS):
+        for name, site in (("without", plain), ("photos", with_photos)):
+            out = os.path.join(scratch, "out-" + name)
+            shutil.rmtree(out, ignore_errors=True)
+            runs = results.setdefault(name, {"cold": [], "no change": []})
+            runs["cold"].append(measured([rolodeck, "build", "--quiet", "--site", site, "--out", out]))
+            runs["no change"].append(measured([rolodeck, "build", "--quiet", "--site", site, "--out", out]))
+    print("\n== Photos: %d contacts, each with a 256 x 256 JPEG of %.1f KB (median of %d runs) ==" %
+          (size, len(picture) / 1024, RUNS))
+    print("%-8s  %-9s  %8s  %8s  %8s  %9s" % ("store", "build", "wall s", "user s", "sys s", "peak MB"))
+    for name in ("without", "photos"):
+        for kind in ("cold", "no change"):
+            runs = results[name][kind]
+            print("%-8s  %-9s  %8.2f  %8.2f  %8.2f  %9.1f" % (
+                name, kind, statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+                statistics.median(r[2] for r in runs), statistics.median(r[3] for r in runs)))
+    sys.stdout.flush()
 
 
 def kernel_instructions(kernel_bench):

@@ -417,6 +417,21 @@
     a.tabIndex = -1;
     a.setAttribute('role', 'option');
     a.setAttribute('aria-selected', 'false');
+    // The photo's thumbnail, as the list rows show it: its name is the row's tenth field, its
+    // path the one SitePhotos writes (photos/<name>-96.webp).
+    if (row[9]) {
+      var avatar = document.createElement('span');
+      avatar.className = 'avatar';
+      avatar.setAttribute('aria-hidden', 'true');
+      var img = document.createElement('img');
+      img.src = root + 'photos/' + row[9] + '-96.webp';
+      img.width = 48;
+      img.height = 48;
+      img.loading = 'lazy';
+      img.alt = row[1];
+      avatar.appendChild(img);
+      a.appendChild(avatar);
+    }
     var name = document.createElement('span');
     name.className = 'search-option-name';
     name.textContent = row[1];

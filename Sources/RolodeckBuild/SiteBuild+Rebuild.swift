@@ -19,6 +19,8 @@ final class WatchedState {
     let storeCache = StoreDecodeCache()
     /// Collects search terms only for contacts that changed.
     let searchCache = SearchIndexCache()
+    /// Makes the files only of photos that are new.
+    let photoCache = PhotoCache()
     /// What the site on disk was built from; nil until a build was published.
     var baseline: Baseline?
     /// The input of the last rebuild that ended, well or with bad input; after any other ending
@@ -119,7 +121,8 @@ extension SiteBuild {
 
         let site: Site
         do {
-            site = try Site.load(input, earlier: readWarnings, storeCache: state.storeCache)
+            site = try Site.load(
+                input, earlier: readWarnings, storeCache: state.storeCache, photoCache: state.photoCache)
         } catch {
             result.outcome = .failed(error)
             return result
@@ -154,7 +157,7 @@ extension SiteBuild {
         let directory = patched ?? Directory(store: site.store, config: site.config)
         let renderer = SiteRenderer(
             directory: directory, theme: site.theme, today: today, lastUpdated: lastUpdated,
-            searchCache: state.searchCache)
+            searchCache: state.searchCache, photos: site.photos)
         let snapshot = SiteSnapshot(
             config: site.config, today: today, directory: directory, theme: site.theme,
             siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search, lastUpdated: lastUpdated)

@@ -38,4 +38,7 @@ public protocol SearchListRow: AnyObject, Sendable {
     var organization: String { get }
     /// The first phone number as the list shows it, when it shows one.
     var firstPhoneDisplay: String? { get }
+    /// The name the photo's thumbnail is written under (`photos/<name>-96.webp`), "" when the
+    /// list shows none.
+    var thumbnailName: String { get }
 }

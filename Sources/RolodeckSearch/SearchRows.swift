@@ -5,8 +5,9 @@ import RolodeckCore
 
 /// What a search result shows of each contact, as JSON arrays in directory order.
 ///
-/// A row is `[slug, name, lang, organization, [phones], [emails], [groups], nickname, reading]`
-/// with trailing empty values left out: the link (`contacts/<slug>.html`), the display name
+/// A row is `[slug, name, lang, organization, [phones], [emails], [groups], nickname, reading,
+/// thumbnail]` with trailing empty values left out (the thumbnail is the name of the photo's
+/// thumbnail, `photos/<name>-96.webp`, 20 characters rather than the path): the link (`contacts/<slug>.html`), the display name
 /// with its language when it differs from the page's (for a `lang` attribute), and every field
 /// search finds a contact by, so the client can show the one that matched. Hidden fields are
 /// never included.
@@ -91,9 +92,10 @@ struct SearchRows {
             let trimmedNickname = contact.nickname.trimmingWhitespace
             let nickname = showsNickname && trimmedNickname != displayName ? trimmedNickname : ""
             let reading = SearchRows.reading(of: contact)
+            let thumbnail = listRow?.thumbnailName ?? ""
             // How many fields are written: trailing empty ones are left out, the slug never.
             let used =
-                !reading.isEmpty ? 9 : !nickname.isEmpty ? 8 : !groups.isEmpty ? 7 : !emails.isEmpty ? 6
+                !thumbnail.isEmpty ? 10 : !reading.isEmpty ? 9 : !nickname.isEmpty ? 8 : !groups.isEmpty ? 7 : !emails.isEmpty ? 6
                 : !phones.isEmpty ? 5 : !organization.isEmpty ? 4 : !language.isEmpty ? 3
                 : !displayName.isEmpty ? 2 : 1
             SearchPieceWriter.append(count: used, to: &buffer) { field, buffer in
@@ -127,7 +129,8 @@ struct SearchRows {
                         SearchPieceWriter.append(string: groupNames[group], to: &buffer)
                     }
                 case 7: SearchPieceWriter.append(string: nickname, to: &buffer)
-                default: SearchPieceWriter.append(string: reading, to: &buffer)
+                case 8: SearchPieceWriter.append(string: reading, to: &buffer)
+                default: SearchPieceWriter.append(string: thumbnail, to: &buffer)
                 }
             }
         }

@@ -25,12 +25,16 @@ final class RowData: @unchecked Sendable {
     let phone: MustacheTable?
     /// The first email address's table, when one is shown.
     let email: MustacheTable?
+    /// The photo's thumbnail's path from the site root (`photos/<digest>-96.webp`), "" when the
+    /// contact has no photo shown.
+    let thumbnail: String
 
     /// Creates a row's data.
     init(
         id: String, name: String, lang: String, path: String, salutation: String, organization: String,
-        title: String, phone: MustacheTable?, email: MustacheTable?
+        title: String, phone: MustacheTable?, email: MustacheTable?, thumbnail: String = ""
     ) {
+        self.thumbnail = thumbnail
         self.id = id
         self.name = name
         self.lang = lang
@@ -46,6 +50,12 @@ final class RowData: @unchecked Sendable {
 extension RowData: SearchListRow {
     /// The first phone number as the row shows it.
     var firstPhoneDisplay: String? { phone?["display"] as? String }
+
+    /// The thumbnail's name, its path without `photos/` and `-96.webp`.
+    var thumbnailName: String {
+        guard thumbnail.hasPrefix("photos/"), let dash = thumbnail.lastIndex(of: "-") else { return "" }
+        return String(thumbnail[thumbnail.index(thumbnail.startIndex, offsetBy: 7)..<dash])
+    }
 }
 
 /// Which of a row's fields the config shows, looked up once for all rows.
@@ -106,7 +116,20 @@ struct ContactRow {
             field("title", .string(data.title)),
             field("phone", data.phone.map(MustacheValue.table) ?? .absent),
             field("email", data.email.map(MustacheValue.table) ?? .absent),
+            field("thumbnail", data.thumbnail.isEmpty ? .absent : .table(thumbnailTable)),
         ]
+    }
+
+    /// The side a row's thumbnail is shown at, in CSS pixels: half the thumbnail's pixels, so it
+    /// is sharp on high-density screens.
+    static let thumbnailDisplaySize = SitePhotos.thumbnailSize / 2
+
+    /// The row's thumbnail as an `<img>` shows it, its size set so the list does not move as
+    /// thumbnails load.
+    private var thumbnailTable: MustacheTable {
+        ViewBuilder.photoTable(
+            src: root + data.thumbnail, width: Self.thumbnailDisplaySize, height: Self.thumbnailDisplaySize,
+            alt: data.name)
     }
 }
 

@@ -15,6 +15,9 @@ struct ContactView {
     var suffix = ""
     var isOrganization = false
     var monogram = ""
+    /// The photo: `src` (relative to the page), `width`, `height` and `alt`; nil when the
+    /// contact has none (the monogram stands in) or the config hides photos.
+    var photo: MustacheTable?
     var phoneticName = ""
     var salutation: String?
     var nickname: String?
@@ -60,6 +63,7 @@ struct ContactView {
             field("suffix", .string(suffix)),
             field("isOrganization", .bool(isOrganization)),
             field("monogram", .string(monogram)),
+            field("photo", photo.map(MustacheValue.table) ?? .absent),
             field("phoneticName", .string(phoneticName)),
             field("salutation", salutation.map(string) ?? .absent),
             field("nickname", nickname.map(string) ?? .absent),

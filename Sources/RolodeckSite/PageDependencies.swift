@@ -65,7 +65,9 @@ public struct SiteSnapshot: Sendable {
 /// - a static file: its bytes;
 /// - a contact's vCard: the contact, its display name and its groups' names (no slug, no
 ///   template); a group's vCard: its members in order and their vCards; `contacts.vcf`: the
-///   sections' contacts in order and their vCards.
+///   sections' contacts in order and their vCards;
+/// - a photo or its thumbnail: nothing; its name is its bytes' digest, so a path that was
+///   written before holds the same bytes (a new one is new to the site, and written as such).
 ///
 /// `ViewBuilder` and these rules change together; the tests compare watched sites with whole
 /// builds after every kind of edit, and fail when a rule misses a dependency.
@@ -154,6 +156,8 @@ public enum PageDependencies {
                     || entry.sections.contains { section in
                         section.items.contains { rows.changed($0) || relinks(new.directory, $0, relinked) }
                     }
+            case .photo, .photoThumbnail:
+                return false
             case .directoryCard:
                 return rows.anyChanged || !relinked.isEmpty
                     || !sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)

@@ -17,16 +17,23 @@ public struct Site: Sendable {
     public let theme: Theme
     /// Problems that did not stop the build.
     public let warnings: [Diagnostic]
+    /// The files written for the contacts' photos.
+    public let photos: SitePhotos
 
     /// Validates the store and compiles the templates; throws every error found (with the
     /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
     /// the input (the config's warnings), reported together with these. `storeCache` lets a
-    /// watched site decode only the store files and records that changed.
+    /// watched site decode only the store files and records that changed, and `photoCache`
+    /// make the files only of photos that are new.
     public static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
-                            storeCache: StoreDecodeCache? = nil) throws(DiagnosticError) -> Site {
+                            storeCache: StoreDecodeCache? = nil, photoCache: PhotoCache? = nil)
+        throws(DiagnosticError) -> Site
+    {
         var diagnostics = earlier
-        let (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
+        var (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
         diagnostics += storeDiagnostics
+        let (photos, photoDiagnostics) = preparePhotos(of: &store, config: input.config, cache: photoCache)
+        diagnostics += photoDiagnostics
         var theme: Theme?
         do {
             theme = try Theme.load(siteTemplates: input.templates, siteAssets: input.assets)
@@ -38,7 +45,25 @@ public struct Site: Sendable {
             diagnostics += unknownHiddenContacts(input.config, store: store)
         }
         guard let theme, !diagnostics.containsErrors else { throw DiagnosticError(diagnostics) }
-        return Site(config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation())
+        return Site(
+            config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation(),
+            photos: photos)
+    }
+
+    /// Makes the files of the photos the site shows: none when the config hides photos (then
+    /// no contact keeps one, so no page or vCard shows it), and none of hidden contacts.
+    private static func preparePhotos(of store: inout Store, config: SiteConfig, cache: PhotoCache?)
+        -> (SitePhotos, [Diagnostic])
+    {
+        guard store.contacts.contains(where: { $0.photo != nil }) else { return (SitePhotos(), []) }
+        if !config.shows(.photo) || !config.hiddenContacts.isEmpty {
+            for index in store.contacts.indices where store.contacts[index].photo != nil {
+                if !config.shows(.photo) || config.hiddenContacts.contains(store.contacts[index].id) {
+                    store.contacts[index].photo = nil
+                }
+            }
+        }
+        return SitePhotos.make(for: &store.contacts, cache: cache)
     }
 
     /// A diagnostic for each id in `hiddenContacts` that names no contact. An id one typo away
@@ -83,7 +108,8 @@ public struct Site: Sendable {
     /// of every contact.
     public func renderer(today: PartialDate, lastUpdated: PartialDate? = nil) -> SiteRenderer {
         SiteRenderer(
-            directory: Directory(store: store, config: config), theme: theme, today: today, lastUpdated: lastUpdated)
+            directory: Directory(store: store, config: config), theme: theme, today: today, lastUpdated: lastUpdated,
+            photos: photos)
     }
 
     /// The whole site in memory, by output path: for tests and tools that want to look at the

@@ -43,6 +43,11 @@ public enum SitePage: Hashable, Sendable {
     /// A later page of the paged birthdays, `birthdays-2.html` and on, by its number from 0
     /// (0 is `birthdays.html`, `.birthdays`).
     case birthdaysPage(Int)
+    /// A photo without its metadata, `photos/<digest>.<ext>`, by its position in the renderer's
+    /// photos (in digest order).
+    case photo(Int)
+    /// A photo's thumbnail, `photos/<digest>-96.webp`, by its position in the renderer's photos.
+    case photoThumbnail(Int)
 }
 
 extension SiteRenderer {
@@ -64,6 +69,7 @@ extension SiteRenderer {
         pages += directory.entries.indices.map(SitePage.contactCard)
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
+        for index in photoFiles.indices { pages += [.photo(index), .photoThumbnail(index)] }
         pages += search.files.indices.map(SitePage.search)
         pages += paging.index.pages.indices.map(SitePage.section)
         pages.append(.index)
@@ -92,13 +98,16 @@ extension SiteRenderer {
             return "groups/\(directory.groups[group].slug)/\(paging.groups[group].pages[number].name).html"
         case .todosPage(let number): return TodoPaging.path(ofPage: number)
         case .birthdaysPage(let number): return SitePaging.birthdaysPath(ofPage: number)
+        case .photo(let index): return photoFiles[index].path
+        case .photoThumbnail(let index): return photoFiles[index].thumbnailPath
         }
     }
 
     /// The template the page is rendered from; nil for a static file.
     static func template(of page: SitePage) -> String? {
         switch page {
-        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard:
+        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard, .photo,
+            .photoThumbnail:
             return nil
         case .index: return "index"
         case .groups: return "groups"
@@ -133,6 +142,8 @@ extension SiteRenderer {
             return try self.page("section", views.groupSectionPage(group, number))
         case .todosPage(let number): return try self.page("todos", views.todosPage(number))
         case .birthdaysPage(let number): return try self.page("birthdays", views.birthdaysPage(number))
+        case .photo(let index): return photoFiles[index].bytes
+        case .photoThumbnail(let index): return photoFiles[index].thumbnailBytes
         }
     }
 }

@@ -29,14 +29,21 @@ public struct SiteRenderer: Sendable {
     let views: ViewBuilder
     /// How the index, the group pages and the todos are split into pages.
     public let paging: SitePaging
+    /// The files of the photos the directory's contacts show, each once, in digest order.
+    let photoFiles: [SitePhotos.Files]
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
     /// kept of contacts that have not changed.
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
-        searchCache: SearchIndexCache? = nil
+        searchCache: SearchIndexCache? = nil, photos: SitePhotos = SitePhotos()
     ) {
         self.directory = directory
+        var digests: Set<String> = []
+        for entry in directory.entries {
+            if let digest = entry.contact.photo?.digest { digests.insert(digest) }
+        }
+        photoFiles = digests.sorted().compactMap { photos.files[$0] }
         self.theme = theme
         self.today = today
         self.lastUpdated = lastUpdated
@@ -45,7 +52,8 @@ public struct SiteRenderer: Sendable {
         let paging = SitePaging(directory, today: today)
         self.paging = paging
         self.views = ViewBuilder(
-            directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging)
+            directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging,
+            photos: photos)
         listRows.hand(views.rows)
     }
 
@@ -53,6 +61,7 @@ public struct SiteRenderer: Sendable {
     var pageCount: Int {
         8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
             + paging.extraPageCount
+            + 2 * photoFiles.count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -139,6 +148,10 @@ public struct SiteRenderer: Sendable {
             try finish(path(of: page), try render(page))
         }
         try renderCards(finish)
+        for files in photoFiles {
+            try finish(files.path, files.bytes)
+            try finish(files.thumbnailPath, files.thumbnailBytes)
+        }
     }
 
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.

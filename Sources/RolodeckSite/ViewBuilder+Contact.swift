@@ -25,7 +25,8 @@ extension ViewBuilder {
             organization: fields.organization && !contact.isOrganizationOnly ? contact.organization : "",
             title: fields.title ? contact.title : "",
             phone: fields.phones ? contact.phones.first.map { phone($0) } : nil,
-            email: fields.emails ? contact.emails.first.map { email($0) } : nil)
+            email: fields.emails ? contact.emails.first.map { email($0) } : nil,
+            thumbnail: contact.photo.flatMap { photos.files[$0.digest]?.thumbnailPath } ?? "")
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
@@ -48,6 +49,9 @@ extension ViewBuilder {
         let isOrganization = contact.isOrganizationOnly
         view.isOrganization = isOrganization
         view.monogram = Self.monogram(of: displayName)
+        if let digest = contact.photo?.digest, let files = photos.files[digest] {
+            view.photo = Self.photoTable(src: "../" + files.path, width: files.width, height: files.height, alt: displayName)
+        }
         // The readings joined as the name is written: family name first with no space for East
         // Asian names, else given name first, one space between two that are not empty. Joined
         // by hand, so no array is made for them on every page.
@@ -164,6 +168,19 @@ extension ViewBuilder {
             dash()
             write(day, digits: 2)
             return end
+        }
+    }
+
+    private static let photoKeys = MustacheTable.Keys(["src", "width", "height", "alt"])
+
+    /// A photo or thumbnail as a template shows it: an `<img>`'s `src`, `width`, `height` and
+    /// `alt` (the contact's name).
+    static func photoTable(src: String, width: Int, height: Int, alt: String) -> MustacheTable {
+        MustacheTable(keys: photoKeys) { field in
+            [
+                field("src", .string(src)), field("width", .int(width)), field("height", .int(height)),
+                field("alt", .string(alt)),
+            ]
         }
     }
 

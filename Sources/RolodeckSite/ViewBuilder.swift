@@ -21,6 +21,8 @@ struct ViewBuilder: @unchecked Sendable {
     let search: SearchIndex?
     /// How the long lists are split into pages.
     let paging: SitePaging
+    /// The files written for the contacts' photos, which pages and rows show.
+    let photos: SitePhotos
     /// The interface text in the site's language.
     let strings: InterfaceStrings
     /// Formats phone numbers for display and `tel:` links.
@@ -67,9 +69,10 @@ struct ViewBuilder: @unchecked Sendable {
     /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
     init(
         directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil,
-        paging: SitePaging? = nil
+        paging: SitePaging? = nil, photos: SitePhotos = SitePhotos()
     ) {
         self.directory = directory
+        self.photos = photos
         self.today = today
         self.lastUpdated = lastUpdated
         self.search = search

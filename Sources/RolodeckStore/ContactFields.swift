@@ -6,7 +6,7 @@ enum ContactFields {
     enum Field: String, CaseIterable, Sendable {
         case id, salutation, givenName, familyName, additionalNames, suffix, nickname
         case phoneticGivenName, phoneticFamilyName, organization, title, emails, phones
-        case addresses, urls, birthday, age, groups, notes
+        case addresses, urls, birthday, age, groups, notes, photo
     }
 
     /// The greatest age a contact may be given.
@@ -19,12 +19,14 @@ enum ContactFields {
 
     /// What a contact object yields: the contact, its id and where that is written (nil when
     /// it has no usable id), where each group reference was written, and the salutation record
-    /// it names, if it names one, with where that is written.
+    /// it names, if it names one, with where that is written, and the photo file it names, with
+    /// where that is written.
     struct Decoded {
         var contact: Contact
         var id: (String, Int)?
         var groupOffsets: [(String, Int)]
         var salutationReference: (String, Int)?
+        var photoReference: (String, Int)?
     }
 
     /// Reads the contact object whose `{` the parser stands at, `depth` deep counting itself,
@@ -36,6 +38,7 @@ enum ContactFields {
         var groups: [(String, Int)] = []
         var age: (Int, Int)?
         var salutationReference: (String, Int)?
+        var photoReference: (String, Int)?
         try reader.readMembers(of: &parser, depth: depth, names: names) {
             (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
@@ -63,6 +66,11 @@ enum ContactFields {
             case .age: age = Self.age(try parser.member(key), reader: &reader)
             case .groups: groups = try reader.strings(key, from: &parser)
             case .notes: contact.notes = try reader.string(key, from: &parser)
+            case .photo:
+                // Where the path's text is written, for messages about the file it names.
+                let offset = parser.offset
+                let path = try reader.string(key, from: &parser)
+                if !path.isBlank { photoReference = (path, offset) }
             case nil: reader.unknown(try parser.member(key), known: known)
             }
         }
@@ -95,7 +103,8 @@ enum ContactFields {
         }
         if !groupIDs.isEmpty { contact.groupIDs = groupIDs }
         return Decoded(
-            contact: contact, id: identifier, groupOffsets: groups, salutationReference: salutationReference)
+            contact: contact, id: identifier, groupOffsets: groups, salutationReference: salutationReference,
+            photoReference: photoReference)
     }
 
     /// The salutation written as text, the value of `key`; null reads as empty, and a value

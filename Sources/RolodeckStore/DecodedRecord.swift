@@ -27,6 +27,8 @@ struct DecodedRecord: Sendable {
     var parentReference: (String, Int)?
     /// The salutation record a contact names, with where its id is written.
     var salutationReference: (String, Int)?
+    /// The photo file a contact names (a path inside the store), with where it is written.
+    var photoReference: (String, Int)?
     /// The id of a record that has one but is left out for another reason (a group without a
     /// name): a reference to it is not reported, the record's own error is.
     var rejectedID: String?
@@ -71,6 +73,7 @@ struct DecodedRecord: Sendable {
             identifier = decoded.id
             groupReferences = decoded.groupOffsets
             salutationReference = decoded.salutationReference
+            photoReference = decoded.photoReference
             payload = .contact(decoded.contact)
         case .group:
             let decoded = try GroupFields.decode(&parser, depth: depth + 1, at: offset, reader: &reader)

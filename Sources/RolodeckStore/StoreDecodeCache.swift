@@ -33,6 +33,7 @@ public final class StoreDecodeCache: Sendable {
         case records([DecodedRecord], [Diagnostic], elements: [Range<Int>]?)
         case cards([VCardRecord], [Diagnostic])
         case todos([ICalendarTodo], [Diagnostic])
+        case photo(StoreDecoder.PhotoYield)
     }
 
     private struct Entry {
@@ -134,6 +135,18 @@ public final class StoreDecodeCache: Sendable {
             guard case .todos(let todos, let diagnostics) = yield else { return nil }
             return (todos, diagnostics)
         }
+    }
+
+    /// A photo file's photo, or why it cannot be shown: a store of 10,000 photos is checked and
+    /// hashed again only for the files that changed.
+    func photo(of file: StoreFile) -> StoreDecoder.PhotoYield {
+        let (yields, _) = wholeFile(
+            file, decode: { ([StoreDecoder.photo(of: $0)], []) }, keep: { yields, _ in Yield.photo(yields[0]) }
+        ) { yield in
+            guard case .photo(let photo) = yield else { return nil }
+            return ([photo], [])
+        }
+        return yields[0]
     }
 
     /// What a file that is decoded as a whole yields: the last decode's `kept` yield when the

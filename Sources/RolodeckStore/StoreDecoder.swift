@@ -38,6 +38,12 @@ public struct StoreDecoder {
     var cards: [VCardRecord] = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
     var calendarTodos: [ICalendarTodo] = []
+    /// The photo files of the store's `photos/` folder by path inside the store, read and
+    /// checked, for the contacts that name them.
+    var photoFiles: [String: PhotoYield] = [:]
+    /// The photo files JSON contacts name, each with the position of its contact in the store's
+    /// contacts, which are given their photos once every file is read.
+    var photoReferences: [(contact: Int, path: String, mark: Mark)] = []
 
     /// A place in a file; turned into a line and column only when a message needs it.
     enum Mark: Sendable {
@@ -80,6 +86,7 @@ public struct StoreDecoder {
             case .single: return .records(cache?.records(of: file) ?? StoreDecoder.records(of: file))
             case .vCard: return .cards(cache?.cards(of: file) ?? StoreDecoder.cards(of: file))
             case .iCalendar: return .todos(cache?.todos(of: file) ?? StoreDecoder.todos(of: file))
+            case .photo: return .photo(cache?.photo(of: file) ?? StoreDecoder.photo(of: file))
             }
         }
         // Room for the ids of the one-record files at once, rather than file by file.
@@ -100,6 +107,8 @@ public struct StoreDecoder {
             case .todos(let yield)?:
                 decoder.calendarTodos += yield.todos
                 decoder.diagnostics += yield.diagnostics
+            case .photo(let photo)?:
+                decoder.photoFiles[file.storePath] = photo
             }
         }
         cache?.keepOnly(files)
@@ -114,6 +123,7 @@ public struct StoreDecoder {
         case records((records: [DecodedRecord], diagnostics: [Diagnostic]))
         case cards((cards: [VCardRecord], diagnostics: [Diagnostic]))
         case todos((todos: [ICalendarTodo], diagnostics: [Diagnostic]))
+        case photo(PhotoYield)
     }
 
     /// What a JSON file yields on its own: its records, and the problems of the file as a whole
@@ -281,6 +291,9 @@ public struct StoreDecoder {
                 let reference = Reference(from: id, to: salutationID, mark: .offset(source, offset))
                 salutationReferences.append((store.contacts.count, reference))
             }
+            if let (path, offset) = record.pointee.photoReference {
+                photoReferences.append((store.contacts.count, path, .offset(source, offset)))
+            }
             store.contacts.append(contact)
         case .group(let group): store.groups.append(group)
         case .todo(let todo): store.todos.append(todo)
@@ -292,6 +305,7 @@ public struct StoreDecoder {
     private mutating func resolveReferences() {
         dropUnknownGroups()
         resolveSalutations()
+        resolvePhotos()
         for position in unknown(contactReferences, of: .contact, in: contactIDs) {
             let reference = contactReferences[position]
             let issue = StoreIssue(.unknownContact(todoID: reference.from, contactID: reference.to))

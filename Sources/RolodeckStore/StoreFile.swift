@@ -12,6 +12,8 @@ public struct StoreFile: Sendable {
         case vCard
         /// An `.ics` file: an iCalendar object whose todos (`VTODO`) are read.
         case iCalendar
+        /// A file in the store's `photos/` folder: an image a contact's `photo` may name.
+        case photo
     }
 
     /// The kind of record in the file (contacts for vCard, todos for iCalendar).
@@ -23,6 +25,9 @@ public struct StoreFile: Sendable {
     /// The name of the vdir collection (address book or task list) the file is in, from its
     /// `displayname` file or else the folder's name; "" outside a collection.
     public var collection: String
+    /// The file's path inside the store (`photos/ada.jpg`), by which a contact names a photo;
+    /// "" for the other files, which nothing names.
+    public var storePath = ""
 
     /// Creates a store file.
     public init(kind: RecordKind, layout: Layout, source: SourceText, collection: String = "") {
@@ -35,6 +40,13 @@ public struct StoreFile: Sendable {
     /// A vCard file.
     public static func vCard(_ source: SourceText, collection: String = "") -> StoreFile {
         StoreFile(kind: .contact, layout: .vCard, source: source, collection: collection)
+    }
+
+    /// A photo file at `storePath` inside the store.
+    public static func photo(_ source: SourceText, storePath: String) -> StoreFile {
+        var file = StoreFile(kind: .contact, layout: .photo, source: source)
+        file.storePath = storePath
+        return file
     }
 
     /// An iCalendar file.

@@ -5,8 +5,8 @@ import RolodeckCore
 /// everything else (editor swap files, the output it writes itself, a `.git` folder) pass.
 ///
 /// It mirrors what `SiteReader` reads: `rolodeck.json`; in the store, JSON files, `.vcf`,
-/// `.vcard` and `.ics` files and vdir `displayname` files; anything in `Templates/` and
-/// `Public/`; never hidden files, files ending in `~`, `.swp` or `.tmp`, or the output folder.
+/// `.vcard` and `.ics` files and vdir `displayname` files, and any file in its `photos/` folder;
+/// anything in `Templates/` and `Public/`; never hidden files, files ending in `~`, `.swp` or `.tmp`, or the output folder.
 public struct WatchScope: Sendable, Equatable {
     /// The site folder, absolute.
     let siteFolder: String
@@ -52,6 +52,9 @@ public struct WatchScope: Sendable, Equatable {
         if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }
         guard isWatched(folder: folder) else { return false }
         if isFolder || !(folder == store || Self.isInside(folder, store)) { return true }
+        // Photo files are read whatever their names: the bytes tell the format.
+        let photos = store + "/photos"
+        if folder == photos || Self.isInside(folder, photos) { return true }
         let lowered = name.lowercased()
         return name == "displayname"
             || [".json", ".vcf", ".vcard", ".ics"].contains { lowered.hasSuffix($0) }

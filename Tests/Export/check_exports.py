@@ -8,6 +8,9 @@ Builds Examples/demo with the given rolodeck binary into a fresh temporary folde
   emails of its record in Examples/demo/store/contacts.json, and the formatted name its page
   shows; a group's file has a card for each member its page lists; contacts.vcf one for
   every contact page.
+* A contact given a photo (Tests/Photos/face-gps.jpg, a JPEG with an EXIF GPS position, added
+  to a copy of the demo) has it in its card: vobject decodes the PHOTO to the bytes of the
+  photo the site writes under photos/, a JPEG with no EXIF block left.
 * Every contact page's QR code (the inline SVG) is drawn to a PNG by rsvg-convert (Debian
   librsvg2-bin) and decoded by zbarimg (Debian zbar-tools): the vCard it holds, read by
   vobject, has the contact's name and first phone.
@@ -123,14 +126,23 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="rolodeck-exports-"))
     out = Path(args.keep) if args.keep else work / "site"
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+    # The demo with a photo for its first contact.
+    demo = work / "demo"
+    shutil.copytree(DEMO_SITE, demo)
+    (demo / "store" / "photos").mkdir()
+    shutil.copy(REPO_ROOT / "Tests" / "Photos" / "face-gps.jpg", demo / "store" / "photos" / "first.jpg")
+    contacts_path = demo / "store" / "contacts.json"
+    contacts = json.loads(contacts_path.read_text(encoding="utf-8"))
+    contacts[0]["photo"] = "photos/first.jpg"
+    contacts_path.write_text(json.dumps(contacts, ensure_ascii=False), encoding="utf-8")
     build = subprocess.run(
-        [args.rolodeck, "build", "--quiet", "--site", str(DEMO_SITE), "--out", str(out)],
+        [args.rolodeck, "build", "--quiet", "--site", str(demo), "--out", str(out)],
         env=env, capture_output=True, text=True)
     if build.returncode != 0:
         print(f"check_exports: the demo did not build:\n{build.stderr}")
         return 2
 
-    store = json.loads((DEMO_SITE / "store" / "contacts.json").read_text(encoding="utf-8"))
+    store = json.loads(contacts_path.read_text(encoding="utf-8"))
     records = {record["id"]: record for record in store}
     failures = []
     checked = {"cards": 0, "qr": 0, "group files": 0}
@@ -184,6 +196,18 @@ def main():
                f"{where}.html: QR first phone {scanned_phones[:1]}, store {phones[:1]}")
         expect(all(digits(phone) for phone in scanned_phones), f"{where}.html: an empty phone in the QR code")
 
+    with_photo = [card for card in (read_cards(page.with_suffix(".vcf").read_text(encoding="utf-8"))[0]
+                                    for page in pages) if first(card, "uid") == contacts[0]["id"]]
+    written = sorted((out / "photos").glob("*.jpg"))
+    expect(len(with_photo) == 1 and len(written) == 1, f"the photo's card {len(with_photo)}, files {written}")
+    if with_photo and written:
+        photo = with_photo[0].contents.get("photo", [None])[0]
+        data = photo.value if photo is not None else None
+        expect(data == written[0].read_bytes(), "the card's PHOTO is not the photo written under photos/")
+        expect(data is not None and b"Exif" not in data and b"RolodeckTestCam" not in data,
+               "the card's PHOTO carries EXIF metadata")
+        checked["photos"] = 1
+
     expect(len(pages) > 50, f"only {len(pages)} contact pages")
     whole = read_cards((out / "contacts.vcf").read_text(encoding="utf-8"))
     expect(len(whole) == len(pages), f"contacts.vcf: {len(whole)} cards for {len(pages)} contact pages")
@@ -200,7 +224,7 @@ def main():
 
     shutil.rmtree(work, ignore_errors=True)
     print(f"check_exports: vobject read {checked['cards']} contact cards, contacts.vcf ({len(whole)} cards) "
-          f"and {checked['group files']} group files; zbarimg decoded {checked['qr']} QR codes")
+          f"and {checked['group files']} group files, {checked.get('photos', 0)} photo; zbarimg decoded {checked['qr']} QR codes")
     if failures:
         print(f"check_exports: {len(failures)} failures:")
         for failure in failures:

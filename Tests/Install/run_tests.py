@@ -202,7 +202,7 @@ class DebianPackage(unittest.TestCase):
         self.assertTrue(self.package.is_file(), self.package)
         self.assertEqual(self.field("Package"), "rolodeck")
         depends = self.field("Depends")
-        for library in ("libc6", "libcmark0.30.2", "libqrencode4", "libjemalloc2"):
+        for library in ("libc6", "libcmark0.30.2", "libqrencode4", "libvips42", "libjemalloc2"):
             self.assertIn(library, depends)
         self.assertNotIn("swift", depends.lower())
 

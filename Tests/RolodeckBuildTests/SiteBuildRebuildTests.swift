@@ -69,7 +69,7 @@ import Testing
                 isFolder
                 || (parts.count == 1
                     ? name == "rolodeck.json"
-                    : parts.first != "store" || name == "displayname"
+                    : parts.first != "store" || name == "displayname" || (parts.count > 2 && parts[1] == "photos")
                         || [".json", ".vcf", ".vcard", ".ics"].contains { lowered.hasSuffix($0) })
             if isRead { changed.insert(absolute) }
         }
@@ -82,6 +82,11 @@ import Testing
         }
 
         func write(_ path: String, _ text: String) throws {
+            try write(path, bytes: Array(text.utf8))
+        }
+
+        /// Writes `bytes` at `path`, as `write` writes text.
+        func write(_ path: String, bytes: [UInt8]) throws {
             // A folder the write makes is reported, and the file, which made no event of its own
             // in a folder not yet watched.
             var folder = ""
@@ -95,7 +100,7 @@ import Testing
             try FileManager.default.createDirectory(
                 at: url(path).deletingLastPathComponent(),
                 withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url(path))
+            try Data(bytes).write(to: url(path))
             noteChange(path, isFolder: false)
         }
 
@@ -191,6 +196,11 @@ import Testing
         }
     }
 
+    /// A photo of Tests/Photos.
+    static func photo(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/Photos/" + name)))
+    }
+
     static func card(_ uid: String, _ name: String, extra: [String] = []) -> String {
         (["BEGIN:VCARD", "VERSION:3.0", "FN:\(name)", "N:\(name);;;;", "UID:\(uid)"] + extra + ["END:VCARD"])
             .joined(separator: "\r\n") + "\r\n"
@@ -259,6 +269,27 @@ import Testing
                 BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:call-bo\r\nSUMMARY:Call Bo\r\n\
                 END:VTODO\r\nEND:VCALENDAR\r\n
                 """)
+        },
+        Step(label: "a contact's photo, a file in store/photos", expect: .patched) { site in
+            try site.write("store/photos/juergen.png", bytes: try photo("face.png"))
+            try site.update("store/contacts.json", "juergen-mueller") { $0["photo"] = "photos/juergen.png" }
+        },
+        Step(label: "the photo file replaced by another picture: new files, the old ones gone", expect: .patched) {
+            site in
+            try site.write("store/photos/juergen.png", bytes: try photo("face-gps.jpg"))
+        },
+        Step(label: "a card's photo, base64 in the vCard", expect: .patched) { site in
+            let data = Data(try photo("face.webp")).base64EncodedString()
+            try site.write("store/book/pat.vcf", card("pat-v", "Pat Vee", extra: ["PHOTO;ENCODING=b:" + data]))
+        },
+        Step(label: "the card's photo taken out", expect: .patched) { site in
+            try site.write("store/book/pat.vcf", card("pat-v", "Pat Vee"))
+        },
+        Step(
+            label: "the photo file removed: a warning, and the monogram again", expect: .patched,
+            warning: "is not a file in the store's photos/ folder"
+        ) { site in
+            try site.remove("store/photos/juergen.png")
         },
         Step(label: "a card saved by rename, and a task list renamed", expect: .patched) { site in
             try site.write("store/book/.bo.vcf.swp", "junk")

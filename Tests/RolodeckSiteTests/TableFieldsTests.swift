@@ -26,6 +26,7 @@ import Mustache
         view.geo = MustacheTable(["display": "geo"])
         view.notesHTML = Array("notesHTML".utf8)
         view.qr = MustacheTable(["path": "qr"])
+        view.photo = MustacheTable(["src": "photo"])
 
         let table = view.table
         let textKeys = texts.map(\.1) + optionalTexts.map(\.1)
@@ -36,6 +37,7 @@ import Mustache
         #expect((table["birthday"] as? MustacheTable)?["display"] as? String == "birthday")
         #expect((table["geo"] as? MustacheTable)?["display"] as? String == "geo")
         #expect((table["qr"] as? MustacheTable)?["path"] as? String == "qr")
+        #expect((table["photo"] as? MustacheTable)?["src"] as? String == "photo")
         let lists = ["phones": 1, "emails": 0, "addresses": 2, "urls": 0, "groups": 3]
         for (key, count) in lists {
             #expect((table[key] as? [MustacheTable])?.count == count, "\(key)")
@@ -48,7 +50,7 @@ import Mustache
             #expect(table[key] as? Bool == flag, "\(key)")
         }
         // Every key is one of those checked above.
-        let checked = textKeys + ["notesHTML", "birthday", "geo", "qr"] + lists.keys + flags.keys
+        let checked = textKeys + ["notesHTML", "birthday", "geo", "qr", "photo"] + lists.keys + flags.keys
         #expect(Set(ContactView.keys.names) == Set(checked))
     }
 
@@ -56,10 +58,12 @@ import Mustache
         let data = RowData(
             id: "id", name: "name", lang: "lang", path: "href", salutation: "salutation",
             organization: "organization", title: "title", phone: MustacheTable(["display": "phone"]),
-            email: MustacheTable(["display": "email"]))
+            email: MustacheTable(["display": "email"]), thumbnail: "thumbnail")
         let table = ContactRow(data: data, root: "").table
         for key in ContactRow.keys.names {
-            let value = table[key] as? String ?? (table[key] as? MustacheTable)?["display"] as? String
+            let value =
+                table[key] as? String ?? (table[key] as? MustacheTable)?["display"] as? String
+                ?? (table[key] as? MustacheTable)?["src"] as? String
             #expect(value == key, "\(key)")
         }
     }

@@ -79,7 +79,7 @@ import Testing
     @Test func everyRowKeyAnswers() {
         let data = RowData(id: "a", name: "A", lang: "ko", path: "contacts/a.html", salutation: "Dr.",
                            organization: "O", title: "T", phone: MustacheTable(["display": "1"]),
-                           email: MustacheTable(["address": "a@b"]))
+                           email: MustacheTable(["address": "a@b"]), thumbnail: "photos/a-96.webp")
         let row = ContactRow(data: data, root: "../").table
         for key in ContactRow.keys.names {
             #expect(row[key] != nil, "\(key)")
@@ -100,6 +100,7 @@ import Testing
         view.groups = []
         view.notesHTML = Array("<p>n</p>".utf8)
         view.qr = MustacheTable(["size": 29, "path": "M4 4h1v1h-1z"])
+        view.photo = MustacheTable(["src": "../photos/a.jpg"])
         let table = view.table
         for key in ContactView.keys.names {
             #expect(table[key] != nil, "\(key)")
@@ -109,6 +110,6 @@ import Testing
             #expect(table[key] == nil, "\(key)")
         }
         #expect(ContactView().table["salutation"] == nil)
-        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 11)
+        #expect(ContactView().table.keyNames.count == ContactView.keys.names.count - 12)
     }
 }

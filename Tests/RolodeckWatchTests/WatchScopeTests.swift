@@ -37,6 +37,11 @@ import Testing
         Case(folder: "/s/site/store/tasks", name: "displayname", relevant: true),
         Case(folder: "/s/site/store/tasks", name: "color", relevant: false),
         Case(folder: "/s/site/store/.git/objects", name: "ab.json", relevant: false),
+        // Photo files are read whatever their names; editors' leftovers beside them are not.
+        Case(folder: "/s/site/store/photos", name: "ada.jpg", relevant: true),
+        Case(folder: "/s/site/store/photos/team", name: "IMG_0001", relevant: true),
+        Case(folder: "/s/site/store/photos", name: "ada.jpg~", relevant: false),
+        Case(folder: "/s/site/store/work", name: "ada.jpg", relevant: false),
         Case(folder: "/s/site/Templates", name: "contact.mustache", relevant: true),
         Case(folder: "/s/site/Public/img", name: "logo.svg", relevant: true),
         Case(folder: "/s/site/_site", name: "index.html", relevant: false),

@@ -22,7 +22,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// A contact field a site can leave out of every page.
     public enum Field: String, Sendable, CaseIterable {
         case salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age,
-            groups, notes
+            groups, notes, photo
     }
 
     /// Where an address's map link goes; nothing is asked of the provider until it is clicked.

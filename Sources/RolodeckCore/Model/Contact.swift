@@ -30,6 +30,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
         @usableFromInline var age: Int?
         @usableFromInline var groupIDs: [String] = []
         @usableFromInline var notes = ""
+        @usableFromInline var photo: ContactPhoto?
     }
 
     /// The box the fields live in. Changed only through `fields`, which copies it first unless
@@ -171,6 +172,12 @@ public struct Contact: Sendable, Hashable, Identifiable {
     @inlinable public var notes: String {
         get { box.fields.notes }
         _modify { yield &fields.notes }
+    }
+
+    /// The photo, when the store gives one that can be shown.
+    @inlinable public var photo: ContactPhoto? {
+        get { box.fields.photo }
+        _modify { yield &fields.photo }
     }
 
     /// Creates a contact with an id and nothing else.

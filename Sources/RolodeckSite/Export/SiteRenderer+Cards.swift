@@ -5,9 +5,24 @@ extension SiteRenderer {
     /// updated": `SOURCE_DATE_EPOCH`'s day when it is set), else the build's date.
     var cardWriter: VCardWriter { VCardWriter(revisionDate: lastUpdated ?? today) }
 
-    /// `contacts/<slug>.vcf`: the vCard of entry `index`.
+    /// `contacts/<slug>.vcf`: the vCard of entry `index`, with its photo as the site writes it.
     func contactCard(_ index: Int) -> [UInt8] {
+        cardWithPhoto(index) ?? cardWithoutPhoto(index)
+    }
+
+    /// The vCard of entry `index` as a file of several cards has it: without the photo, which
+    /// only the contact's own card carries (a group's file and `contacts.vcf` would grow by
+    /// every member's photo).
+    func cardWithoutPhoto(_ index: Int) -> [UInt8] {
         cardWriter.card(directory.exportedCard(ofEntry: index))
+    }
+
+    /// The vCard of entry `index` with its photo; nil when the contact has no photo shown.
+    func cardWithPhoto(_ index: Int) -> [UInt8]? {
+        var card = directory.exportedCard(ofEntry: index)
+        guard let photo = card.contact.photo, let files = views.photos.files[photo.digest] else { return nil }
+        card.photo = (photo.format, files.bytes)
+        return cardWriter.card(card)
     }
 
     /// `groups/<slug>.vcf`: the vCards of group `index`'s members, in the order its page lists them.
@@ -30,14 +45,15 @@ extension SiteRenderer {
     /// cards one after the other, as `groupCard` and `directoryCard` write it for a rebuild).
     /// Writing each anew took a sixth of a 20,000-contact build's CPU.
     func renderCards(_ finish: @Sendable (String, [UInt8]) throws -> Void) throws {
-        let cards = ParallelWork.map(directory.entries.count) { contactCard($0) }
+        let cards = ParallelWork.map(directory.entries.count) { cardWithoutPhoto($0) }
         @Sendable func joined(_ entries: some Sequence<Int>) -> [UInt8] {
             var bytes: [UInt8] = []
             for index in entries { bytes += cards[index] }
             return bytes
         }
         try ParallelWork.forEach(directory.entries.count) { index in
-            try finish("contacts/\(directory.entries[index].slug).vcf", cards[index])
+            // A contact with a photo has a card of its own with it; the others reuse theirs.
+            try finish("contacts/\(directory.entries[index].slug).vcf", cardWithPhoto(index) ?? cards[index])
         }
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
             try finish("groups/\(directory.groups[index].slug).vcf",

@@ -10,6 +10,16 @@ public struct ExportedCard: Sendable, Equatable {
     public var formattedName: String
     /// The names of its groups (`CATEGORIES`), empty when the site hides groups.
     public var categories: [String]
+    /// The photo as the site writes it (without metadata) and its format, for `PHOTO`; nil
+    /// leaves the card without one (the contact has none, or the card is one of many in a
+    /// group's or the directory's file, which would grow by every member's photo).
+    public var photo: (format: ContactPhoto.Format, bytes: [UInt8])?
+
+    /// Whether two cards say the same; photos are compared by their bytes.
+    public static func == (lhs: ExportedCard, rhs: ExportedCard) -> Bool {
+        lhs.contact == rhs.contact && lhs.formattedName == rhs.formattedName && lhs.categories == rhs.categories
+            && lhs.photo?.format == rhs.photo?.format && lhs.photo?.bytes == rhs.photo?.bytes
+    }
 
     /// Creates a card's content.
     public init(contact: Contact, formattedName: String, categories: [String] = []) {
@@ -98,6 +108,11 @@ public struct VCardWriter: Sendable {
         if !card.categories.isEmpty { lines.append("CATEGORIES", VCardLines.list(card.categories)) }
         // The Markdown source: vCard notes are plain text, and Markdown reads as such.
         if !contact.notes.isEmpty { lines.append("NOTE", VCardLines.escaped(contact.notes)) }
+        // vCard 3.0's inline binary: `ENCODING=b` and the format as `TYPE`, base64 folded.
+        if let photo = card.photo {
+            let type = photo.format == .jpeg ? "JPEG" : photo.format.rawValue.uppercased()
+            lines.append("PHOTO", ";ENCODING=b;TYPE=" + type, Base64Text.encoded(photo.bytes))
+        }
         if let revision { lines.append("REV", revision) }
         lines.append("END", "VCARD")
     }

@@ -113,12 +113,14 @@ public struct SiteReader {
         }
         let store = site.subtree(config.store)
         let walk = FolderWalk(root: store.root)
-        let (lists, singles, vdir) = Self.storePaths(walk, in: store)
+        let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
         let collections = Set(vdir.compactMap { path in
             path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
         })
         let names = store.existing(collections.sorted().map { $0 + "/displayname" })
-        guard walk.misnamed.isEmpty, store.look(at: lists + singles.map(\.path) + vdir + names) else { return nil }
+        guard walk.misnamed.isEmpty, store.look(at: lists + singles.map(\.path) + vdir + names + photos) else {
+            return nil
+        }
         for folder in ["Templates", "Public"] {
             let tree = site.subtree(folder)
             let walk = FolderWalk(root: tree.root)
@@ -130,14 +132,14 @@ public struct SiteReader {
     /// The store's files: `contacts.json`, `groups.json`, `todos.json` and `salutations.json`;
     /// the `.json` files in `contacts/`, `groups/`, `todos/` and `salutations/`, one record
     /// each, in file-name order (which is the todo order for `todos/`); then the vCard and
-    /// iCalendar files (`vdirFiles`).
+    /// iCalendar files (`vdirFiles`); then the files in `photos/`.
     private func storeFiles(in store: Tree) throws(DiagnosticError) -> StoreListing {
         let walk = FolderWalk(root: store.root)
         try Self.checkNames(walk, in: store)
         let kinds = Self.kinds
-        let (lists, singles, vdir) = Self.storePaths(walk, in: store)
+        let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
         // Every file is read at once, on every core; they are sorted into their places after.
-        let paths = lists + singles.map(\.path) + vdir
+        let paths = lists + singles.map(\.path) + vdir + photos
         let bytes = try store.read(paths)
         var listing = StoreListing()
         listing.files.reserveCapacity(paths.count)
@@ -155,9 +157,13 @@ public struct SiteReader {
                                                                          bytes: bytes[lists.count + index])))
             }
         }
-        let vdirBytes = bytes[(lists.count + singles.count)...]
+        let vdirStart = lists.count + singles.count
+        let vdirBytes = bytes[vdirStart..<(vdirStart + vdir.count)]
         for (path, file) in try vdirFiles(vdir, bytes: Array(vdirBytes), in: store) {
             listing.append(path, file)
+        }
+        for (path, bytes) in zip(photos, bytes[(vdirStart + vdir.count)...]) {
+            listing.append(path, .photo(SourceText(path: store.display(path), bytes: bytes), storePath: path))
         }
         listing.folders = Set(walk.folders)
         return listing
@@ -169,14 +175,20 @@ public struct SiteReader {
     ]
 
     /// Which of the files a walk of the store found are read, and as what: the list files that
-    /// exist, the one-record files in the kinds' folders, and the vCard and iCalendar files.
+    /// exist, the one-record files in the kinds' folders, the vCard and iCalendar files, and
+    /// every file in `photos/` (whatever its name: a photo's format is told by its bytes).
     static func storePaths(_ walk: FolderWalk, in store: Tree)
-        -> (lists: [String], singles: [(kind: RecordKind, path: String)], vdir: [String])
+        -> (lists: [String], singles: [(kind: RecordKind, path: String)], vdir: [String], photos: [String])
     {
         let lists = store.existing(kinds.map { $0.name + ".json" })
         var singles: [(kind: RecordKind, path: String)] = []
         var vdir: [String] = []
+        var photos: [String] = []
         for path in walk.files {
+            if path.hasPrefix("photos/") {
+                photos.append(path)
+                continue
+            }
             let lowered = path.lowercased()
             if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") || lowered.hasSuffix(".ics") {
                 vdir.append(path)
@@ -187,7 +199,7 @@ public struct SiteReader {
             else { continue }
             singles.append((kind, path))
         }
-        return (lists, singles, vdir)
+        return (lists, singles, vdir, photos)
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one

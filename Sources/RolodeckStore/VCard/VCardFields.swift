@@ -2,7 +2,7 @@ import RolodeckCore
 
 /// Reads what Rolodeck shows from a vCard's properties: the name (`N`, `FN`, `NICKNAME`, the
 /// sort and phonetic forms), `ORG`, `TITLE`, `TEL`, `EMAIL`, `ADR`, `URL`, `BDAY`, `NOTE`,
-/// `UID`, `CATEGORIES`, `GEO`, and for group cards their members.
+/// `UID`, `CATEGORIES`, `GEO`, `PHOTO`, and for group cards their members.
 ///
 /// One value is used per file, so the charset problems of a file are reported once each.
 struct VCardFields: ContentLineFields {
@@ -15,7 +15,12 @@ struct VCardFields: ContentLineFields {
     /// The record for a card, or nil when it has nothing to show (the reason is reported).
     mutating func record(from card: VCard) -> VCardRecord? {
         var written = WrittenCard(lists: card.version != .v21, customLabels: customLabels(of: card))
-        for line in card.properties where line.encoding != .base64 {
+        for line in card.properties {
+            // Base64 values are binary: a photo is the only one Rolodeck reads.
+            if line.encoding == .base64 {
+                if line.name == "PHOTO" { readPhoto(line, into: &written) }
+                continue
+            }
             read(line, into: &written)
         }
         written.nameContact()
@@ -99,6 +104,30 @@ struct VCardFields: ContentLineFields {
             let written = text(line)
             card.contact.geo = GeoCoordinate.parse(written)
             if card.contact.geo == nil { report(.invalidGeo(written.trimmingWhitespace), at: line.valueLocation) }
+        case .photo:
+            readPhoto(line, into: &card)
+        }
+    }
+
+    /// Reads a `PHOTO` into the card, unless an earlier one gave it a photo: base64 data (vCard
+    /// 2.1's `ENCODING=BASE64`, 3.0's `ENCODING=b`) or a `data:` URI (4.0). A photo given as a
+    /// URL is passed over: a build makes no network requests. A photo that cannot be shown is
+    /// reported, and a later `PHOTO` may still give one.
+    private mutating func readPhoto(_ line: ContentLine, into card: inout WrittenCard) {
+        guard card.contact.photo == nil else { return }
+        let read: Result<ContactPhoto, PhotoIssue.Reason>
+        if line.encoding == .base64 {
+            read = PhotoReader.photo(fromBase64: line.value)
+        } else {
+            let value = line.value.drop { $0 == 0x20 || $0 == 0x09 }
+            guard value.count > 5,
+                value.prefix(5).map(ASCIIBytes.lower).elementsEqual("data:".utf8)
+            else { return }
+            read = PhotoReader.photo(fromDataURI: value)
+        }
+        switch read {
+        case .success(let photo): card.contact.photo = photo
+        case .failure(let reason): lineText.diagnostics.append(PhotoIssue.warning(reason, at: line.valueLocation))
         }
     }
 

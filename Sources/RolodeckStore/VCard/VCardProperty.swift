@@ -5,7 +5,7 @@
 /// the list of all names took twenty.
 enum VCardProperty {
     case fn, n, nickname, phoneticFirstName, phoneticLastName, sortString, org, title, tel, email, adr, url
-    case bday, note, uid, categories, kind, member, androidCustom, geo
+    case bday, note, uid, categories, kind, member, androidCustom, geo, photo
 
     /// Each property by its names, uppercase.
     private static let names: [(name: String, property: VCardProperty)] = [
@@ -14,7 +14,7 @@ enum VCardProperty {
         ("TITLE", .title), ("TEL", .tel), ("EMAIL", .email), ("ADR", .adr), ("URL", .url), ("BDAY", .bday),
         ("NOTE", .note), ("UID", .uid), ("CATEGORIES", .categories), ("KIND", .kind),
         ("X-ADDRESSBOOKSERVER-KIND", .kind), ("MEMBER", .member), ("X-ADDRESSBOOKSERVER-MEMBER", .member),
-        ("X-ANDROID-CUSTOM", .androidCustom), ("GEO", .geo),
+        ("X-ANDROID-CUSTOM", .androidCustom), ("GEO", .geo), ("PHOTO", .photo),
     ]
 
     /// `names` by the length of the name in bytes.

@@ -62,7 +62,7 @@ import Testing
         BadConfig(json: #"{"phoneRegion": "Korea"}"#,
                   expected: #"rolodeck.json:1:17: error: phoneRegion "Korea" is not a two-letter country code such as "KR" or "DE""#),
         BadConfig(json: #"{"hiddenFields": ["birthday", "shoeSize"]}"#,
-                  expected: #"rolodeck.json:1:31: error: "shoeSize" is not a field that can be hidden; choose from salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age, groups, notes"#),
+                  expected: #"rolodeck.json:1:31: error: "shoeSize" is not a field that can be hidden; choose from salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age, groups, notes, photo"#),
         BadConfig(json: #"{"noindex": "no"}"#,
                   expected: #"rolodeck.json:1:13: error: "noindex" must be true or false, not a string"#),
         BadConfig(json: #"{"store": ""}"#, expected: "rolodeck.json:1:11: error: store must name a folder"),

@@ -84,7 +84,7 @@ import Testing
         Case("several cards in one file, one with BEGIN in lower case",
              card("VERSION:3.0", "N:Lee;Ann") + "begin:vcard\r\nversion:3.0\r\nn:Kim;Bo\r\nend:vcard\r\n",
              contacts: ["id: Ann Lee\ngiven: Ann\nfamily: Lee", "id: Bo Kim\ngiven: Bo\nfamily: Kim"]),
-        Case("base64 photos in every layout are skipped",
+        Case("base64 photos in every layout do not disturb the lines around them",
              card("VERSION:2.1", "N:One;Photo", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD",
                   "  /2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp", "", "TEL;CELL:1")
                 + card("VERSION:2.1", "N:Two;Photo", "PHOTO;BASE64:iVBORw0KGgoAAAANSUhEUgAAAAE",
@@ -96,7 +96,14 @@ import Testing
              contacts: ["id: Photo One\ngiven: Photo\nfamily: One\nphone: (cell) 1",
                         "id: Photo Two\ngiven: Photo\nfamily: Two\nphone: 2",
                         "id: Photo Three\ngiven: Photo\nfamily: Three\nphone: 3",
-                        "id: Photo Four\ngiven: Photo\nfamily: Four\nphone: 4"]),
+                        "id: Photo Four\ngiven: Photo\nfamily: Four\nphone: 4"],
+             // Fragments of photos, each a warning of its own; the lines after them are read.
+             warnings: [
+                "c.vcf:4:33: warning: photo is a JPEG image that ends too soon (truncated); the contact is shown without a photo",
+                "c.vcf:12:14: warning: PHOTO is not valid base64; the contact is shown without a photo",
+                "c.vcf:20:27: warning: PHOTO is not valid base64; the contact is shown without a photo",
+                "c.vcf:27:7: warning: photo is a PNG image that ends too soon (truncated); the contact is shown without a photo",
+             ]),
         Case("missing FN and VERSION: the name comes from N", "BEGIN:VCARD\r\nN:Ando;Roid;;;\r\nEND:VCARD\r\n",
              contacts: ["id: Roid Ando\ngiven: Roid\nfamily: Ando"]),
         Case("missing N: the name comes from FN, family name last or (in East Asian names) first",

@@ -95,11 +95,11 @@ import Testing
             ("Anh Ng", not "AnhNg")
             """,
         "CHARSET=SHIFT_JIS, with a backslash byte inside a character#1 n": shiftJIS,
-        "base64 photos in every layout are skipped error": """
+        "base64 photos in every layout do not disturb the lines around them error": """
             vobject reads vCard 2.1 base64 lines that are not indented as properties, fails to \
             decode the photo it is left with, and gives up on the whole file
             """,
-        "base64 photos in every layout are skipped cards": "(the same: vobject reads no card from the file)",
+        "base64 photos in every layout do not disturb the lines around them cards": "(the same: vobject reads no card from the file)",
         "a card without END:VCARD ends at the next BEGIN or the end of the file error": """
             vobject stops at a card without END:VCARD and gives up on the whole file
             """,

@@ -1,0 +1,140 @@
+import Synchronization
+import RolodeckCore
+
+/// The files a site writes for its contacts' photos, each photo once however many contacts
+/// have it: the photo without its metadata, `photos/<digest>.<ext>`, and a square thumbnail for
+/// lists, `photos/<digest>-96.webp`. The names come from the bytes read (their SHA-256), so a
+/// changed photo gets a new name and no cache shows the old face.
+public struct SitePhotos: Sendable {
+    /// What is written for one photo.
+    public struct Files: Sendable {
+        /// `photos/<digest>.<ext>`: the photo as read, without metadata.
+        public var path: String
+        /// Its bytes.
+        public var bytes: [UInt8]
+        /// `photos/<digest>-96.webp`: the thumbnail.
+        public var thumbnailPath: String
+        /// Its bytes.
+        public var thumbnailBytes: [UInt8]
+        /// The width of the photo written, in pixels.
+        public var width: Int
+        /// Its height.
+        public var height: Int
+    }
+
+    /// The side of a thumbnail in pixels: twice the largest avatar a list shows (48 CSS pixels),
+    /// so it is sharp on a high-density screen.
+    public static let thumbnailSize = 96
+
+    /// The files of each photo, by the photo's digest.
+    public private(set) var files: [String: Files] = [:]
+
+    /// No photos.
+    public init() {}
+
+    /// How long a digest names a photo by: 80 bits, more than enough to tell apart every photo
+    /// a directory will ever have, and a name short enough to read.
+    static let nameLength = 20
+
+    /// The name (without extension) a photo is written under.
+    static func name(of photo: ContactPhoto) -> String {
+        String(photo.digest.prefix(nameLength))
+    }
+
+    /// The files for every photo among `contacts`, made on every core (those `cache` holds are
+    /// taken from it); a photo libvips cannot read is taken from the contacts that have it and
+    /// reported, and they are shown with their monograms.
+    static func make(for contacts: inout [Contact], cache: PhotoCache?) -> (SitePhotos, [Diagnostic]) {
+        var unique: [String: ContactPhoto] = [:]
+        for contact in contacts {
+            if let photo = contact.photo, unique[photo.digest] == nil { unique[photo.digest] = photo }
+        }
+        guard !unique.isEmpty else {
+            cache?.keepOnly([])
+            return (SitePhotos(), [])
+        }
+        let photos = unique.keys.sorted().map { unique[$0]! }
+        let made = ParallelWork.map(photos.count, batch: 4) { index -> Result<Files, PhotoImages.Failure> in
+            if let kept = cache?.files(photos[index].digest) { return .success(kept) }
+            let made = Self.files(for: photos[index])
+            if case .success(let files) = made { cache?.keep(files, for: photos[index].digest) }
+            return made
+        }
+        var site = SitePhotos()
+        var failed: [String: String] = [:]
+        for (photo, result) in zip(photos, made) {
+            switch result {
+            case .success(let files): site.files[photo.digest] = files
+            case .failure(let failure): failed[photo.digest] = failure.message
+            }
+        }
+        cache?.keepOnly(Set(site.files.keys))
+        var diagnostics: [Diagnostic] = []
+        if !failed.isEmpty {
+            for index in contacts.indices {
+                guard let digest = contacts[index].photo?.digest, let message = failed[digest] else { continue }
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, at: nil,
+                        "the photo of contact \"\(contacts[index].id)\" cannot be read: \(message); "
+                            + "the contact is shown without a photo"))
+                contacts[index].photo = nil
+            }
+        }
+        return (site, diagnostics)
+    }
+
+    /// The files of one photo: its bytes without metadata, and its thumbnail.
+    static func files(for photo: ContactPhoto) -> Result<Files, PhotoImages.Failure> {
+        let name = "photos/" + Self.name(of: photo)
+        let thumbnail: [UInt8]
+        // Square and never enlarged: a photo smaller than the thumbnail gives one its shorter
+        // side across.
+        let side = min(thumbnailSize, photo.width, photo.height)
+        switch PhotoImages.thumbnail(photo.data.bytes, size: side) {
+        // libvips is told to write no metadata; the bytes are stripped all the same.
+        case .success(let bytes): thumbnail = PhotoMetadata.strippedWebP(bytes)
+        case .failure(let failure): return .failure(failure)
+        }
+        let full: [UInt8]
+        var (width, height) = (photo.width, photo.height)
+        switch PhotoMetadata.stripped(photo.data.bytes, format: photo.format) {
+        case .bytes(let bytes):
+            full = bytes
+        case .turned(let orientation):
+            switch PhotoImages.uprightJPEG(photo.data.bytes) {
+            case .success(let bytes): full = bytes
+            case .failure(let failure): return .failure(failure)
+            }
+            // Orientations 5 to 8 turn the picture a quarter: its sides swap.
+            if orientation >= 5 { (width, height) = (height, width) }
+        }
+        return .success(
+            Files(
+                path: name + "." + photo.format.fileExtension, bytes: full,
+                thumbnailPath: name + "-\(thumbnailSize).webp", thumbnailBytes: thumbnail, width: width,
+                height: height))
+    }
+}
+
+/// The photo files made by the last build of a watched site, by digest, so a rebuild makes
+/// them again only for photos that are new.
+public final class PhotoCache: Sendable {
+    private let state = Mutex<[String: SitePhotos.Files]>([:])
+
+    /// An empty cache.
+    public init() {}
+
+    func files(_ digest: String) -> SitePhotos.Files? {
+        state.withLock { $0[digest] }
+    }
+
+    func keep(_ files: SitePhotos.Files, for digest: String) {
+        state.withLock { $0[digest] = files }
+    }
+
+    /// Forgets the photos no contact has any more.
+    func keepOnly(_ digests: Set<String>) {
+        state.withLock { $0 = $0.filter { digests.contains($0.key) } }
+    }
+}
