@@ -25,15 +25,22 @@ final class RowData: @unchecked Sendable {
     let phone: MustacheTable?
     /// The first email address's table, when one is shown.
     let email: MustacheTable?
+    /// The name's first letter, shown in the row's avatar until a photo takes its place.
+    let monogram: String
+    /// Whether the contact is an organization (its avatar is square, a person's round).
+    let isOrganization: Bool
 
     /// Creates a row's data.
     init(
         id: String, name: String, lang: String, path: String, salutation: String, organization: String,
-        title: String, phone: MustacheTable?, email: MustacheTable?
+        title: String, phone: MustacheTable?, email: MustacheTable?, monogram: String = "",
+        isOrganization: Bool = false
     ) {
         self.id = id
         self.name = name
         self.lang = lang
+        self.monogram = monogram
+        self.isOrganization = isOrganization
         self.path = path
         self.salutation = salutation
         self.organization = organization
@@ -106,6 +113,8 @@ struct ContactRow {
             field("title", .string(data.title)),
             field("phone", data.phone.map(MustacheValue.table) ?? .absent),
             field("email", data.email.map(MustacheValue.table) ?? .absent),
+            field("monogram", .string(data.monogram)),
+            field("isOrganization", .bool(data.isOrganization)),
         ]
     }
 }
