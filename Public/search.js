@@ -409,6 +409,15 @@
     return null;
   }
 
+  /* The first letter of a name, as the directory's avatars show it: a whole grapheme, so an
+   * accent or a joined emoji stays with its letter. */
+  var graphemes = window.Intl && Intl.Segmenter ? new Intl.Segmenter() : null;
+  function monogram(name) {
+    if (!name) return '';
+    var first = graphemes ? graphemes.segment(name)[Symbol.iterator]().next().value.segment : Array.from(name)[0];
+    return first.toUpperCase();
+  }
+
   function option(row, position, keys) {
     var a = document.createElement('a');
     a.className = 'search-option';
@@ -417,6 +426,13 @@
     a.tabIndex = -1;
     a.setAttribute('role', 'option');
     a.setAttribute('aria-selected', 'false');
+    // The avatar the directory's rows have: the name's first letter (a photo, when the row
+    // has one, is the directory's to show).
+    var avatar = document.createElement('span');
+    avatar.className = 'avatar';
+    avatar.setAttribute('aria-hidden', 'true');
+    avatar.textContent = monogram(row[1]);
+    a.appendChild(avatar);
     var name = document.createElement('span');
     name.className = 'search-option-name';
     name.textContent = row[1];

@@ -15,8 +15,10 @@ public enum ThemeFiles {
         "Templates/todos.mustache": PackageResources.todos_mustache,
         "Templates/todo-item.mustache": PackageResources.todo_item_mustache,
         "Templates/not-found.mustache": PackageResources.not_found_mustache,
+        "Templates/search-box.mustache": PackageResources.search_box_mustache,
         "Templates/birthdays.mustache": PackageResources.birthdays_mustache,
         "Public/style.css": PackageResources.style_css,
         "Public/search.js": PackageResources.search_js,
+        "Public/favicon.svg": PackageResources.favicon_svg,
     ]
 }
