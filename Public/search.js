@@ -409,6 +409,15 @@
     return null;
   }
 
+  /* The first letter of a name, as the directory's avatars show it: a whole grapheme, so an
+   * accent or a joined emoji stays with its letter. */
+  var graphemes = window.Intl && Intl.Segmenter ? new Intl.Segmenter() : null;
+  function monogram(name) {
+    if (!name) return '';
+    var first = graphemes ? graphemes.segment(name)[Symbol.iterator]().next().value.segment : Array.from(name)[0];
+    return first.toUpperCase();
+  }
+
   function option(row, position, keys) {
     var a = document.createElement('a');
     a.className = 'search-option';
@@ -417,12 +426,13 @@
     a.tabIndex = -1;
     a.setAttribute('role', 'option');
     a.setAttribute('aria-selected', 'false');
-    // The photo's thumbnail, as the list rows show it: its name is the row's tenth field, its
-    // path the one SitePhotos writes (photos/<name>-96.webp).
+    // The avatar the directory's rows have: the photo's thumbnail when the row has one (its
+    // name is the row's tenth field, its path the one SitePhotos writes,
+    // photos/<name>-96.webp), else the name's first letter.
+    var avatar = document.createElement('span');
+    avatar.className = 'avatar';
+    avatar.setAttribute('aria-hidden', 'true');
     if (row[9]) {
-      var avatar = document.createElement('span');
-      avatar.className = 'avatar';
-      avatar.setAttribute('aria-hidden', 'true');
       var img = document.createElement('img');
       img.src = root + 'photos/' + row[9] + '-96.webp';
       img.width = 48;
@@ -430,8 +440,10 @@
       img.loading = 'lazy';
       img.alt = row[1];
       avatar.appendChild(img);
-      a.appendChild(avatar);
+    } else {
+      avatar.textContent = monogram(row[1]);
     }
+    a.appendChild(avatar);
     var name = document.createElement('span');
     name.className = 'search-option-name';
     name.textContent = row[1];

@@ -28,16 +28,23 @@ final class RowData: @unchecked Sendable {
     /// The photo's thumbnail's path from the site root (`photos/<digest>-96.webp`), "" when the
     /// contact has no photo shown.
     let thumbnail: String
+    /// The name's first letter, shown in the row's avatar until a photo takes its place.
+    let monogram: String
+    /// Whether the contact is an organization (its avatar is square, a person's round).
+    let isOrganization: Bool
 
     /// Creates a row's data.
     init(
         id: String, name: String, lang: String, path: String, salutation: String, organization: String,
-        title: String, phone: MustacheTable?, email: MustacheTable?, thumbnail: String = ""
+        title: String, phone: MustacheTable?, email: MustacheTable?, thumbnail: String = "", monogram: String = "",
+        isOrganization: Bool = false
     ) {
         self.thumbnail = thumbnail
         self.id = id
         self.name = name
         self.lang = lang
+        self.monogram = monogram
+        self.isOrganization = isOrganization
         self.path = path
         self.salutation = salutation
         self.organization = organization
@@ -117,6 +124,8 @@ struct ContactRow {
             field("phone", data.phone.map(MustacheValue.table) ?? .absent),
             field("email", data.email.map(MustacheValue.table) ?? .absent),
             field("thumbnail", data.thumbnail.isEmpty ? .absent : .table(thumbnailTable)),
+            field("monogram", .string(data.monogram)),
+            field("isOrganization", .bool(data.isOrganization)),
         ]
     }
 

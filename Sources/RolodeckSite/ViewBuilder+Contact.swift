@@ -16,9 +16,10 @@ extension ViewBuilder {
         // The entry's fields are read where the array holds them: an entry passed in is copied
         // out whole (its section's strings too) and destroyed again, for every row.
         let contact = directory.entries[index].contact
+        let name = directory.entries[index].displayName
         return RowData(
             id: contact.id,
-            name: directory.entries[index].displayName,
+            name: name,
             lang: nameLanguage(contact),
             path: String(joining: "contacts/", directory.entries[index].slug, ".html"),
             salutation: fields.salutation ? contact.salutation : "",
@@ -26,7 +27,9 @@ extension ViewBuilder {
             title: fields.title ? contact.title : "",
             phone: fields.phones ? contact.phones.first.map { phone($0) } : nil,
             email: fields.emails ? contact.emails.first.map { email($0) } : nil,
-            thumbnail: contact.photo.flatMap { photos.files[$0.digest]?.thumbnailPath } ?? "")
+            thumbnail: contact.photo.flatMap { photos.files[$0.digest]?.thumbnailPath } ?? "",
+            monogram: Self.monogram(of: name),
+            isOrganization: contact.isOrganizationOnly)
     }
 
     /// Everything the contact page shows; hidden fields are left out entirely.
@@ -48,7 +51,7 @@ extension ViewBuilder {
         // Once: for names in other scripts it asks Unicode tables.
         let isOrganization = contact.isOrganizationOnly
         view.isOrganization = isOrganization
-        view.monogram = Self.monogram(of: displayName)
+        view.monogram = row.monogram
         if let digest = contact.photo?.digest, let files = photos.files[digest] {
             view.photo = Self.photoTable(src: "../" + files.path, width: files.width, height: files.height, alt: displayName)
         }
@@ -328,31 +331,14 @@ extension ViewBuilder {
         }
     }
 
-    /// A postal address's table, with its lines as they are shown.
+    /// A postal address's table, with its lines as they are shown, in its country's order.
     func address(_ address: PostalAddress) -> MustacheTable {
-        // The street's lines, "postal code city, region" and the country, each trimmed; empty
-        // ones are left out. Built in one array: a page has one per address.
-        var lines: [String] = []
-        lines.reserveCapacity(3)
-        func add(_ line: String) {
-            if !line.isEmpty { lines.append(line) }
-        }
-        if let street = Self.streetLines(address.street) {
-            for line in street { add(line.trimmingWhitespace) }
-        } else {
-            add(address.street.trimmingWhitespace)
-        }
-        // Each part in turn, so no array of pairs is allocated and freed.
-        var cityLine = address.postalCode.trimmingWhitespace
-        func attach(_ part: String, after separator: String) {
-            let part = part.trimmingWhitespace
-            guard !part.isEmpty else { return }
-            cityLine = cityLine.isEmpty ? part : String(joining: cityLine, separator, part)
-        }
-        attach(address.city, after: " ")
-        attach(address.region, after: ", ")
-        add(cityLine)
-        add(address.country.trimmingWhitespace)
+        // The street's lines, trimmed and without empty ones, placed where the address's country
+        // writes them (AddressOrder).
+        let street =
+            Self.streetLines(address.street).map { $0.map(\.trimmingWhitespace) }
+            ?? [address.street.trimmingWhitespace]
+        let lines = AddressOrder(of: address).lines(of: address, street: street)
         let mapHref = MapLink.url(for: lines.joined(separator: ", "), provider: directory.config.mapLinks)
         return MustacheTable(keys: Self.addressKeys) { field in
             [

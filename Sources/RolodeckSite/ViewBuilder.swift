@@ -204,6 +204,8 @@ struct ViewBuilder: @unchecked Sendable {
             context["paging"] = false
         }
         context["empty"] = entry.memberCount == 0
+        // A handful of people read best as one list: a heading per letter would outnumber them.
+        context["flat"] = entry.memberCount <= Self.flatListLimit
         return MustacheTable(context)
     }
 
@@ -226,8 +228,16 @@ struct ViewBuilder: @unchecked Sendable {
         // A server shows this page for a missing URL at any depth, where links relative to the
         // page would break; with `baseURL` configured its links are absolute instead.
         let root = directory.config.baseURL ?? ""
-        return MustacheTable(common(kind: "notFound", title: strings[.pageNotFound], root: root))
+        var context = common(kind: "notFound", title: strings[.pageNotFound], root: root)
+        // The search box, so that a person who followed a stale link can look the contact up.
+        if let search, !directory.entries.isEmpty {
+            context["search"] = ["index": root + search.rootReference, "client": root + "search.js"]
+        }
+        return MustacheTable(context)
     }
+
+    /// The most members a group page lists as one list, without a heading per letter.
+    static let flatListLimit = 12
 
     /// Sections of contact rows, as the index and the group pages show them.
     func sections(_ sections: [SectionGroup<Int>], root: String) -> [MustacheTable] {

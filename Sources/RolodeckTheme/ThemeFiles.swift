@@ -23,5 +23,6 @@ public enum ThemeFiles {
         "Templates/pager.mustache": PackageResources.pager_mustache,
         "Public/style.css": PackageResources.style_css,
         "Public/search.js": PackageResources.search_js,
+        "Public/favicon.svg": PackageResources.favicon_svg,
     ]
 }

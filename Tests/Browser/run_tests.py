@@ -548,7 +548,7 @@ class T2ThemeStatic(unittest.TestCase):
                     self.fail(f"{len(problems)} resource(s) from another host:\n    " + "\n    ".join(problems))
 
     def test_no_script_or_event_handler_anywhere(self):
-        """No script but the site's own search client (on the index page) and its index pieces,
+        """No script but the site's own search client (on the index and 404 pages) and its index pieces,
         each exactly one call handing over a string; no inline script, no event handler."""
         hostile = b""
         for f in (DEMO_SITE / "store").rglob("*"):
@@ -569,7 +569,7 @@ class T2ThemeStatic(unittest.TestCase):
                         problems.append(f"{rel}: a script that is neither the search client nor its index")
                     elif not SEARCH_PIECE.fullmatch(data.decode("utf-8")):
                         problems.append(f"{rel}: not one rolodeckSearchPiece('id','…') call with a string")
-                if rel == "index.html":
+                if rel in ("index.html", "404.html"):
                     if data.count(SEARCH_CLIENT_TAG) != 1:
                         problems.append(f"{rel} should load the search client exactly once")
                     data = data.replace(SEARCH_CLIENT_TAG, b"", 1)
@@ -580,7 +580,8 @@ class T2ThemeStatic(unittest.TestCase):
                     problems.append(f"{rel}:{line}: {data[m.start():m.start() + 60].decode('utf-8', 'replace')!r}")
                 if rel.endswith(".html"):
                     for tag, attrs, (line, col) in ENV.parsed(rel).elements:
-                        if tag == "script" and not (rel == "index.html" and attrs == {"src": "search.js", "defer": ""}):
+                        if tag == "script" and not (rel in ("index.html", "404.html")
+                                                    and attrs == {"src": "search.js", "defer": ""}):
                             problems.append(f"{rel}:{line}:{col}: <script {attrs}> element")
                         for name in attrs:
                             if name.lower().startswith("on"):
@@ -1127,6 +1128,14 @@ def main():
     if reason:
         ENV.note("info", reason)
     for case in pages_cases:
+        suite.addTests(loader.loadTestsFromTestCase(case))
+    # The look of the theme (look_tests.py): the jump bar, the header, the rows.
+    import look_tests
+
+    look_cases, reason = look_tests.setup(ENV)
+    if reason:
+        ENV.note("info", reason)
+    for case in look_cases:
         suite.addTests(loader.loadTestsFromTestCase(case))
 
     runner = unittest.TextTestRunner(stream=sys.stdout, verbosity=2, resultclass=CountingResult)

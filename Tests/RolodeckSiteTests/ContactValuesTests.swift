@@ -60,6 +60,37 @@ import Mustache
         AddressCase(address: PostalAddress(street: " \n ", city: "東京都\u{3000}", country: "日本"),
                     lines: ["東京都", "日本"]),
         AddressCase(address: PostalAddress(), lines: []),
+        // Korea and Japan write the largest part first: postal code, region, city, street; in
+        // Latin letters they are written the western way.
+        AddressCase(
+            address: PostalAddress(street: "테헤란로 427, 12층 (삼성동)", postalCode: "06159", city: "강남구",
+                                   region: "서울특별시", country: "대한민국"),
+            lines: ["06159", "서울특별시 강남구", "테헤란로 427, 12층 (삼성동)", "대한민국"]),
+        AddressCase(
+            address: PostalAddress(street: "神南1-2-3\nサクラビル5階", postalCode: "150-0041", city: "渋谷区",
+                                   region: "東京都", country: "日本"),
+            lines: ["〒150-0041", "東京都渋谷区", "神南1-2-3", "サクラビル5階", "日本"]),
+        AddressCase(
+            address: PostalAddress(street: "1-1 Marunouchi", postalCode: "〒100-0005", city: "Chiyoda-ku",
+                                   region: "Tokyo", country: " Japan "),
+            lines: ["1-1 Marunouchi", "〒100-0005 Chiyoda-ku, Tokyo", "Japan"]),
+        AddressCase(
+            address: PostalAddress(street: "Sejong-daero 110", postalCode: "04524", city: "Jung-gu",
+                                   region: "Seoul", country: "South Korea"),
+            lines: ["Sejong-daero 110", "04524 Jung-gu, Seoul", "South Korea"]),
+        // Without a country the script decides: Hangul is Korean, kana or a prefecture Japanese.
+        AddressCase(address: PostalAddress(street: "연희로 11길 24", postalCode: "03706", city: "서대문구",
+                                           region: "서울특별시"),
+                    lines: ["03706", "서울특별시 서대문구", "연희로 11길 24"]),
+        AddressCase(address: PostalAddress(street: "中区山手町45", postalCode: "231-0862", city: "横浜市",
+                                           region: "神奈川県"),
+                    lines: ["〒231-0862", "神奈川県横浜市", "中区山手町45"]),
+        AddressCase(address: PostalAddress(postalCode: "06159", region: "서울특별시", country: "KR"),
+                    lines: ["06159", "서울특별시", "KR"]),
+        // A Korean street in another country keeps that country's order.
+        AddressCase(address: PostalAddress(street: "Koreastraße 1", postalCode: "10115", city: "Berlin",
+                                           country: "Germany"),
+                    lines: ["Koreastraße 1", "10115 Berlin", "Germany"]),
     ]
 
     @Test(arguments: addressCases)

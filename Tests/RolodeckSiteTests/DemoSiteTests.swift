@@ -50,8 +50,8 @@ import Testing
     @Test func unsafeNoteContentNeverSurvives() throws {
         for (path, bytes) in try Self.buildDemo() where path.hasSuffix(".html") {
             var text = String(decoding: bytes, as: UTF8.self).lowercased()
-            // The one script a page may have: the index page's search client.
-            if path == "index.html" {
+            // The one script a page may have: the search client, on the index and the 404 page.
+            if path == "index.html" || path == "404.html" {
                 #expect(text.components(separatedBy: "<script src=\"search.js\" defer></script>").count == 2)
                 text = text.replacingOccurrences(of: "<script src=\"search.js\" defer></script>", with: "")
             }
@@ -74,9 +74,10 @@ import Testing
                 }
                 #expect(!href.hasPrefix("/"), "\(path): \(href) is absolute")
                 let target = href.split(separator: "#").first.map(String.init) ?? href
-                // Besides pages and style, a page links to the calendars (`.ics`) and the vCards (`.vcf`).
+                // Besides pages and style, a page links to the calendars (`.ics`), the vCards (`.vcf`)
+                // and the icon (`.svg`).
                 #expect(
-                    [".html", ".css", ".ics", ".vcf"].contains { target.hasSuffix($0) },
+                    [".html", ".css", ".ics", ".vcf", ".svg"].contains { target.hasSuffix($0) },
                     "\(path): \(href) does not end in .html")
                 // The link resolves to a file the build wrote.
                 var parts = path.split(separator: "/").dropLast().map(String.init)

@@ -58,9 +58,11 @@ import Mustache
         let data = RowData(
             id: "id", name: "name", lang: "lang", path: "href", salutation: "salutation",
             organization: "organization", title: "title", phone: MustacheTable(["display": "phone"]),
-            email: MustacheTable(["display": "email"]), thumbnail: "thumbnail")
+            email: MustacheTable(["display": "email"]), thumbnail: "thumbnail", monogram: "monogram",
+            isOrganization: true)
         let table = ContactRow(data: data, root: "").table
-        for key in ContactRow.keys.names {
+        #expect(table["isOrganization"] as? Bool == true)
+        for key in ContactRow.keys.names where key != "isOrganization" {
             let value =
                 table[key] as? String ?? (table[key] as? MustacheTable)?["display"] as? String
                 ?? (table[key] as? MustacheTable)?["src"] as? String
