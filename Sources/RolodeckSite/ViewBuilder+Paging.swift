@@ -86,6 +86,8 @@ extension ViewBuilder {
         context["sections"] = self.sections(
             [SectionGroup(section: section.section, items: Array(section.items[page.items]))], root: root)
         context["empty"] = false
+        // The page is one section, headed by its own h1: its list gets no second heading.
+        context["flat"] = true
         context["parent"] = parent
         context["jumpBar"] = jumpBar(sections, paging, folder: "", current: page.section)
         var pager: [String: Any] = ["previous": false, "next": false, "position": context["part"]!]
