@@ -87,6 +87,10 @@ class LargeSite:
         self.root.mkdir(parents=True, exist_ok=True)
         subprocess.run([sys.executable, str(GEN_STORE), "--contacts", str(LARGE_CONTACTS), "--out", str(self.root)],
                        check=True, capture_output=True)
+        # One page, as a config with a pageSize this large makes it: the longest list whose
+        # jump bar scrolls within the page (a paged index links to section pages instead,
+        # which pages_tests.py checks).
+        (self.root / "rolodeck.json").write_text(json.dumps({"pageSize": LARGE_CONTACTS}) + "\n", encoding="utf-8")
         run = subprocess.run(
             [str(self.env.rolodeck), "build", "--quiet", "--site", str(self.root), "--out", str(self.out)],
             capture_output=True, text=True, env=dict(os.environ, SOURCE_DATE_EPOCH=run_tests.SOURCE_DATE_EPOCH))
