@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the screenshots in docs/screenshots/: the demo's index, a contact, a group and the
-todos, on a desktop (1280×900) and a phone (390×844), light and dark, as headless Chromium
-draws them. Not a test: run it after changing the theme, look at every picture, commit them.
+"""Writes the screenshots in docs/screenshots/: the demo's index, a contact, a group, the
+todos and a section page (of the demo built again with a pageSize of 4), on a desktop
+(1280×900) and a phone (390×844), light and dark, as headless Chromium draws them. Not a test: run it after changing the theme, look at every picture, commit them.
 
 Usage (from the repository root, after `make test-deps`):
 
@@ -11,6 +11,7 @@ pngquant, when installed, makes the files about a third of their size.
 """
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -29,6 +30,24 @@ PAGES = [
     ("todos", "todos.html"),
 ]
 SCREENS = [("desktop", 1280, 900), ("phone", 390, 844)]
+# The section page shown: the demo's ㄱ, which a pageSize of 4 splits into two pages.
+SECTION_PAGE = "sections/ko-g.html"
+
+
+def build_paged_demo(env, work):
+    """Builds a copy of the demo with a pageSize of 4, so that its index lists the sections and
+    each has a page of its own, beside the demo's output; returns the section page's path from
+    the demo's output folder, as env.open takes it."""
+    site = work / "paged-demo"
+    shutil.copytree(run_tests.DEMO_SITE, site, ignore=shutil.ignore_patterns("_site"))
+    config_path = site / "rolodeck.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["pageSize"] = 4
+    config_path.write_text(json.dumps(config, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    out = env.site.parent / "paged-site"
+    subprocess.run([str(env.rolodeck), "build", "--quiet", "--site", str(site), "--out", str(out)], check=True,
+                   env=dict(os.environ, SOURCE_DATE_EPOCH=run_tests.SOURCE_DATE_EPOCH))
+    return os.path.relpath(out / SECTION_PAGE, env.site)
 
 
 def main():
@@ -41,6 +60,7 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="rolodeck-screenshots-"))
     env.set_work(work)
     env.build_site()
+    pages = PAGES + [("section", build_paged_demo(env, work))]
     args.out.mkdir(parents=True, exist_ok=True)
     d = env.driver
     pngquant = shutil.which("pngquant")
@@ -48,7 +68,7 @@ def main():
         for screen, width, height in SCREENS:
             d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-            for name, rel in PAGES:
+            for name, rel in pages:
                 for scheme in ("light", "dark"):
                     env.open(rel, scheme)
                     path = args.out / f"{name}-{screen}-{scheme}.png"
