@@ -120,12 +120,21 @@ fuzz: deps
 # linked without jemalloc (ROLODECK_SYSTEM_MALLOC): the sanitizers bring their own malloc.
 # What the suppression files leave out, and why, they say themselves; LeakSanitizer is told not
 # to list the suppressions it used, which would land in the stderr the end-to-end tests check.
+# Suppressions match function names, which the runtime gets from llvm-symbolizer, found on PATH
+# unless named: a test that runs `rolodeck` with a PATH of its own (serve --open without
+# xdg-open) would otherwise get reports that nothing suppresses.
+SYMBOLIZER := $(shell command -v llvm-symbolizer)
+SANITIZER_SYMBOLIZER := $(if $(SYMBOLIZER),:external_symbolizer_path=$(SYMBOLIZER))
+
 test-asan: deps
-	ROLODECK_SYSTEM_MALLOC=1 LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0" \
+	ROLODECK_SYSTEM_MALLOC=1 \
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/lsan-suppressions.txt:print_suppressions=0$(SANITIZER_SYMBOLIZER)" \
+	ASAN_OPTIONS="$(patsubst :%,%,$(SANITIZER_SYMBOLIZER))" \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 test-tsan: deps
-	ROLODECK_SYSTEM_MALLOC=1 TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan-suppressions.txt" \
+	ROLODECK_SYSTEM_MALLOC=1 \
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/Sanitizers/tsan-suppressions.txt$(SANITIZER_SYMBOLIZER)" \
 		$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 bench: deps test-deps
