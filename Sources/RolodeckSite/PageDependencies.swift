@@ -55,7 +55,7 @@ public struct SiteSnapshot: Sendable {
 ///   shows when it is not paged, for its jump bar and pager name the other sections; the
 ///   pages themselves follow from the sections and `pageSize`, which is config;
 /// - `todos.html` and its later pages: every todo with its place, subtasks and linked contact;
-/// - `404.html`: nothing beyond what every page has;
+/// - `404.html`: the search index's version, which its search box names;
 /// - `birthdays.html`, its later pages and `birthdays.ics`: every listed contact's row (its birthday, name,
 ///   slug and order);
 /// - `todos.ics`: every todo with its place and parent, as `todos.html`;
@@ -130,7 +130,8 @@ public enum PageDependencies {
             case .birthdays, .birthdaysPage, .birthdaysCalendar:
                 return rows.anyChanged
             case .notFound:
-                return false
+                // Its search box names the search index's version.
+                return old.search.version != new.search.version
             case .contact(let index):
                 // An unchanged contact has the same group ids; their names or slugs may differ.
                 return rows.changed(index)

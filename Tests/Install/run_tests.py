@@ -93,7 +93,7 @@ class Installed(unittest.TestCase):
         result = run([self.rolodeck, "build", "--site", DEMO, "--out", "site"], cwd=elsewhere)
         self.assertIn("Built", result.stdout + result.stderr)
         index = (elsewhere / "site" / "index.html").read_text(encoding="utf-8")
-        self.assertIn("<h1>Rolodeck Demo Directory</h1>", index)
+        self.assertIn("<title>Rolodeck Demo Directory</title>", index)
         self.assertTrue((elsewhere / "site" / "contacts" / "kim-cheolsu.html").is_file())
 
     def test_version_names_the_source_revision(self):

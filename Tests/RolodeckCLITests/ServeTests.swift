@@ -58,7 +58,7 @@ import Testing
         let index = try #require(try served.get("/"))
         #expect(index.status == 200)
         #expect(index.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(index.text.contains("<h1>Rolodeck Demo Directory</h1>"))
+        #expect(index.text.contains("<title>Rolodeck Demo Directory</title>"))
         #expect(index.text.contains("<script data-rolodeck-serve>"))
         let onDisk = try String(contentsOf: served.out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!onDisk.contains("data-rolodeck-serve"))
@@ -193,7 +193,7 @@ import Testing
             let page = try #require(
                 try HTTPClient.exchange(
                     port: served.port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"))
-            #expect(page.status == 200 && page.text.contains("<h1>Rolodeck Demo Directory</h1>"), "\(host)")
+            #expect(page.status == 200 && page.text.contains("<title>Rolodeck Demo Directory</title>"), "\(host)")
             let events = try HTTPClient(port: served.port)
             defer { events.close() }
             events.send("GET /.rolodeck-serve/events HTTP/1.1\r\nHost: \(host)\r\n\r\n")
@@ -284,7 +284,7 @@ import Testing
         #expect(
             RunningCommand.eventually(timeout: 30) { FileManager.default.fileExists(atPath: opened.path) })
         #expect(try String(contentsOf: opened, encoding: .utf8) == "http://127.0.0.1:\(served.port)/\n")
-        #expect(try served.get("/")?.text.contains("<h1>Rolodeck Demo Directory</h1>") == true)
+        #expect(try served.get("/")?.text.contains("<title>Rolodeck Demo Directory</title>") == true)
         #expect(!served.serve.stderr.contains { $0.contains("xdg-open") })
     }
 
