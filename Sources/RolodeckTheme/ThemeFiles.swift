@@ -23,6 +23,7 @@ public enum ThemeFiles {
         "Templates/pager.mustache": PackageResources.pager_mustache,
         "Public/style.css": PackageResources.style_css,
         "Public/search.js": PackageResources.search_js,
+        "Public/jump.js": PackageResources.jump_js,
         "Public/favicon.svg": PackageResources.favicon_svg,
     ]
 }

@@ -549,7 +549,8 @@ class T2ThemeStatic(unittest.TestCase):
 
     def test_no_script_or_event_handler_anywhere(self):
         """No script but the site's own search client (on the index and 404 pages) and its index pieces,
-        each exactly one call handing over a string; no inline script, no event handler."""
+        each exactly one call handing over a string, and its jump-bar script (once on each page with
+        a jump bar within the page); no inline script, no event handler."""
         hostile = b""
         for f in (DEMO_SITE / "store").rglob("*"):
             if f.is_file():
@@ -557,13 +558,18 @@ class T2ThemeStatic(unittest.TestCase):
         if b"<script" not in hostile.lower() or b"onerror" not in hostile.lower():
             ENV.note("info", "the demo store no longer has <script>/onerror notes: the no-script check proves less")
         client = (REPO_ROOT / "Public" / "search.js").read_bytes()
+        jump = (REPO_ROOT / "Public" / "jump.js").read_bytes()
         for rel in ENV.all_files():
             with self.subTest(file=rel):
                 data = (ENV.site / rel).read_bytes()
                 problems = []
+                jump_tag = None
                 if rel == "search.js":
                     if data != client:
                         problems.append(f"{rel} is not the theme's search client (Public/search.js)")
+                elif rel == "jump.js":
+                    if data != jump:
+                        problems.append(f"{rel} is not the theme's jump-bar script (Public/jump.js)")
                 elif rel.endswith(".js"):
                     if not re.fullmatch(r"search/[a-z0-9]+\.js", rel):
                         problems.append(f"{rel}: a script that is neither the search client nor its index")
@@ -573,6 +579,12 @@ class T2ThemeStatic(unittest.TestCase):
                     if data.count(SEARCH_CLIENT_TAG) != 1:
                         problems.append(f"{rel} should load the search client exactly once")
                     data = data.replace(SEARCH_CLIENT_TAG, b"", 1)
+                if rel.endswith(".html") and re.search(rb'<nav class="jump-bar"[^>]*>\s*<ul>\s*<li><a href="#', data):
+                    jump_src = "../" * rel.count("/") + "jump.js"
+                    jump_tag = f'<script src="{jump_src}" defer></script>'.encode()
+                    if data.count(jump_tag) != 1:
+                        problems.append(f"{rel} has a jump bar within the page and should load jump.js exactly once")
+                    data = data.replace(jump_tag, b"", 1)
                 # A vCard is text that contacts apps show as text (served as text/vcard): its NOTE
                 # is the store's Markdown source, a <script> in it included, and runs nowhere.
                 for m in re.finditer(rb"<script", b"" if rel.endswith(".vcf") else data, re.IGNORECASE):
@@ -581,7 +593,8 @@ class T2ThemeStatic(unittest.TestCase):
                 if rel.endswith(".html"):
                     for tag, attrs, (line, col) in ENV.parsed(rel).elements:
                         if tag == "script" and not (rel in ("index.html", "404.html")
-                                                    and attrs == {"src": "search.js", "defer": ""}):
+                                                    and attrs == {"src": "search.js", "defer": ""}) \
+                                and not (jump_tag and attrs == {"src": jump_src, "defer": ""}):
                             problems.append(f"{rel}:{line}:{col}: <script {attrs}> element")
                         for name in attrs:
                             if name.lower().startswith("on"):

@@ -50,10 +50,16 @@ import Testing
     @Test func unsafeNoteContentNeverSurvives() throws {
         for (path, bytes) in try Self.buildDemo() where path.hasSuffix(".html") {
             var text = String(decoding: bytes, as: UTF8.self).lowercased()
-            // The one script a page may have: the search client, on the index and the 404 page.
+            // The scripts a page may have: the search client, on the index and the 404 page, and
+            // the jump bar's, on a page whose jump bar links within the page.
             if path == "index.html" || path == "404.html" {
                 #expect(text.components(separatedBy: "<script src=\"search.js\" defer></script>").count == 2)
                 text = text.replacingOccurrences(of: "<script src=\"search.js\" defer></script>", with: "")
+            }
+            if text.contains("<nav class=\"jump-bar\" aria-label=\"jump to section\">\n<ul>\n<li><a href=\"#") {
+                let tag = "<script src=\"\(String(repeating: "../", count: path.count { $0 == "/" }))jump.js\" defer></script>"
+                #expect(text.components(separatedBy: tag).count == 2, "\(path) should load jump.js once")
+                text = text.replacingOccurrences(of: tag, with: "")
             }
             #expect(!text.contains("<script"), "\(path) contains a script element")
             #expect(!text.contains("javascript:"), "\(path) contains a javascript: URL")
