@@ -1,4 +1,4 @@
-// The jump bar lands on its section, on a list of any length.
+// The jump bar lands on its section, on a list of any length, and shows where the reader is.
 //
 // A long list lays out only the sections near the screen (`content-visibility` in style.css);
 // the others have a guessed height until they are drawn. A jump scrolls to where the guesses put
@@ -8,6 +8,9 @@
 // few frames and scrolls it back to the top of the screen (below the sticky jump bar, where the
 // scroll padding puts it) until it stays there. It gives way as soon as the reader scrolls,
 // types or touches the screen. Without JavaScript the links still jump, as before.
+//
+// On a page of a paged list the jump bar links to the other sections' pages and marks the page's
+// own letter; on a phone the bar scrolls sideways, and this script scrolls it to that letter.
 (function () {
   "use strict";
 
@@ -82,4 +85,13 @@
   });
   addEventListener("popstate", function () { land(fragment(location.hash)); });
   if (location.hash) { land(fragment(location.hash)); }
+
+  // The page's own letter in the middle of the bar, when the bar is too narrow for every letter.
+  for (const current of document.querySelectorAll("nav.jump-bar a[aria-current='page']")) {
+    const bar = current.closest("ul");
+    if (!bar || bar.scrollWidth <= bar.clientWidth) { continue; }
+    const letter = current.getBoundingClientRect();
+    const box = bar.getBoundingClientRect();
+    bar.scrollLeft += letter.left - box.left - (bar.clientWidth - letter.width) / 2;
+  }
 }());

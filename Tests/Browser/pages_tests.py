@@ -37,6 +37,15 @@ return {
 };
 """
 
+# Where a section page's own letter is in its jump bar, and the bar's visible box.
+CURRENT_LETTER = """
+const current = document.querySelector('nav.jump-bar a[aria-current="page"]');
+if (!current) return null;
+const bar = current.closest('ul');
+const letter = current.getBoundingClientRect(), box = bar.getBoundingClientRect();
+return {left: letter.left, right: letter.right, barLeft: box.left, barRight: box.right, scrollLeft: bar.scrollLeft};
+"""
+
 SITE = None  # the PagedSite, set by setup()
 
 
@@ -211,6 +220,29 @@ class PagedListTests(unittest.TestCase):
         self.assertIn((SITE.out / target).as_uri(), found["hrefs"])
         value = run_tests.ENV.driver.execute_script("return document.getElementById('search-input').value")
         self.assertEqual(value, name)
+
+    def test_a_section_pages_letter_is_in_view_on_a_phone(self):
+        """On a phone the jump bar scrolls sideways; a section page shows its own letter in it."""
+        d = run_tests.ENV.driver
+        found = {}
+        try:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            for rel in SITE.section_pages():
+                with self.subTest(page=rel):
+                    d.get((SITE.out / rel).as_uri())
+                    got = d.execute_script(CURRENT_LETTER)
+                    self.assertIsNotNone(got, f"{rel} marks no letter of its jump bar as its own")
+                    found[rel] = got
+                    self.assertGreaterEqual(got["left"], got["barLeft"] - 0.5, f"{rel}: its letter is off the bar's left: {got}")
+                    self.assertLessEqual(got["right"], got["barRight"] + 0.5, f"{rel}: its letter is off the bar's right: {got}")
+        finally:
+            d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        scrolled = sum(1 for got in found.values() if got["scrollLeft"] > 0)
+        self.env_note(f"jump bar at 390 px: {len(found)} section pages show their letter, {scrolled} of them "
+                      f"by scrolling the bar")
+        # The bar is wider than a phone here, so the letters past its first screen need the scroll.
+        self.assertGreater(scrolled, 0, "no section page needed the bar scrolled: the check proves nothing")
 
     def new_kinds(self):
         """One page of each new kind: the paged index, a section's first and second page, a paged

@@ -550,7 +550,7 @@ class T2ThemeStatic(unittest.TestCase):
     def test_no_script_or_event_handler_anywhere(self):
         """No script but the site's own search client (on the index and 404 pages) and its index pieces,
         each exactly one call handing over a string, and its jump-bar script (once on each page with
-        a jump bar within the page); no inline script, no event handler."""
+        a jump bar); no inline script, no event handler."""
         hostile = b""
         for f in (DEMO_SITE / "store").rglob("*"):
             if f.is_file():
@@ -579,11 +579,11 @@ class T2ThemeStatic(unittest.TestCase):
                     if data.count(SEARCH_CLIENT_TAG) != 1:
                         problems.append(f"{rel} should load the search client exactly once")
                     data = data.replace(SEARCH_CLIENT_TAG, b"", 1)
-                if rel.endswith(".html") and re.search(rb'<nav class="jump-bar"[^>]*>\s*<ul>\s*<li><a href="#', data):
+                if rel.endswith(".html") and b'<nav class="jump-bar"' in data:
                     jump_src = "../" * rel.count("/") + "jump.js"
                     jump_tag = f'<script src="{jump_src}" defer></script>'.encode()
                     if data.count(jump_tag) != 1:
-                        problems.append(f"{rel} has a jump bar within the page and should load jump.js exactly once")
+                        problems.append(f"{rel} has a jump bar and should load jump.js exactly once")
                     data = data.replace(jump_tag, b"", 1)
                 # A vCard is text that contacts apps show as text (served as text/vcard): its NOTE
                 # is the store's Markdown source, a <script> in it included, and runs nowhere.

@@ -51,12 +51,12 @@ import Testing
         for (path, bytes) in try Self.buildDemo() where path.hasSuffix(".html") {
             var text = String(decoding: bytes, as: UTF8.self).lowercased()
             // The scripts a page may have: the search client, on the index and the 404 page, and
-            // the jump bar's, on a page whose jump bar links within the page.
+            // the jump bar's, on a page with a jump bar.
             if path == "index.html" || path == "404.html" {
                 #expect(text.components(separatedBy: "<script src=\"search.js\" defer></script>").count == 2)
                 text = text.replacingOccurrences(of: "<script src=\"search.js\" defer></script>", with: "")
             }
-            if text.contains("<nav class=\"jump-bar\" aria-label=\"jump to section\">\n<ul>\n<li><a href=\"#") {
+            if text.contains("<nav class=\"jump-bar\"") {
                 let tag = "<script src=\"\(String(repeating: "../", count: path.count { $0 == "/" }))jump.js\" defer></script>"
                 #expect(text.components(separatedBy: tag).count == 2, "\(path) should load jump.js once")
                 text = text.replacingOccurrences(of: tag, with: "")
