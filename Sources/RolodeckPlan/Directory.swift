@@ -68,13 +68,16 @@ public struct Directory: Sendable {
         self.config = config
         let sorter = DirectorySorter(localeIdentifier: config.locale)
         let shown = ShownContacts(store.contacts, config: config)
+        // Hidden groups (`hiddenFields: ["groups"]`) are not planned at all: a group's page
+        // and vCard would publish who is in it.
+        let plannedGroups = config.shows(.groups) ? store.groups : []
         // Slugs, the groups' order and the todos' tree do not depend on the contacts' order:
         // they are planned on a thread of their own while this one sorts.
         let (order, unsorted) = Self.sort(
             shown, by: sorter,
             alongside: {
                 Unsorted(
-                    slugs: shown.slugs(), groups: Self.orderedGroups(store.groups, sorter: sorter),
+                    slugs: shown.slugs(), groups: Self.orderedGroups(plannedGroups, sorter: sorter),
                     todos: Self.todoTree(store.todos, timeZone: config.timeZone))
             })
         entries = Self.entries(of: shown, in: order, slugs: unsorted.slugs)
