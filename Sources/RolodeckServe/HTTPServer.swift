@@ -404,34 +404,55 @@ public final class HTTPServer: Sendable {
         }
         var script: [UInt8] = []
         var insertion = opened.size
+        // The 404 page is sent for a missing path at any depth, but its relative links lead from
+        // the root, where it lies: a `<base>` after its `<head>` keeps its stylesheet and links.
+        var base: [UInt8] = []
+        var baseInsertion = 0
         if isPage {
             script = LiveReload.script(generation: generation, isMissingPage: status == .notFound)
             let tailStart = max(0, opened.size - 4096)
-            var tail = [UInt8](repeating: 0, count: opened.size - tailStart)
-            var count: Int
-            repeat {
-                count = tail.withUnsafeMutableBytes {
-                    pread(file.descriptor, $0.baseAddress, $0.count, off_t(tailStart))
-                }
-            } while count < 0 && errno == EINTR
-            guard count >= 0 else {
+            guard let tail = Self.bytes(of: file, from: tailStart, count: opened.size - tailStart) else {
                 // Nothing is sent yet, so the failure can still be told.
                 fail(connection, errno: errno, isHead: isHead)
                 return
             }
-            tail.removeLast(tail.count - count)
             insertion = LiveReload.insertionOffset(tail: tail, tailOffset: tailStart)
+            if status == .notFound {
+                guard let head = Self.bytes(of: file, from: 0, count: min(opened.size, 1024)) else {
+                    fail(connection, errno: errno, isHead: isHead)
+                    return
+                }
+                if let end = LiveReload.headStartEnd(head), end <= insertion {
+                    base = LiveReload.rootBase
+                    baseInsertion = end
+                }
+            }
         }
         headers =
             [
-                ("Content-Type", type), ("Content-Length", String(opened.size + script.count)),
+                ("Content-Type", type), ("Content-Length", String(opened.size + base.count + script.count)),
                 ("X-Content-Type-Options", "nosniff"),
             ] + headers + [header]
         connection.send(HTTPResponseHead(status, headers).bytes)
         guard !isHead else { return }
-        connection.send(file, from: 0, to: insertion)
+        connection.send(file, from: 0, to: baseInsertion)
+        connection.send(base)
+        connection.send(file, from: baseInsertion, to: insertion)
         connection.send(script)
         connection.send(file, from: insertion, to: opened.size)
+    }
+
+    /// Up to `count` bytes of `file` from `offset` (fewer at its end); nil with `errno` set when
+    /// reading fails.
+    private static func bytes(of file: OpenFile, from offset: Int, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var read: Int
+        repeat {
+            read = bytes.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        } while read < 0 && errno == EINTR
+        guard read >= 0 else { return nil }
+        bytes.removeLast(bytes.count - read)
+        return bytes
     }
 
     private static func makeNonBlocking(_ fd: Int32) {

@@ -50,6 +50,28 @@ enum LiveReload {
         return tailOffset + tail.count
     }
 
+    /// `<base href="/">`, for the 404 page: it is sent at any path, and its links lead from the
+    /// root.
+    static let rootBase = Array("\n<base href=\"/\">".utf8)
+
+    /// Where a page's `<head>` start tag ends, found in its first bytes (`head`); nil when they
+    /// have none (the page then keeps its links as they are).
+    static func headStartEnd(_ head: [UInt8]) -> Int? {
+        let needle = Array("<head".utf8)
+        guard head.count > needle.count else { return nil }
+        for index in 0...(head.count - needle.count - 1)
+        where zip(head[index..<(index + needle.count)], needle).allSatisfy({ lowercase($0) == $1 }) {
+            // `<head>` or `<head …>`, not `<header>`.
+            let next = head[index + needle.count]
+            guard next == UInt8(ascii: ">") || next == UInt8(ascii: " ") || next == UInt8(ascii: "\t")
+                || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r")
+            else { continue }
+            guard let close = head[(index + needle.count)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            return close + 1
+        }
+        return nil
+    }
+
     private static func lowercase(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }

@@ -1045,6 +1045,24 @@ class T5LiveReload(unittest.TestCase):
         self.edit('"givenName": "Olivia-Mae"', '"givenName": "Olivia"')
         self.wait_for(lambda d: "Olivia-Mae" not in index.read_text(encoding="utf-8"), "the name is back")
 
+    def test_the_missing_page_keeps_its_look_at_any_depth(self):
+        """A mistyped address deep in the site gets the 404 page with the site's stylesheet, icon
+        and working links (they lead from the root, where the page lies)."""
+        d = ENV.driver
+        for path in ("nobody.html", "contacts/nobody.html", "groups/friends/nobody/"):
+            with self.subTest(path=path):
+                d.get(self.url + path)
+                self.wait_for(lambda d: d.execute_script("return document.readyState") == "complete", "the page loads")
+                got = d.execute_script(
+                    "const sheet = Array.from(document.styleSheets).find(s => s.href && s.href.endsWith('/style.css'));"
+                    "let rules = -1; try { rules = sheet ? sheet.cssRules.length : -1; } catch (e) {}"
+                    "return {rules: rules, home: document.querySelector('.site-title').href,"
+                    " icon: document.querySelector('link[rel=icon]').href,"
+                    " font: getComputedStyle(document.body).fontFamily};")
+                self.assertGreater(got["rules"], 0, f"/{path}: the stylesheet did not load: {got}")
+                self.assertEqual(got["home"], self.url + "index.html", f"/{path}: {got}")
+                self.assertEqual(got["icon"], self.url + "favicon.svg", f"/{path}: {got}")
+
     def test_a_failed_rebuild_shows_its_place_over_the_page_until_fixed(self):
         d = self.open_page()
         self.edit('"birthday": "1992-08-17"', '"birthday": "1992-02-30"')

@@ -27,7 +27,9 @@ import Testing
             self.root = root
             let files: [String: String] = [
                 "index.html": "<!DOCTYPE html>\n<html><body><h1>Index</h1></body></html>\n",
-                "404.html": "<!DOCTYPE html>\n<html><body><h1>Not found</h1></body></html>\n",
+                "404.html":
+                    "<!DOCTYPE html>\n<html><head><link rel=\"stylesheet\" href=\"style.css\"></head>"
+                    + "<body><h1>Not found</h1></body></html>\n",
                 "style.css": "body { color: teal }\n",
                 "contacts/kim.html": "<!DOCTYPE html>\n<html><body>Kim</body></html>\n",
                 "img/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
@@ -171,6 +173,23 @@ import Testing
         #expect(!onDisk.contains("<script"))
         let stylesheet = try #require(try HTTPClient.get(port: fixture.port, "/style.css"))
         #expect(stylesheet.text == "body { color: teal }\n")
+    }
+
+    /// The 404 page is sent for a missing page at any depth; its links lead from the root, where
+    /// it lies, so it gets a `<base>` (and no other page does).
+    @Test func theMissingPageLinksFromTheRootAtAnyDepth() throws {
+        let fixture = try Fixture()
+        for path in ["/gone.html", "/contacts/gone.html", "/a/b/c/", "/.rolodeck"] {
+            let missing = try #require(try HTTPClient.get(port: fixture.port, path))
+            #expect(missing.status == 404, "\(path)")
+            #expect(
+                missing.text.hasPrefix(
+                    "<!DOCTYPE html>\n<html><head>\n<base href=\"/\"><link rel=\"stylesheet\" href=\"style.css\">"),
+                "\(path): \(missing.text)")
+            #expect(missing.headers["content-length"] == String(missing.body.count), "\(path)")
+        }
+        let page = try #require(try HTTPClient.get(port: fixture.port, "/contacts/kim.html"))
+        #expect(!page.text.contains("<base"))
     }
 
     @Test func conditionalRequestsAreAnsweredWith304() throws {

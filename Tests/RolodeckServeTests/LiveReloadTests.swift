@@ -27,6 +27,22 @@ import Testing
         )
     }
 
+    /// Where the 404 page's `<base>` goes: after the `<head>` start tag, whatever its case and
+    /// attributes, never after `<header>`; nowhere when the first bytes have no head.
+    @Test(arguments: [
+        ("<!DOCTYPE html>\n<html><head><meta charset=utf-8>", 28),
+        ("<HTML><HEAD>", 12),
+        ("<html><head lang=\"de\"><title>", 22),
+        ("<html><head\n>", 13),
+        ("<html><body><header>x</header>", nil),
+        ("<html><body>no head", nil),
+        ("<head", nil),
+        ("", nil),
+    ] as [(String, Int?)])
+    func theBaseGoesAfterTheHeadStartTag(_ page: String, _ offset: Int?) {
+        #expect(LiveReload.headStartEnd(Array(page.utf8)) == offset)
+    }
+
     @Test func eventsAreServerSentEventsWithJSONData() {
         #expect(
             String(decoding: LiveReload.greeting(generation: 3, failure: nil), as: UTF8.self)
