@@ -38,6 +38,14 @@ extension ViewBuilder {
                 "today": occurrence.date == today,
                 // A string or false, so that no age shows as nothing rather than as 0.
                 "turns": false,
+                // The avatar, as in the contact lists: the photo's thumbnail or the monogram.
+                "monogram": row.monogram,
+                "isOrganization": row.isOrganization,
+                "thumbnail": row.thumbnail.isEmpty
+                    ? false as Any
+                    : Self.photoTable(
+                        src: row.thumbnail, width: ContactRow.thumbnailDisplaySize,
+                        height: ContactRow.thumbnailDisplaySize, alt: row.name) as Any,
             ]
             if showsAge, let turns = occurrence.turns { person["turns"] = strings.turnsAge(turns) }
             people.append(person)

@@ -213,19 +213,22 @@ class T10List(unittest.TestCase):
 
     def test_avatar_in_every_row(self):
         env = run_tests.ENV
-        for rel in ["index.html"] + env.groups():
+        for rel in ["index.html", "birthdays.html"] + env.groups():
             with self.subTest(page=rel):
                 page = (env.site / rel).read_text(encoding="utf-8")
-                rows = page.count('<li class="contact-row">')
+                rows = page.count('<li class="contact-row')
+                self.assertGreater(rows, 0, f"{rel} has no rows")
                 avatars = page.count('<span class="avatar')
                 self.assertEqual(rows, avatars, f"{rel}: {rows} rows, {avatars} avatars")
         d = env.driver
-        env.open("index.html")
-        empty = d.execute_script(
-            "return Array.from(document.querySelectorAll('.contact-row')).filter(r => {"
-            " const a = r.querySelector('.avatar'); const box = a && a.getBoundingClientRect();"
-            " return !a || !(a.textContent.trim() || a.querySelector('img')) || box.width < 24; }).length")
-        self.assertEqual(empty, 0, "rows whose avatar is missing, empty or not drawn")
+        for rel in ("index.html", "birthdays.html"):
+            with self.subTest(page=rel, drawn=True):
+                env.open(rel)
+                empty = d.execute_script(
+                    "return Array.from(document.querySelectorAll('.contact-row')).filter(r => {"
+                    " const a = r.querySelector('.avatar'); const box = a && a.getBoundingClientRect();"
+                    " return !a || !(a.textContent.trim() || a.querySelector('img')) || box.width < 24; }).length")
+                self.assertEqual(empty, 0, f"{rel}: rows whose avatar is missing, empty or not drawn")
 
     def test_title_shown_once(self):
         d = run_tests.ENV.open("index.html")

@@ -20,9 +20,10 @@ import Testing
         let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada\r\n"
             + "PHOTO;ENCODING=b;TYPE=JPEG:\(gps)\r\nEND:VCARD\r\n"
         let contacts = #"""
-            [{"id": "bo", "givenName": "Bo", "familyName": "Kim", "photo": "photos/bo.png", "groups": ["club"]},
+            [{"id": "bo", "givenName": "Bo", "familyName": "Kim", "photo": "photos/bo.png", "groups": ["club"],
+              "birthday": "1990-03-04"},
              {"id": "cy", "givenName": "Cy", "familyName": "Park", "photo": "photos/cy.webp"},
-             {"id": "dee", "givenName": "Dee", "familyName": "Doe"},
+             {"id": "dee", "givenName": "Dee", "familyName": "Doe", "birthday": "1985-07-08"},
              {"id": "eve", "givenName": "Eve", "familyName": "Ng", "photo": "photos/eve.gif"}]
             """#
         let files: [StoreFile] = [
@@ -98,6 +99,10 @@ import Testing
         #expect(index.components(separatedBy: "<img ").count - 1 == 4)
         let group = Self.text(files["groups/club.html"])
         #expect(group.contains(#"<img src="../photos/"#) && group.contains(#"alt="Bo Kim""#))
+        // The birthday list has the same avatars: Bo's thumbnail, Dee's monogram.
+        let birthdays = Self.text(files["birthdays.html"])
+        #expect(birthdays.contains(#"<img src="photos/"#) && birthdays.contains(#"-96.webp" width="48" height="48" loading="lazy" alt="Bo Kim">"#))
+        #expect(birthdays.contains(#"<span class="avatar" aria-hidden="true">D</span>"#), "\(birthdays)")
         let page = Self.text(files["contacts/ada.html"])
         #expect(page.contains(#"<img class="photo" src="../photos/\#(adaName).jpg" width="40" height="30" alt="Ada Lovelace">"#))
         #expect(!page.contains(#"class="monogram"#))
