@@ -12,9 +12,12 @@ extension ViewBuilder {
         return ["index": root + search.rootReference, "client": root + "search.js"]
     }
 
-    /// The `paging` key of a paged index or group page: its sections with their counts, each
-    /// linking to its pages in `folder` (relative to the page), and the jump bar to them.
-    func pagedList(_ sections: [SectionGroup<Int>], _ paging: ListPaging, folder: String) -> MustacheTable {
+    /// The `paging` key of a paged index or group page: its sections with their counts (of
+    /// members on a group's page), each linking to its pages in `folder` (relative to the page),
+    /// and the jump bar to them.
+    func pagedList(
+        _ sections: [SectionGroup<Int>], _ paging: ListPaging, folder: String, ofGroup: Bool = false
+    ) -> MustacheTable {
         let listed = sections.indices.compactMap { position -> [String: Any]? in
             guard let first = paging.firstPage[position] else { return nil }
             let section = sections[position]
@@ -22,7 +25,8 @@ extension ViewBuilder {
             var entry = label(section.section)
             entry["href"] = folder + pages.first!.name + ".html"
             entry["count"] = section.items.count
-            entry["countText"] = strings.contactCount(section.items.count)
+            entry["countText"] =
+                ofGroup ? strings.memberCount(section.items.count) : strings.contactCount(section.items.count)
             // A long section's pages, linked by number beside it.
             entry["hasParts"] = pages.count > 1
             entry["parts"] =
@@ -81,7 +85,9 @@ extension ViewBuilder {
         if let owner { title = "\(owner): \(title)" }
         var context = common(kind: "section", title: title, root: root)
         context["heading"] = heading
-        context["countText"] = strings.contactCount(section.items.count)
+        // A group's section counts its members, as the group's page does.
+        context["countText"] =
+            owner == nil ? strings.contactCount(section.items.count) : strings.memberCount(section.items.count)
         context["part"] = page.parts > 1 ? strings.pageNumber(page.part, of: page.parts) : false
         context["sections"] = self.sections(
             [SectionGroup(section: section.section, items: Array(section.items[page.items]))], root: root)

@@ -198,7 +198,7 @@ struct ViewBuilder: @unchecked Sendable {
         let paged = paging.groups[index]
         if paged.isPaged {
             context["sections"] = [MustacheTable]()
-            context["paging"] = pagedList(entry.sections, paged, folder: entry.slug + "/")
+            context["paging"] = pagedList(entry.sections, paged, folder: entry.slug + "/", ofGroup: true)
         } else {
             context["sections"] = sections(entry.sections, root: "../")
             context["paging"] = false
