@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the screenshots in docs/screenshots/: the demo's index, a contact, a group, the
-todos and a section page (of the demo built again with a pageSize of 4), on a desktop
+todos, the birthdays and a section page (of the demo built again with a pageSize of 4), on a desktop
 (1280×900) and a phone (390×844), light and dark, as headless Chromium draws them. Not a test: run it after changing the theme, look at every picture, commit them.
 
 Usage (from the repository root, after `make test-deps`):
@@ -28,6 +28,7 @@ PAGES = [
     ("contact", "contacts/kim-cheolsu.html"),
     ("group", run_tests.PREFERRED_GROUP),
     ("todos", "todos.html"),
+    ("birthdays", "birthdays.html"),
 ]
 SCREENS = [("desktop", 1280, 900), ("phone", 390, 844)]
 # The section page shown: the demo's ㄱ, which a pageSize of 4 splits into two pages.
