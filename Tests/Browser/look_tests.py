@@ -217,7 +217,9 @@ class T10List(unittest.TestCase):
             with self.subTest(page=rel):
                 page = (env.site / rel).read_text(encoding="utf-8")
                 rows = page.count('<li class="contact-row')
-                self.assertGreater(rows, 0, f"{rel} has no rows")
+                if rel in ("index.html", "birthdays.html"):
+                    # A group may have no members; these two list the demo's contacts.
+                    self.assertGreater(rows, 0, f"{rel} has no rows")
                 avatars = page.count('<span class="avatar')
                 self.assertEqual(rows, avatars, f"{rel}: {rows} rows, {avatars} avatars")
         d = env.driver
