@@ -135,7 +135,7 @@ struct ContactRow {
 
     /// The row's thumbnail as an `<img>` shows it, its size set so the list does not move as
     /// thumbnails load.
-    private var thumbnailTable: MustacheTable {
+    var thumbnailTable: MustacheTable {
         ViewBuilder.photoTable(
             src: root + data.thumbnail, width: Self.thumbnailDisplaySize, height: Self.thumbnailDisplaySize,
             alt: data.name)

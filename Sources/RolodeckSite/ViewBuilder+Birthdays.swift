@@ -41,11 +41,7 @@ extension ViewBuilder {
                 // The avatar, as in the contact lists: the photo's thumbnail or the monogram.
                 "monogram": row.monogram,
                 "isOrganization": row.isOrganization,
-                "thumbnail": row.thumbnail.isEmpty
-                    ? false as Any
-                    : Self.photoTable(
-                        src: row.thumbnail, width: ContactRow.thumbnailDisplaySize,
-                        height: ContactRow.thumbnailDisplaySize, alt: row.name) as Any,
+                "thumbnail": row.thumbnail.isEmpty ? false as Any : ContactRow(data: row, root: "").thumbnailTable,
             ]
             if showsAge, let turns = occurrence.turns { person["turns"] = strings.turnsAge(turns) }
             people.append(person)

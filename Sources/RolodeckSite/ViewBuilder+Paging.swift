@@ -25,8 +25,7 @@ extension ViewBuilder {
             var entry = label(section.section)
             entry["href"] = folder + pages.first!.name + ".html"
             entry["count"] = section.items.count
-            entry["countText"] =
-                ofGroup ? strings.memberCount(section.items.count) : strings.contactCount(section.items.count)
+            entry["countText"] = countText(section.items.count, ofGroup: ofGroup)
             // A long section's pages, linked by number beside it.
             entry["hasParts"] = pages.count > 1
             entry["parts"] =
@@ -69,6 +68,11 @@ extension ViewBuilder {
         return MustacheTable(context)
     }
 
+    /// "12 contacts", or on a group's pages "12 members", as the group's page counts them.
+    private func countText(_ count: Int, ofGroup: Bool) -> String {
+        ofGroup ? strings.memberCount(count) : strings.contactCount(count)
+    }
+
     /// What every page of a paged list has: its section's heading and count, its contacts, the
     /// jump bar, the pager, and `parent`, the page that lists the sections; `owner` names the
     /// group the list is of.
@@ -85,9 +89,7 @@ extension ViewBuilder {
         if let owner { title = "\(owner): \(title)" }
         var context = common(kind: "section", title: title, root: root)
         context["heading"] = heading
-        // A group's section counts its members, as the group's page does.
-        context["countText"] =
-            owner == nil ? strings.contactCount(section.items.count) : strings.memberCount(section.items.count)
+        context["countText"] = countText(section.items.count, ofGroup: owner != nil)
         context["part"] = page.parts > 1 ? strings.pageNumber(page.part, of: page.parts) : false
         context["sections"] = self.sections(
             [SectionGroup(section: section.section, items: Array(section.items[page.items]))], root: root)
