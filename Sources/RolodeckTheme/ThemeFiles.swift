@@ -8,7 +8,6 @@ public enum ThemeFiles {
     public static let all: [String: [UInt8]] = [
         "Templates/layout.mustache": PackageResources.layout_mustache,
         "Templates/contact-list.mustache": PackageResources.contact_list_mustache,
-        "Templates/avatar.mustache": PackageResources.avatar_mustache,
         "Templates/index.mustache": PackageResources.index_mustache,
         "Templates/contact.mustache": PackageResources.contact_mustache,
         "Templates/groups.mustache": PackageResources.groups_mustache,
