@@ -15,11 +15,11 @@ SITE_OUT ?= _site
 BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard and iCalendar differential tests
 # (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), by the check
-# of the exported vCards and QR codes (vobject again, rsvg-convert and zbarimg), and by the
+# of the exported vCards and QR codes (vobject again and zbarimg, which the browser tests use too), and by the
 # install tests (the shells whose completions are installed, man, and Debian's package tools
 # and lintian), and by the check of docs/deploy/ (systemd-analyze, nginx -t); fonts-noto-cjk so
 # that the screenshots show Korean and Japanese names, not empty boxes.
-TEST_PACKAGES := chromium chromium-driver fonts-noto-cjk python3-vobject python3-icalendar librsvg2-bin zbar-tools \
+TEST_PACKAGES := chromium chromium-driver fonts-noto-cjk python3-vobject python3-icalendar zbar-tools \
 	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \

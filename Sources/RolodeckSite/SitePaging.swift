@@ -14,6 +14,9 @@ public struct SitePaging: Sendable {
     /// The birthday pages, `birthdays.html`, then `birthdays-2.html` and on: each a range of
     /// the birthday schedule's occurrences, at most `pageSize` of them; one page when they fit.
     public let birthdays: [Range<Int>]
+    /// The birthdays the birthday pages list, worked out once for all of them (each page is a
+    /// range of it; making it walks and sorts every contact).
+    let birthdaySchedule: BirthdaySchedule
 
     /// Pages `directory`'s lists by its config's `pageSize`; the birthdays are those from `today` on.
     init(_ directory: Directory, today: PartialDate) {
@@ -21,7 +24,8 @@ public struct SitePaging: Sendable {
         index = ListPaging(sections: directory.sections, pageSize: size)
         groups = directory.groups.map { ListPaging(sections: $0.sections, pageSize: size) }
         todos = TodoPaging(todos: directory.todos, pageSize: size)
-        let count = BirthdaySchedule(directory: directory, today: today).occurrences.count
+        birthdaySchedule = BirthdaySchedule(directory: directory, today: today)
+        let count = birthdaySchedule.occurrences.count
         // Cut by number, not by month: a month of a large store is many pages on its own.
         birthdays =
             count <= size

@@ -8,7 +8,7 @@ extension ViewBuilder {
     /// other pages when there are several, and the link to `birthdays.ics`.
     func birthdaysPage(_ number: Int = 0) -> MustacheTable {
         var context = common(kind: "birthdays", title: strings[.birthdays], root: "")
-        let schedule = BirthdaySchedule(directory: directory, today: today)
+        let schedule = paging.birthdaySchedule
         var months: [[String: Any]] = []
         var current: (year: Int, month: Int)?
         var people: [[String: Any]] = []

@@ -8,14 +8,21 @@
 * The list reads like a contacts app: an avatar in every row, the title shown once, a small
   group without a heading per letter.
 * The favicon is the site's own, and the 404 page has the search box.
+* A contact's QR code, a PNG of one pixel a module, is shown pixelated and large enough to
+  scan: Chromium's own rendering of it, at a desktop's and a phone's size and in both colour
+  schemes, is read by zbarimg (Debian zbar-tools) back to the contact's name.
 """
 
 import json
 import os
+import re
+import shutil
+import tempfile
 import subprocess
 import sys
 import time
 import unittest
+from html import unescape
 from pathlib import Path
 
 import run_tests
@@ -105,7 +112,7 @@ SITE = None  # the LargeSite, set by setup()
 def setup(env):
     """Builds the large site; returns the test cases, and a note on what was left out."""
     global SITE
-    cases = [T9Header, T10List]
+    cases = [T9Header, T10List, T12QRCode]
     if not GEN_STORE.is_file():
         return cases + [T11JumpBarLands], f"{GEN_STORE} not found: the jump bar is checked on the demo only"
     SITE = LargeSite(env)
@@ -261,3 +268,60 @@ class T10List(unittest.TestCase):
         page = (run_tests.ENV.site / "404.html").read_text(encoding="utf-8")
         self.assertIn('role="search"', page)
         self.assertIn('id="search-input"', page)
+
+
+QR_IMAGE = """
+const img = document.querySelector('img.qr-code');
+if (!img) return null;
+img.scrollIntoView({block: 'center'});
+const box = img.getBoundingClientRect();
+return {complete: img.complete, natural: img.naturalWidth, attribute: Number(img.getAttribute('width')),
+        width: box.width, height: box.height, rendering: getComputedStyle(img).imageRendering};
+"""
+
+
+class T12QRCode(unittest.TestCase):
+    """The QR code as Chromium draws it can be scanned."""
+
+    def test_scannable_as_shown(self):
+        if shutil.which("zbarimg") is None:
+            self.skipTest("zbarimg is missing (Debian zbar-tools; make test-deps installs it)")
+        env = run_tests.ENV
+        pages = env.contacts()
+        # The largest code of the demo (the most modules a side) and two others.
+        sizes = {rel: int(re.search(r'class="qr-code"[^>]* width="(\d+)"',
+                                    (env.site / rel).read_text(encoding="utf-8")).group(1))
+                 for rel in pages}
+        chosen = [max(pages, key=lambda rel: sizes[rel]), pages[0], pages[-1]]
+        d = env.driver
+        notes = []
+        with tempfile.TemporaryDirectory(prefix="rolodeck-qr-") as folder:
+            try:
+                for rel in chosen:
+                    page = (env.site / rel).read_text(encoding="utf-8")
+                    shown = re.search(r'<span class="name"[^>]*>(.*?)</span>', page).group(1)
+                    for size in (DESKTOP, PHONE):
+                        for scheme in ("light", "dark"):
+                            with self.subTest(page=rel, size=size, scheme=scheme):
+                                set_screen(d, size, True, scheme)
+                                d.get((env.site / rel).as_uri())
+                                got = d.execute_script(QR_IMAGE)
+                                self.assertIsNotNone(got, f"{rel}: no QR code")
+                                self.assertTrue(got["complete"], f"{rel}: the QR image did not load: {got}")
+                                self.assertEqual(got["natural"], got["attribute"], f"{rel}: {got}")
+                                self.assertEqual(got["rendering"], "pixelated", f"{rel}: {got}")
+                                # At least two and a half screen pixels a module (the theme's 14rem
+                                # for the 77 modules of the largest code the 300-byte card makes).
+                                self.assertGreaterEqual(got["width"] / got["natural"], 2.5, f"{rel}: {got}")
+                                shot = Path(folder) / f"{Path(rel).stem}-{size[0]}-{scheme}.png"
+                                shot.write_bytes(d.find_element("css selector", "img.qr-code").screenshot_as_png)
+                                result = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)],
+                                                        capture_output=True)
+                                text = result.stdout.decode("utf-8")
+                                self.assertEqual(result.returncode, 0, f"{rel} at {size}, {scheme}: zbarimg read nothing")
+                                self.assertIn("\nFN:" + unescape(shown) + "\r\n", text, f"{rel}: {text!r}")
+                                notes.append(f"{rel} {size[0]}×{size[1]} {scheme}: {got['natural']} modules "
+                                             f"drawn at {got['width']:.0f} px, read back")
+            finally:
+                reset_screen(d)
+        run_tests.ENV.note("look", "QR codes as shown:\n" + "\n".join(notes))

@@ -11,9 +11,9 @@ Builds Examples/demo with the given rolodeck binary into a fresh temporary folde
 * A contact given a photo (Tests/Photos/face-gps.jpg, a JPEG with an EXIF GPS position, added
   to a copy of the demo) has it in its card: vobject decodes the PHOTO to the bytes of the
   photo the site writes under photos/, a JPEG with no EXIF block left.
-* Every contact page's QR code (the inline SVG) is drawn to a PNG by rsvg-convert (Debian
-  librsvg2-bin) and decoded by zbarimg (Debian zbar-tools): the vCard it holds, read by
-  vobject, has the contact's name and first phone.
+* Every contact page's QR code (a PNG of one pixel a module inside the page) is decoded by
+  zbarimg (Debian zbar-tools): the vCard it holds, read by vobject, has the contact's name and
+  first phone. (Tests/Browser/look_tests.py reads the code as Chromium shows it, scaled up.)
 
 Run with Debian's Python, where python3-vobject is installed:
 
@@ -24,6 +24,7 @@ be built.
 """
 
 import argparse
+import base64
 import json
 import os
 import re
@@ -47,8 +48,6 @@ def missing_tools():
         import vobject  # noqa: F401
     except ImportError:
         missing.append("python3-vobject")
-    if shutil.which("rsvg-convert") is None:
-        missing.append("librsvg2-bin")
     if shutil.which("zbarimg") is None:
         missing.append("zbar-tools")
     return missing
@@ -83,24 +82,22 @@ def name_parts(card):
 
 
 class Page:
-    """What a contact page shows that the checks compare: its name and its QR code's SVG."""
+    """What a contact page shows that the checks compare: its name and its QR code's image."""
 
     def __init__(self, html):
         match = re.search(r'<span class="name"[^>]*>(.*?)</span>', html)
         self.name = unescape(match.group(1)) if match else None
-        match = re.search(r"<svg class=\"qr-code\".*?</svg>", html, re.S)
-        self.qr_svg = match.group(0) if match else None
+        match = re.search(r'<img class="qr-code" src="data:image/png;base64,([A-Za-z0-9+/=]+)" '
+                          r'width="(\d+)" height="(\d+)"', html)
+        self.qr = (match.group(1), int(match.group(2))) if match and match.group(2) == match.group(3) else None
         self.has_vcard_link = re.search(r'<a href="[^"]+\.vcf" download type="text/vcard">', html) is not None
 
 
-def decode_qr(svg, folder, stem):
-    """The text a QR code's SVG holds: drawn at 6 pixels a module, decoded by zbarimg."""
-    svg_path = folder / f"{stem}.svg"
+def decode_qr(qr, folder, stem):
+    """The text a page's QR code holds, as zbarimg reads its PNG; None when it finds no code."""
+    data, _ = qr
     png_path = folder / f"{stem}.png"
-    # Inline SVG in HTML needs no namespace; a standalone file does.
-    svg_path.write_text(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1), encoding="utf-8")
-    size = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
-    subprocess.run(["rsvg-convert", "-w", str(size * 6), "-o", str(png_path), str(svg_path)], check=True)
+    png_path.write_bytes(base64.b64decode(data, validate=True))
     result = subprocess.run(["zbarimg", "--quiet", "--raw", str(png_path)], capture_output=True)
     if result.returncode != 0:
         return None
@@ -178,10 +175,10 @@ def main():
         expect(values(card, "tel") == phones, f"{where}.vcf: TEL {values(card, 'tel')}, store {phones}")
         expect(values(card, "email") == emails, f"{where}.vcf: EMAIL {values(card, 'email')}, store {emails}")
 
-        if page.qr_svg is None:
+        if page.qr is None:
             failures.append(f"{where}.html: no QR code")
             continue
-        text = decode_qr(page.qr_svg, work, slug)
+        text = decode_qr(page.qr, work, slug)
         if text is None:
             failures.append(f"{where}.html: zbarimg found no QR code")
             continue

@@ -8,9 +8,9 @@ import RolodeckPlan
 /// A birthday on 29 February falls on 28 February in common years: the last day of February,
 /// which is what calendar apps do with the yearly rule `birthdays.ics` gives it
 /// (`BYMONTH=2;BYMONTHDAY=-1`), so the page and a subscribed calendar agree.
-struct BirthdaySchedule {
+struct BirthdaySchedule: Sendable {
     /// One contact's next birthday.
-    struct Occurrence: Equatable {
+    struct Occurrence: Equatable, Sendable {
         /// The contact's position in the directory's entries.
         var entry: Int
         /// The contact's birthday as the store gives it; its year may be unknown.

@@ -19,8 +19,10 @@ extension SiteRenderer {
 
     /// The vCard of entry `index` with its photo; nil when the contact has no photo shown.
     func cardWithPhoto(_ index: Int) -> [UInt8]? {
+        // Most contacts have no photo: asked before the card is made, not after.
+        guard let photo = directory.entries[index].contact.photo, let files = views.photos.files[photo.digest]
+        else { return nil }
         var card = directory.exportedCard(ofEntry: index)
-        guard let photo = card.contact.photo, let files = views.photos.files[photo.digest] else { return nil }
         card.photo = (photo.format, files.bytes)
         return cardWriter.card(card)
     }

@@ -22,6 +22,9 @@ enum VCardTypes {
     /// What a label becomes: its `TYPE` words, or the label to write as `X-ABLabel` (nil for a
     /// label of known words or none).
     static func of(_ label: String) -> (types: [String], custom: String?) {
+        // Nearly every label is one known word as the store writes it ("work", "mobile"): the
+        // table has it as it is, without lowering, splitting and filtering its words.
+        if let kinds = typeWords[label] { return (kinds, nil) }
         let written = LabeledValue.innerAppleLabel(label) ?? label.trimmingWhitespace
         let words = written.lowercased()
             .split { $0 == "," || $0 == ";" || $0 == " " || $0 == "=" }

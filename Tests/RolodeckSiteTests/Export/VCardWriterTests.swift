@@ -255,36 +255,83 @@ import Testing
         #expect(code.size == 37)
         // The finder pattern in the top left: a row of seven dark modules, then a light one.
         #expect((0..<7).allSatisfy { code.isDark(x: $0, y: 0) } && !code.isDark(x: 7, y: 0))
-        #expect(code.svgPath.hasPrefix("M4 4h7v1h-7z"))
         #expect(QRCode(encoding: []) == nil)
         #expect(QRCode(encoding: Array(repeating: 0x41, count: 4000)) == nil)
     }
-    /// The path draws exactly the dark modules, for codes whose numbers have one, two and three
-    /// digits: read back rectangle by rectangle, it marks the same modules as the code holds,
-    /// and each rectangle is a whole run (no two touch in a row).
+    /// The checksums the PNG needs give the check values their standards publish: CRC-32 of
+    /// "123456789" (ISO 3309, as zlib and PNG use it), Adler-32 of "Wikipedia" (RFC 1950's
+    /// algorithm), and the CRC every PNG's empty IEND chunk ends with.
+    @Test func thePNGChecksumsMatchTheirCheckValues() {
+        #expect(PNGChunk.crc32(ArraySlice("123456789".utf8)) == 0xCBF4_3926)
+        #expect(PNGChunk.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        #expect(PNGChunk.adler32([]) == 1)
+        var iend: [UInt8] = []
+        PNGChunk.append("IEND", [], to: &iend)
+        #expect(iend == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        // Past 5,552 bytes the sums are reduced: 100,000 bytes of 0xFF, worked out by the formula.
+        let ones = [UInt8](repeating: 0xFF, count: 100_000)
+        let a = (1 + 255 * 100_000) % 65_521
+        let b = (100_000 + 255 * (100_000 * 100_001 / 2)) % 65_521
+        #expect(PNGChunk.adler32(ones) == UInt32(b << 16 | a))
+    }
+
+    /// The PNG holds exactly the code: read back chunk by chunk (each CRC checked), its stored
+    /// deflate blocks joined, every row's pixels are the modules with a light quiet zone, for
+    /// codes whose rows take one and two words (20, 300 and 1,500 bytes).
     @Test(arguments: [20, 300, 1_500])
-    func theSVGPathDrawsEveryDarkModuleOnce(byteCount: Int) throws {
+    func thePNGShowsEveryModule(byteCount: Int) throws {
         let bytes = (0..<byteCount).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         let code = try #require(QRCode(encoding: bytes))
-        var drawn = Array(repeating: false, count: code.width * code.width)
-        let path = code.svgPath
-        let pattern = /M(\d+) (\d+)h(\d+)v1h-(\d+)z/
-        var consumed = 0
-        for match in path.matches(of: pattern) {
-            #expect(path.distance(from: path.startIndex, to: match.range.lowerBound) == consumed)
-            consumed = path.distance(from: path.startIndex, to: match.range.upperBound)
-            let x = Int(match.1)! - QRCode.quietZone, y = Int(match.2)! - QRCode.quietZone
-            let run = Int(match.3)!
-            #expect(Int(match.4)! == run)
-            #expect(x >= 0 && y >= 0 && x + run <= code.width && y < code.width)
-            #expect(x == 0 || !code.isDark(x: x - 1, y: y))
-            #expect(x + run == code.width || !code.isDark(x: x + run, y: y))
-            for column in x..<(x + run) {
-                #expect(!drawn[y * code.width + column])
-                drawn[y * code.width + column] = true
+        let png = code.png
+        #expect(png.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var chunks: [(type: String, data: [UInt8])] = []
+        var offset = 8
+        func word(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        while offset + 12 <= png.count {
+            let length = word(offset)
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            let data = Array(png[offset + 8..<offset + 8 + length])
+            #expect(UInt32(word(offset + 8 + length)) == PNGChunk.crc32(png[offset + 4..<offset + 8 + length]))
+            chunks.append((type, data))
+            offset += 12 + length
+        }
+        #expect(offset == png.count)
+        #expect(chunks.map(\.type) == ["IHDR", "IDAT", "IEND"])
+        let header = chunks[0].data
+        let side = code.size
+        #expect(header == [0, 0, 0, UInt8(side), 0, 0, 0, UInt8(side), 1, 0, 0, 0, 0])
+        // The zlib stream: its header, stored blocks, the Adler-32 of what they hold.
+        let stream = chunks[1].data
+        #expect(stream.prefix(2) == [0x78, 0x01])
+        var pixels: [UInt8] = []
+        var at = 2
+        var last = false
+        while !last {
+            last = stream[at] & 1 == 1
+            #expect(stream[at] >> 1 == 0)  // stored
+            let count = Int(stream[at + 1]) | Int(stream[at + 2]) << 8
+            #expect(Int(stream[at + 3]) | Int(stream[at + 4]) << 8 == ~count & 0xFFFF)
+            pixels += stream[at + 5..<at + 5 + count]
+            at += 5 + count
+        }
+        #expect(stream.count == at + 4)
+        #expect(UInt32(stream[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }) == PNGChunk.adler32(pixels))
+        let rowBytes = (side + 7) / 8
+        #expect(pixels.count == side * (rowBytes + 1))
+        var drawn: [Bool] = []
+        for y in 0..<side {
+            let row = pixels[y * (rowBytes + 1)..<(y + 1) * (rowBytes + 1)]
+            #expect(row.first == 0)
+            for x in 0..<side {
+                let black = row[row.startIndex + 1 + x / 8] >> (7 - x % 8) & 1 == 0
+                let module = (x - QRCode.quietZone, y - QRCode.quietZone)
+                if (0..<code.width).contains(module.0), (0..<code.width).contains(module.1) {
+                    drawn.append(black)
+                } else {
+                    #expect(!black, "the quiet zone at \(x), \(y) is light")
+                }
             }
         }
-        #expect(consumed == path.count)
         #expect(drawn == code.modules)
         if byteCount == 1_500 { #expect(code.width > 100) }
     }
