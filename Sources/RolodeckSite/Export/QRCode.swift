@@ -98,43 +98,31 @@ public struct QRCode: Sendable, Equatable {
     /// only about a sixth of a code's bytes, which are random by design, and zlib took three
     /// times as long as the rest of the encoding for it (about 27 µs a code).
     public var png: [UInt8] {
-        let size = size, words = wordsPerRow
-        let rowBytes = (size + 7) / 8
-        // Each row: filter type 0 (none), then the pixels, eight to a byte, leftmost the highest
-        // bit, 1 for white.
-        var pixels = [UInt8](repeating: 0, count: size * (rowBytes + 1))
-        rows.withUnsafeBufferPointer { rows in
-            /// Modules `first` to `first + 7` of row `y` (the quiet zone and beyond light), bit
-            /// `i` set when module `first + i` is dark.
-            func dark(_ y: Int, _ first: Int) -> UInt64 {
-                guard y >= 0, y < width else { return 0 }
-                let row = y * words
-                if first < 0 { return rows[row] << UInt64(-first) & 0xFF }
-                let word = first >> 6, shift = first & 63
-                guard word < words else { return 0 }
-                var bits = rows[row + word] >> UInt64(shift)
-                if shift > 56, word + 1 < words { bits |= rows[row + word + 1] << UInt64(64 - shift) }
-                return bits & 0xFF
-            }
-            for y in 0..<size {
-                let start = y * (rowBytes + 1)
-                for byte in 0..<rowBytes {
-                    let bits = UInt8(dark(y - Self.quietZone, byte * 8 - Self.quietZone))
-                    pixels[start + 1 + byte] = ~Self.reversed(bits)
+        let size = size, width = width, words = wordsPerRow
+        return rows.withUnsafeBufferPointer { rows in
+            PNGChunk.greyscaleImage(side: size) { y, pixels in
+                // Row y of the image is module row y - 4; light above and below the code.
+                let row = y - Self.quietZone
+                guard row >= 0, row < width else {
+                    pixels.update(repeating: 0xFF)
+                    return
+                }
+                let first = row * words
+                /// Modules `column` to `column + 7` of the row (the quiet zone and beyond light),
+                /// bit `i` set when module `column + i` is dark.
+                func dark(_ column: Int) -> UInt64 {
+                    if column < 0 { return rows[first] << UInt64(-column) & 0xFF }
+                    let word = column >> 6, shift = column & 63
+                    guard word < words else { return 0 }
+                    var bits = rows[first + word] >> UInt64(shift)
+                    if shift > 56, word + 1 < words { bits |= rows[first + word + 1] << UInt64(64 - shift) }
+                    return bits & 0xFF
+                }
+                for byte in pixels.indices {
+                    pixels[byte] = ~Self.reversed(UInt8(dark(byte * 8 - Self.quietZone)))
                 }
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(pixels.count + pixels.count / 65_535 * 5 + 64)
-        var header: [UInt8] = []
-        PNGChunk.appendBigEndian(UInt32(size), to: &header)
-        PNGChunk.appendBigEndian(UInt32(size), to: &header)
-        // Bit depth 1, greyscale, deflate, adaptive filtering (each row says its own), no interlace.
-        header += [1, 0, 0, 0, 0]
-        PNGChunk.append("IHDR", header, to: &png)
-        PNGChunk.append("IDAT", PNGChunk.storedZlib(pixels), to: &png)
-        PNGChunk.append("IEND", [], to: &png)
-        return png
     }
 
     /// `byte` with its bits in the opposite order.
@@ -146,67 +134,3 @@ public struct QRCode: Sendable, Equatable {
     }
 }
 
-/// The pieces of a PNG file (RFC 2083, and the zlib format of RFC 1950 that holds its pixels).
-enum PNGChunk {
-    /// Appends a chunk: its length, its type, `data` and the CRC-32 of type and data.
-    static func append(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
-        appendBigEndian(UInt32(data.count), to: &png)
-        let start = png.count
-        png += type.utf8
-        png += data
-        appendBigEndian(crc32(png[start...]), to: &png)
-    }
-
-    /// `data` as a zlib stream of stored (uncompressed) deflate blocks, with its Adler-32.
-    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
-        // CMF 0x78 (deflate, 32 KB window), FLG 0x01 (no dictionary, fastest; 0x7801 % 31 == 0).
-        var stream: [UInt8] = [0x78, 0x01]
-        stream.reserveCapacity(data.count + data.count / 65_535 * 5 + 11)
-        var start = 0
-        repeat {
-            let count = min(65_535, data.count - start)
-            let isLast = start + count == data.count
-            stream.append(isLast ? 1 : 0)
-            stream += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF)]
-            stream += data[start..<start + count]
-            start += count
-        } while start < data.count
-        appendBigEndian(adler32(data), to: &stream)
-        return stream
-    }
-
-    static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    /// The CRC-32 (ISO 3309, reflected, polynomial 0xEDB88320) of `bytes`.
-    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ crc >> 8 }
-        return ~crc
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { index in
-        var crc = UInt32(index)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ crc >> 1 : crc >> 1 }
-        return crc
-    }
-
-    /// The Adler-32 of `bytes`: its two sums modulo 65,521, taken every 5,552 bytes (the most
-    /// that cannot overflow 32 bits).
-    static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        var start = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + 5_552)
-            for byte in bytes[start..<end] {
-                a &+= UInt32(byte)
-                b &+= a
-            }
-            a %= 65_521
-            b %= 65_521
-            start = end
-        }
-        return b << 16 | a
-    }
-}

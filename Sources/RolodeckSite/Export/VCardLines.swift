@@ -1,5 +1,9 @@
 /// The content lines of vCards being written, as RFC 2426 (vCard 3.0) wants them: UTF-8, each
 /// line ended by CR LF and folded at 75 octets, text values escaped.
+///
+/// Values are escaped and folded as they are written, byte by byte into one array, not made
+/// into an escaped string and a line first: every contact's card is written on every build (its
+/// file, and a shorter one for its QR code), and the strings and copies were most of the cost.
 struct VCardLines {
     /// The longest a line may be in octets, its CR LF not counted.
     static let foldWidth = 75
@@ -11,6 +15,9 @@ struct VCardLines {
     /// needs it and every fold costs three bytes of the code.
     var folds = true
 
+    /// The octets on the line being written, a fold's leading space included.
+    private var lineLength = 0
+
     /// Creates an empty writer.
     init(folds: Bool = true) {
         self.folds = folds
@@ -18,88 +25,154 @@ struct VCardLines {
     }
 
     /// Writes `name`, its `parameters` (each `;NAME=value`, written as given) and `value`
-    /// (already escaped, as `escaped` and `structured` make it), folded.
+    /// (written as given: a value that needs no escaping, or one already escaped), folded.
     mutating func append(_ name: String, _ parameters: String, _ value: String) {
-        var line: [UInt8] = []
-        line.reserveCapacity(name.utf8.count + parameters.utf8.count + value.utf8.count + 1)
-        line += name.utf8
-        line += parameters.utf8
-        line.append(UInt8(ascii: ":"))
-        line += value.utf8
-        appendFolded(line)
+        start(name, parameters)
+        put(value.utf8)
+        end()
     }
 
-    /// Writes a property without parameters.
+    /// Writes a property without parameters whose value is written as given.
     mutating func append(_ name: String, _ value: String) {
         append(name, "", value)
     }
 
-    /// Writes one line's bytes, folded so that no line is longer than `foldWidth` octets: a
-    /// fold is CR LF and a space, which counts towards the next line's octets. A fold never falls
-    /// inside a UTF-8 character, so a line before a fold may be a few octets short of the width.
-    private mutating func appendFolded(_ line: [UInt8]) {
-        guard folds else {
-            bytes += line
-            bytes += [0x0D, 0x0A]
-            return
+    /// A value to write, and how.
+    enum Value {
+        /// Text, escaped (`escaped`).
+        case text(String)
+        /// A structured value (`N`, `ADR`): each component escaped, so that a comma or semicolon
+        /// inside one stays in it, and joined by semicolons.
+        case structured([String])
+        /// A list value (`CATEGORIES`): each item escaped, joined by commas.
+        case list([String])
+    }
+
+    /// Writes `name`, its `parameters` and `value`, escaped as its kind says, folded.
+    mutating func append(_ name: String, _ parameters: String, _ value: Value) {
+        start(name, parameters)
+        switch value {
+        case .text(let text):
+            putEscaped(text)
+        case .structured(let components):
+            putEscaped(components, separator: UInt8(ascii: ";"))
+        case .list(let items):
+            putEscaped(items, separator: UInt8(ascii: ","))
         }
+        end()
+    }
+
+    /// Writes a property without parameters whose value is escaped as its kind says.
+    mutating func append(_ name: String, _ value: Value) {
+        append(name, "", value)
+    }
+
+    /// Writes a property without parameters whose value is `text`, escaped (`escaped`).
+    mutating func appendText(_ name: String, _ text: String) {
+        append(name, "", .text(text))
+    }
+
+    /// Writes each of `parts` escaped, with `separator` between them.
+    private mutating func putEscaped(_ parts: [String], separator: UInt8) {
+        for (index, part) in parts.enumerated() {
+            if index > 0 { put(separator) }
+            putEscaped(part)
+        }
+    }
+
+    /// Takes back the lines written since `bytes` held `count` bytes.
+    mutating func removeLines(from count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    /// Begins a content line: its name, its parameters and the colon.
+    private mutating func start(_ name: String, _ parameters: String) {
+        lineLength = 0
+        put(name.utf8)
+        put(parameters.utf8)
+        put(UInt8(ascii: ":"))
+    }
+
+    /// Ends the content line.
+    private mutating func end() {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+    }
+
+    /// Writes `text`'s bytes as they are.
+    private mutating func put(_ text: String.UTF8View) {
+        var text = String(text)
+        text.withUTF8 { put($0) }
+    }
+
+    /// Writes one ASCII byte of the line.
+    private mutating func put(_ byte: UInt8) {
+        withUnsafeBytes(of: byte) { put($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Writes a run of the line's bytes (whole UTF-8 characters), folding where the line is
+    /// full: a fold is CR LF and a space, which counts towards the next line's octets, and never
+    /// falls inside a UTF-8 character, so a line before a fold may be a few octets short of the
+    /// width. The bytes between folds are copied at once.
+    private mutating func put(_ run: UnsafeBufferPointer<UInt8>) {
         var start = 0
-        var room = Self.foldWidth
-        while line.count - start > room {
+        while start < run.count {
+            let room = Self.foldWidth - lineLength
+            guard folds, run.count - start > room else {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: run[start...]))
+                lineLength += run.count - start
+                return
+            }
             var end = start + room
             // A continuation byte (10xxxxxx) is the middle of a character: fold before its first byte.
-            while end > start, line[end] & 0xC0 == 0x80 { end -= 1 }
-            bytes += line[start..<end]
-            bytes += [0x0D, 0x0A, UInt8(ascii: " ")]
+            while end > start, run[end] & 0xC0 == 0x80 { end -= 1 }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: run[start..<end]))
+            bytes.append(0x0D)
+            bytes.append(0x0A)
+            bytes.append(UInt8(ascii: " "))
+            lineLength = 1
             start = end
-            room = Self.foldWidth - 1
         }
-        bytes += line[start...]
-        bytes += [0x0D, 0x0A]
     }
 
-    /// Text escaped for a vCard 3.0 value: backslash, comma and semicolon behind a backslash,
-    /// every line break (CR LF, CR or LF) as `\n`.
-    ///
-    /// Byte by byte: every character escaped is ASCII, and no byte of a longer UTF-8 character
-    /// is below 0x80, so the bytes between them are copied as they are.
-    static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D })
-        else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 8)
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: ";"):
-                result.append(UInt8(ascii: "\\"))
-                result.append(byte)
-            case UInt8(ascii: "\r"):
-                result.append(UInt8(ascii: "\\"))
-                result.append(UInt8(ascii: "n"))
-            // The LF of a CR LF was written with its CR.
-            case UInt8(ascii: "\n") where previous != UInt8(ascii: "\r"):
-                result.append(UInt8(ascii: "\\"))
-                result.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\n"):
-                break
-            default:
-                result.append(byte)
+    /// Writes `text` escaped for a vCard 3.0 value: backslash, comma and semicolon behind a
+    /// backslash, every line break (CR LF, CR or LF) as `\n`. Every character escaped is ASCII,
+    /// and no byte of a longer UTF-8 character is below 0x80, so the runs between them are
+    /// copied as they are.
+    private mutating func putEscaped(_ text: String) {
+        var text = text
+        text.withUTF8 { text in
+            var runStart = 0
+            var index = 0
+            while index < text.count {
+                let byte = text[index]
+                guard byte == 0x5C || byte == 0x2C || byte == 0x3B || byte == 0x0D || byte == 0x0A else {
+                    index += 1
+                    continue
+                }
+                put(UnsafeBufferPointer(rebasing: text[runStart..<index]))
+                switch byte {
+                case 0x0D, 0x0A:
+                    put(UInt8(ascii: "\\"))
+                    put(UInt8(ascii: "n"))
+                    // The LF of a CR LF goes with its CR.
+                    if byte == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
+                default:
+                    put(UInt8(ascii: "\\"))
+                    put(byte)
+                }
+                index += 1
+                runStart = index
             }
-            previous = byte
+            put(UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
-    /// A structured value (`N`, `ADR`): each component escaped, so that a comma or semicolon
-    /// inside one stays in it, and joined by semicolons.
-    static func structured(_ components: [String]) -> String {
-        components.map(escaped).joined(separator: ";")
-    }
-
-    /// A list value (`CATEGORIES`): each item escaped, joined by commas.
-    static func list(_ items: [String]) -> String {
-        items.map(escaped).joined(separator: ",")
+    /// Text escaped for a vCard 3.0 value, as `appendText` writes it.
+    static func escaped(_ text: String) -> String {
+        var lines = VCardLines(folds: false)
+        lines.putEscaped(text)
+        return String(decoding: lines.bytes, as: UTF8.self)
     }
 
     /// A parameter value as written: quoted when it holds a character that would end it, with

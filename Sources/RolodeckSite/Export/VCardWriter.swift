@@ -71,22 +71,22 @@ public struct VCardWriter: Sendable {
         lines.append("BEGIN", "VCARD")
         lines.append("VERSION", "3.0")
         lines.append("PRODID", Self.productID)
-        lines.append("UID", VCardLines.escaped(Self.uid(contact.id)))
-        lines.append("FN", VCardLines.escaped(card.formattedName))
-        lines.append("N", Self.sortAs(contact), Self.name(contact))
-        if !contact.nickname.isEmpty { lines.append("NICKNAME", VCardLines.escaped(contact.nickname)) }
+        lines.appendText("UID", Self.uid(contact.id))
+        lines.appendText("FN", card.formattedName)
+        lines.append("N", Self.sortAs(contact), .structured(Self.nameComponents(contact)))
+        if !contact.nickname.isEmpty { lines.appendText("NICKNAME", contact.nickname) }
         if !contact.phoneticGivenName.isEmpty {
-            lines.append("X-PHONETIC-FIRST-NAME", VCardLines.escaped(contact.phoneticGivenName))
+            lines.appendText("X-PHONETIC-FIRST-NAME", contact.phoneticGivenName)
         }
         if !contact.phoneticFamilyName.isEmpty {
-            lines.append("X-PHONETIC-LAST-NAME", VCardLines.escaped(contact.phoneticFamilyName))
+            lines.appendText("X-PHONETIC-LAST-NAME", contact.phoneticFamilyName)
         }
-        if !contact.organization.isEmpty { lines.append("ORG", VCardLines.escaped(contact.organization)) }
+        if !contact.organization.isEmpty { lines.appendText("ORG", contact.organization) }
         if contact.isOrganizationOnly { lines.append("X-ABSHOWAS", "COMPANY") }
-        if !contact.title.isEmpty { lines.append("TITLE", VCardLines.escaped(contact.title)) }
+        if !contact.title.isEmpty { lines.appendText("TITLE", contact.title) }
         // Apple's property groups (`item1.`) tie a custom label to its value.
         var item = 0
-        func labeled(_ name: String, _ label: String, extra: [String] = [], _ value: String) {
+        func labeled(_ name: String, _ label: String, extra: [String] = [], _ value: VCardLines.Value) {
             let (types, custom) = VCardTypes.of(label)
             guard let custom else {
                 lines.append(name, VCardTypes.parameter(types, extra: extra), value)
@@ -94,20 +94,20 @@ public struct VCardWriter: Sendable {
             }
             item += 1
             lines.append("item\(item).\(name)", VCardTypes.parameter([], extra: extra), value)
-            lines.append("item\(item).X-ABLabel", VCardLines.escaped(custom))
+            lines.appendText("item\(item).X-ABLabel", custom)
         }
-        for phone in contact.phones { labeled("TEL", phone.label, VCardLines.escaped(phone.value)) }
+        for phone in contact.phones { labeled("TEL", phone.label, .text(phone.value)) }
         for email in contact.emails {
-            labeled("EMAIL", email.label, extra: ["INTERNET"], VCardLines.escaped(email.value))
+            labeled("EMAIL", email.label, extra: ["INTERNET"], .text(email.value))
         }
         for address in contact.addresses {
-            labeled("ADR", address.label, Self.address(address))
+            labeled("ADR", address.label, .structured(Self.addressComponents(address)))
         }
-        for url in contact.urls { labeled("URL", url.label, VCardLines.escaped(url.value)) }
+        for url in contact.urls { labeled("URL", url.label, .text(url.value)) }
         if let birthday = contact.birthday { Self.writeBirthday(birthday, into: &lines) }
-        if !card.categories.isEmpty { lines.append("CATEGORIES", VCardLines.list(card.categories)) }
+        if !card.categories.isEmpty { lines.append("CATEGORIES", .list(card.categories)) }
         // The Markdown source: vCard notes are plain text, and Markdown reads as such.
-        if !contact.notes.isEmpty { lines.append("NOTE", VCardLines.escaped(contact.notes)) }
+        if !contact.notes.isEmpty { lines.appendText("NOTE", contact.notes) }
         // vCard 3.0's inline binary: `ENCODING=b` and the format as `TYPE`, base64 folded.
         if let photo = card.photo {
             let type = photo.format == .jpeg ? "JPEG" : photo.format.rawValue.uppercased()
@@ -140,11 +140,11 @@ public struct VCardWriter: Sendable {
     }
 
     /// `N`: family name; given name; additional names; salutation (the honorific prefix); suffix.
-    static func name(_ contact: Contact) -> String {
-        VCardLines.structured([
+    static func nameComponents(_ contact: Contact) -> [String] {
+        [
             contact.familyName, contact.givenName, contact.additionalNames, contact.salutation,
             contact.suffix,
-        ])
+        ]
     }
 
     /// `N`'s `SORT-AS` parameter, the family and given names' sort forms, when the contact has
@@ -160,10 +160,8 @@ public struct VCardWriter: Sendable {
 
     /// `ADR`: post office box; extended address; street; city; region; postal code; country.
     /// The store's street (which may be several lines) is the street component.
-    static func address(_ address: PostalAddress) -> String {
-        VCardLines.structured([
-            "", "", address.street, address.city, address.region, address.postalCode, address.country,
-        ])
+    static func addressComponents(_ address: PostalAddress) -> [String] {
+        ["", "", address.street, address.city, address.region, address.postalCode, address.country]
     }
 
     /// `BDAY`: the date, or for one without a year Apple's form (year 1604, a leap year, with
@@ -195,35 +193,33 @@ extension VCardWriter {
         var essential = VCardLines(folds: false)
         essential.append("BEGIN", "VCARD")
         essential.append("VERSION", "3.0")
-        essential.append("N", name(contact))
-        essential.append("FN", VCardLines.escaped(card.formattedName))
-        func phone(_ phone: LabeledValue) -> (String, String, String) {
-            ("TEL", VCardTypes.parameter(VCardTypes.of(phone.label).types), VCardLines.escaped(phone.value))
+        essential.append("N", .structured(nameComponents(contact)))
+        essential.appendText("FN", card.formattedName)
+        func phone(_ phone: LabeledValue) -> (String, String, VCardLines.Value) {
+            ("TEL", VCardTypes.parameter(VCardTypes.of(phone.label).types), .text(phone.value))
         }
         if let first = contact.phones.first {
             let (name, parameters, value) = phone(first)
             essential.append(name, parameters, value)
         }
-        var optional: [(String, String, String)] = []
+        var optional: [(String, String, VCardLines.Value)] = []
         if !contact.organization.isEmpty {
-            optional.append(("ORG", "", VCardLines.escaped(contact.organization)))
+            optional.append(("ORG", "", .text(contact.organization)))
         }
         optional += contact.phones.dropFirst().map(phone)
         optional += contact.emails.map { email in
-            ("EMAIL", VCardTypes.parameter(VCardTypes.of(email.label).types), VCardLines.escaped(email.value))
+            ("EMAIL", VCardTypes.parameter(VCardTypes.of(email.label).types), .text(email.value))
         }
-        if !contact.title.isEmpty { optional.append(("TITLE", "", VCardLines.escaped(contact.title))) }
-        if let url = contact.urls.first { optional.append(("URL", "", VCardLines.escaped(url.value))) }
-        var bytes = essential.bytes
-        let end = Array("END:VCARD\r\n".utf8)
+        if !contact.title.isEmpty { optional.append(("TITLE", "", .text(contact.title))) }
+        if let url = contact.urls.first { optional.append(("URL", "", .text(url.value))) }
+        let endLength = "END:VCARD\r\n".utf8.count
         for (name, parameters, value) in optional {
-            var line = VCardLines(folds: false)
-            line.append(name, parameters, value)
+            let before = essential.bytes.count
+            essential.append(name, parameters, value)
             // A property that does not fit is left out, but a shorter one after it may still fit.
-            if bytes.count + line.bytes.count + end.count <= limit {
-                bytes += line.bytes
-            }
+            if essential.bytes.count + endLength > limit { essential.removeLines(from: before) }
         }
-        return bytes + end
+        essential.append("END", "VCARD")
+        return essential.bytes
     }
 }

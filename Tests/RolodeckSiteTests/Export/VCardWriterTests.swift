@@ -258,6 +258,14 @@ import Testing
         #expect(QRCode(encoding: []) == nil)
         #expect(QRCode(encoding: Array(repeating: 0x41, count: 4000)) == nil)
     }
+    /// Base64 gives RFC 4648's test vectors (section 10), padding included.
+    @Test func base64GivesTheRFCsVectors() {
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+                       "foobar": "Zm9vYmFy"]
+        for (text, expected) in vectors { #expect(Base64Text.encoded(Array(text.utf8)) == expected) }
+        #expect(Base64Text.encoded([0xFB, 0xFF, 0xBF]) == "+/+/")
+    }
+
     /// The checksums the PNG needs give the check values their standards publish: CRC-32 of
     /// "123456789" (ISO 3309, as zlib and PNG use it), Adler-32 of "Wikipedia" (RFC 1950's
     /// algorithm), and the CRC every PNG's empty IEND chunk ends with.
