@@ -1,4 +1,5 @@
 import RolodeckCore
+import RolodeckPublish
 import RolodeckStore
 
 /// What a build read, file by file, with each file's status, summed up in one digest that the
@@ -34,13 +35,49 @@ struct InputIndex: Equatable {
     }
 
     /// The text the digest is made of: a heading, the date and the generator, then a line
-    /// `<device> <inode> <size> <modified> <changed> <path>` for each file, sorted by path.
+    /// `<device> <inode> <size> <modified> <changed> <path>` for each file, sorted by the paths'
+    /// UTF-8 bytes.
+    ///
+    /// Every build with nothing to do makes it for every input file (100,000 of a store of a
+    /// file per card), so the lines are written as bytes, the numbers digit by digit, and the
+    /// paths sorted by their bytes as the manifest sorts its own (`PathBytes`): interpolating
+    /// strings and sorting them as Strings took 2 of the 5 billion instructions of such a build.
     var bytes: [UInt8] {
-        var text = "\(Self.heading)\ntoday \(today)\ngenerator \(generator)\n"
-        for (path, status) in statuses.sorted(by: { $0.key < $1.key }) {
-            text += "\(status.device) \(status.inode) \(status.size) \(status.modified) \(status.changed) \(path)\n"
+        var text = Array("\(Self.heading)\ntoday \(today)\ngenerator \(generator)\n".utf8)
+        let keys = Array(statuses.keys)
+        let paths = PathBytes(keys).sortedOrder().lazy.map { keys[$0] }
+        text.reserveCapacity(text.count + keys.count * 100)
+        func put(_ number: UInt64) {
+            var digits: (UInt64, Int) = (number, 1)
+            while digits.0 >= 10 {
+                digits.0 /= 10
+                digits.1 += 1
+            }
+            let end = text.count + digits.1
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits.1))
+            var rest = number, at = end
+            repeat {
+                at -= 1
+                text[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            text.append(UInt8(ascii: " "))
         }
-        return Array(text.utf8)
+        func put(_ number: Int64) {
+            if number < 0 { text.append(UInt8(ascii: "-")) }
+            put(number.magnitude)
+        }
+        for path in paths {
+            let status = statuses[path]!
+            put(status.device)
+            put(status.inode)
+            put(status.size)
+            put(status.modified)
+            put(status.changed)
+            text += path.utf8
+            text.append(UInt8(ascii: "\n"))
+        }
+        return text
     }
 
     /// The digest the output's manifest records.

@@ -210,13 +210,23 @@ public struct OutputManifest: Equatable {
             handles[path] = child
             return child
         }
-        // Each file's folder, found on this core.
+        // Each file's folder, found on this core. The files are sorted by path, so a file is
+        // nearly always in the folder of the one before it: that is compared by its bytes before
+        // the folder is looked up by hashing its path.
         var places: [(folder: DirectoryHandle, name: Substring)] = []
         places.reserveCapacity(files.count)
+        var last: (path: Substring, folder: DirectoryHandle)?
         for file in files {
-            let slash = file.path.lastIndex(of: "/")
-            let name = slash.map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
-            guard let folder = handle(slash.map { file.path[..<$0] } ?? "") else { return false }
+            let path = file.path
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let name = slash.map { path[path.utf8.index(after: $0)...] } ?? path[...]
+            let folderPath = slash.map { path[..<$0] } ?? ""
+            if let last, last.path.utf8.elementsEqual(folderPath.utf8) {
+                places.append((last.folder, name))
+                continue
+            }
+            guard let folder = handle(folderPath) else { return false }
+            last = (folderPath, folder)
             places.append((folder, name))
         }
         let changed = Atomic<Bool>(false)

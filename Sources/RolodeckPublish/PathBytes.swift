@@ -8,14 +8,14 @@ import RolodeckCore
 /// time, packed in an integer (a most-significant-digit radix sort), so most steps compare two
 /// integers, not two `String`s or two runs of bytes; from `parallelCount` paths on, on two
 /// cores.
-struct PathBytes {
+public struct PathBytes: Sendable {
     /// Every path's bytes, one after the other.
     private(set) var bytes: [UInt8] = []
     /// Where each path starts in `bytes`, and one more: where the last one ends.
     private(set) var starts: [Int] = [0]
 
     /// Collects the paths' bytes.
-    init<Paths: Collection<String>>(_ paths: Paths) {
+    public init<Paths: Collection<String>>(_ paths: Paths) {
         starts.reserveCapacity(paths.count + 1)
         bytes.reserveCapacity(paths.count * 32)
         for path in paths {
@@ -26,7 +26,7 @@ struct PathBytes {
 
     /// The positions of the paths, sorted by their bytes (a path before the longer ones it
     /// begins). Paths that are equal come in no particular order.
-    func sortedOrder() -> [Int] {
+    public func sortedOrder() -> [Int] {
         let count = starts.count - 1
         // A build's paths: each half sorted on a core of its own, then merged, which is
         // cheaper than the sort (the other core has nothing else to do by then).
