@@ -6,6 +6,9 @@ public enum UTF8Validator {
     public static func invalidOffsets(in bytes: [UInt8], limit: Int = 20) -> [Int] {
         var offsets: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
+            // Nearly all text is well-formed: `check` says so eight bytes a step, where the walk
+            // below takes one (a tenth of `rolodeck check` of a store of 100,000 files).
+            guard !check(buffer).isWellFormed else { return }
             var index = 0
             let count = buffer.count
             while index < count, offsets.count < limit {
