@@ -90,6 +90,10 @@ HOME = """\
 {{ end }}
 """
 
+# A contact's page. Its groups are looked up one by one with site.GetPage: the obvious
+# `.GetTerms "groups"` costs more on each page the more pages there are (Hugo 0.111, measured:
+# 0.6 s more CPU time at 10,000 contacts, 15 s at 30,000), and made the build of 100,000
+# contacts take 377 s instead of 47 s, which would measure that one call rather than Hugo.
 SINGLE = """\
 {{ define "main" -}}
 <article class="card">
@@ -119,10 +123,10 @@ SINGLE = """\
 <p><time datetime="{{ . }}">{{ (time .).Format "January 2, 2006" }}</time></p>
 </section>
 {{ end -}}
-{{ with .GetTerms "groups" }}<section><h2>Groups</h2>
+{{ with .Params.groups }}<section><h2>Groups</h2>
 <ul class="tags">
-{{ range . }}<li><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a></li>
-{{ end }}</ul>
+{{ range . }}{{ with site.GetPage (printf "/groups/%s" .) }}<li><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a></li>
+{{ end }}{{ end }}</ul>
 </section>
 {{ end -}}
 {{ with .Content }}<section class="notes"><h2>Notes</h2>
