@@ -21,6 +21,8 @@ BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips-dev libjemalloc-dev pkg-c
 # that the screenshots show Korean and Japanese names, not empty boxes.
 TEST_PACKAGES := chromium chromium-driver fonts-noto-cjk python3-vobject python3-icalendar zbar-tools \
 	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
+# Needed by `make bench`: Hugo, whose build of the same store the benchmark compares with ours.
+BENCH_PACKAGES := hugo
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
 	release install uninstall deb fuzz test-asan test-tsan
@@ -138,6 +140,7 @@ test-tsan: deps
 		$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 bench: deps test-deps
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"
 	$(PYTHON) Benchmarks/bench.py
 
 # Linked with full RELRO (-z now), as Debian's hardening asks of installed binaries.
