@@ -9,9 +9,9 @@ VENV := .build/test-venv
 AXE := .build/axe-core
 SITE_OUT ?= _site
 
-# Needed to build: the CommonMark library, libqrencode (for the contact pages' QR codes) and
-# libvips (for the contacts' photos and thumbnails), found through pkg-config, and jemalloc, the
-# command's memory allocator.
+# Needed to build: the CommonMark library and libvips (for the contacts' photos and thumbnails),
+# found through pkg-config, jemalloc, the command's memory allocator, and libqrencode, which the
+# tests compare the QR encoder with (the command does not link it).
 BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips-dev libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard and iCalendar differential tests
 # (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), by the check

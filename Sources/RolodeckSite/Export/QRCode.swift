@@ -1,9 +1,4 @@
-import CQRencode
-
-/// A QR code: its modules, dark or light, encoded by libqrencode from bytes.
-///
-/// The one file that imports libqrencode: the symbol it returns is copied out and freed before
-/// `init` returns, so no C pointer outlives it.
+/// A QR code: its modules, dark or light, encoded from bytes by `QREncoder`.
 public struct QRCode: Sendable, Equatable {
     /// How many modules a side has (21 for version 1, 4 more for each version after it).
     public let width: Int
@@ -16,60 +11,18 @@ public struct QRCode: Sendable, Equatable {
     /// The light modules around the code that readers need to find it: four, as the standard asks.
     public static let quietZone = 4
 
-    /// The ECI number that says the bytes are UTF-8.
-    private static let utf8ECI: UInt32 = 26
-
-    /// The mask pattern every code uses. Choosing the best of the eight by the standard's penalty
-    /// score, as libqrencode does by default, took 13 times as long as the rest of the encoding
-    /// (0.36 ms against 0.027 ms for a 250-byte card) and made a 20,000-contact build take twelve
-    /// times the CPU; any mask gives a valid code, and the penalty only steers away from patterns
-    /// that make some readers slower. Pattern 2 (every third column) is as good as any other:
-    /// zbarimg reads every code of the demo with it (Tests/Export/check_exports.py).
-    private static let mask: Int32 = 2
-
     /// Encodes `bytes` in byte mode with medium error correction (a code that survives a glare
     /// or a smudge on the screen, at fewer modules than the higher levels); nil when they do not
-    /// fit in the largest code, or libqrencode fails.
+    /// fit in the largest code (or there are none).
     ///
     /// Bytes beyond ASCII are marked as UTF-8 (ECI 26): byte mode has no charset of its own,
     /// and a reader left to guess takes "Müller" or "田中" for Shift_JIS or Latin-1 (zbarimg
     /// does). ASCII is left unmarked, which every reader reads alike.
     public init?(encoding bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return nil }
-        // Version 0: the smallest version the data fits in.
-        guard let input = QRinput_new2(0, QR_ECLEVEL_M) else { return nil }
-        defer { QRinput_free(input) }
-        if bytes.contains(where: { $0 >= 0x80 }) {
-            guard QRinput_appendECIheader(input, Self.utf8ECI) == 0 else { return nil }
-        }
-        let appended = bytes.withUnsafeBufferPointer {
-            QRinput_append(input, QR_MODE_8, Int32($0.count), $0.baseAddress)
-        }
-        guard appended == 0, let symbol = QRcode_encodeMask(input, Self.mask) else { return nil }
-        defer { QRcode_free(symbol) }
-        let width = Int(symbol.pointee.width)
-        guard width > 0, let data = symbol.pointee.data else { return nil }
-        // Bit 0 of each byte is the module's colour; the other bits say what libqrencode put there.
-        let words = (width + 63) / 64
-        var rows = [UInt64](repeating: 0, count: width * words)
-        let raw = UnsafeRawPointer(data)
-        for y in 0..<width {
-            var x = 0
-            // Eight modules at a time: their bytes' low bits gathered into the top byte of one
-            // product (bit 8i moved up by 56 - 7i), in little-endian byte order.
-            while x + 8 <= width {
-                let eight = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: y * width + x, as: UInt64.self))
-                let bits = ((eight & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080) >> 56
-                rows[y * words + x >> 6] |= bits << (x & 63)
-                x += 8
-            }
-            while x < width {
-                rows[y * words + x >> 6] |= UInt64(data[y * width + x] & 1) << (x & 63)
-                x += 1
-            }
-        }
-        self.rows = rows
-        self.width = width
+        let marked = QREncoder.containsNonASCII(bytes)
+        guard let code = QREncoder.encode(bytes, markedUTF8: marked) else { return nil }
+        self.width = code.width
+        self.rows = code.rows
     }
 
     /// How many words of `rows` hold a row.
