@@ -70,17 +70,6 @@ enum PNGChunk {
         }
     }
 
-    /// Appends a chunk: its length, its type, `data` and the CRC-32 of type and data.
-    static func append(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
-        let length = UInt32(data.count)
-        png += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-        let start = png.count
-        png += type.utf8
-        png += data
-        let crc = png.withUnsafeBufferPointer { crc32(UnsafeBufferPointer(rebasing: $0[start...])) }
-        png += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-    }
-
     /// The CRC-32 (ISO 3309, reflected, polynomial 0xEDB88320) of `bytes`, eight bytes a step
     /// through eight tables ("slicing by 8"): a byte at a time, a code's 0.9 KB took 6,000
     /// instructions.
