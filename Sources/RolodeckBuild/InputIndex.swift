@@ -44,31 +44,25 @@ struct InputIndex: Equatable {
     /// strings and sorting them as Strings took 2 of the 5 billion instructions of such a build.
     var bytes: [UInt8] {
         var text = Array("\(Self.heading)\ntoday \(today)\ngenerator \(generator)\n".utf8)
-        let keys = Array(statuses.keys)
-        let paths = PathBytes(keys).sortedOrder().lazy.map { keys[$0] }
-        text.reserveCapacity(text.count + keys.count * 100)
+        let entries = Array(statuses)
+        text.reserveCapacity(text.count + entries.count * 100)
         func put(_ number: UInt64) {
-            var digits: (UInt64, Int) = (number, 1)
-            while digits.0 >= 10 {
-                digits.0 /= 10
-                digits.1 += 1
-            }
-            let end = text.count + digits.1
-            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits.1))
-            var rest = number, at = end
+            // The digits from the last, then turned round.
+            let start = text.count
+            var rest = number
             repeat {
-                at -= 1
-                text[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                text.append(UInt8(ascii: "0") + UInt8(rest % 10))
                 rest /= 10
             } while rest > 0
+            text[start...].reverse()
             text.append(UInt8(ascii: " "))
         }
         func put(_ number: Int64) {
             if number < 0 { text.append(UInt8(ascii: "-")) }
             put(number.magnitude)
         }
-        for path in paths {
-            let status = statuses[path]!
+        for index in PathBytes(entries.lazy.map(\.key)).sortedOrder() {
+            let (path, status) = entries[index]
             put(status.device)
             put(status.inode)
             put(status.size)

@@ -28,7 +28,7 @@ struct VCardLines {
     /// (written as given: a value that needs no escaping, or one already escaped), folded.
     mutating func append(_ name: String, _ parameters: String, _ value: String) {
         start(name, parameters)
-        put(value.utf8)
+        put(value)
         end()
     }
 
@@ -88,8 +88,8 @@ struct VCardLines {
     /// Begins a content line: its name, its parameters and the colon.
     private mutating func start(_ name: String, _ parameters: String) {
         lineLength = 0
-        put(name.utf8)
-        put(parameters.utf8)
+        put(name)
+        put(parameters)
         put(UInt8(ascii: ":"))
     }
 
@@ -100,8 +100,8 @@ struct VCardLines {
     }
 
     /// Writes `text`'s bytes as they are.
-    private mutating func put(_ text: String.UTF8View) {
-        var text = String(text)
+    private mutating func put(_ text: String) {
+        var text = text
         text.withUTF8 { put($0) }
     }
 
