@@ -19,6 +19,8 @@ final class WatchedState {
     let storeCache = StoreDecodeCache()
     /// Collects search terms only for contacts that changed.
     let searchCache = SearchIndexCache()
+    /// Writes only the vCards of contacts that changed.
+    let cardCache = VCardCache()
     /// Makes the files only of photos that are new.
     let photoCache = PhotoCache()
     /// What the site on disk was built from; nil until a build was published.
@@ -157,10 +159,10 @@ extension SiteBuild {
         let directory = patched ?? Directory(store: site.store, config: site.config)
         let renderer = SiteRenderer(
             directory: directory, theme: site.theme, today: today, lastUpdated: lastUpdated,
-            searchCache: state.searchCache, photos: site.photos)
+            searchCache: state.searchCache, cardCache: state.cardCache, photos: site.photos)
         let snapshot = SiteSnapshot(
-            config: site.config, today: today, directory: directory, theme: site.theme,
-            siteTemplates: input.templates.mapValues(\.bytes), search: renderer.search, lastUpdated: lastUpdated)
+            config: site.config, renderer: renderer, theme: site.theme,
+            siteTemplates: input.templates.mapValues(\.bytes))
         let outputPath = result.outputPath
         let warnings = Set(site.warnings.map(\.description))
         do {
@@ -223,16 +225,28 @@ extension SiteBuild {
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, files: [String: Int], changed: [String])? {
         let pages = renderer.pages
-        var paths: Set<String> = []
-        paths.reserveCapacity(pages.count)
-        for page in pages { paths.insert(renderer.path(of: page)) }
+        let paths = pages.map(renderer.path(of:))
         let changed = PageDependencies.changedPages(from: baseline.snapshot, to: snapshot, renderer: renderer)
         let listed = Set(changed)
         // Anything the output does not have yet is written, whatever the rules say.
-        let touched =
-            changed + pages.filter { !listed.contains($0) && baseline.files[renderer.path(of: $0)] == nil }
+        var new: [SitePage] = []
+        var kept = 0
+        for (page, path) in zip(pages, paths) {
+            if baseline.files[path] != nil {
+                kept += 1
+            } else if !listed.contains(page) {
+                new.append(page)
+            }
+        }
+        let touched = changed + new
         guard touched.count * 2 <= pages.count else { return nil }
-        let removed = baseline.files.keys.filter { !paths.contains($0) }.sorted()
+        // When the output has exactly the files it keeps, it has no other to remove (the common
+        // case: a save that adds no page), and the set of every path is not needed.
+        var removed: [String] = []
+        if kept != baseline.files.count {
+            let all = Set(paths)
+            removed = baseline.files.keys.filter { !all.contains($0) }.sorted()
+        }
         var files = baseline.files
         let patcher = OutputPatcher(outputPath: baseline.outputPath)
         var written: [String] = []

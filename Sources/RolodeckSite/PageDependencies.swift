@@ -20,19 +20,21 @@ public struct SiteSnapshot: Sendable {
     var siteTemplates: [String: [UInt8]]
     /// The search index written with the pages.
     var search: SearchIndex
+    /// The contacts' list rows, by entry.
+    var rows: [RowData]
 
-    /// Creates a snapshot.
+    /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
     public init(
-        config: SiteConfig, today: PartialDate, directory: Directory, theme: Theme,
-        siteTemplates: [String: [UInt8]], search: SearchIndex, lastUpdated: PartialDate? = nil
+        config: SiteConfig, renderer: SiteRenderer, theme: Theme, siteTemplates: [String: [UInt8]]
     ) {
         self.config = config
-        self.today = today
-        self.lastUpdated = lastUpdated
-        self.directory = directory
+        self.today = renderer.today
+        self.lastUpdated = renderer.lastUpdated
+        self.directory = renderer.directory
         self.theme = theme
         self.siteTemplates = siteTemplates
-        self.search = search
+        self.search = renderer.search
+        self.rows = renderer.views.rows
     }
 }
 
@@ -56,8 +58,9 @@ public struct SiteSnapshot: Sendable {
 ///   pages themselves follow from the sections and `pageSize`, which is config;
 /// - `todos.html` and its later pages: every todo with its place, subtasks and linked contact;
 /// - `404.html`: the search index's version, which its search box names;
-/// - `birthdays.html`, its later pages and `birthdays.ics`: every listed contact's row (its birthday, name,
-///   slug and order);
+/// - `birthdays.html`, its later pages and `birthdays.ics`: every contact with a birthday, in order,
+///   and of each its birthday, id, display name and what its row on the page shows (name,
+///   language, link, avatar);
 /// - `todos.ics`: every todo with its place and parent, as `todos.html`;
 /// - a file of the search index: its bytes (the index is built whole from the directory, which
 ///   is cheap next to rendering, and compared piece by piece); `index.html` names the index's
@@ -96,6 +99,7 @@ public enum PageDependencies {
         let touchedGroupSections = touched(SiteRenderer.template(of: .groupSection(0, 0))!)
         let rows = RowChanges(old: old.directory, new: new.directory)
         let relinked = changedGroupLinks(old.directory, new.directory)
+        let birthdaysChanged = !sameBirthdays(old, new, rows)
         var oldSearch: [String: [UInt8]] = [:]
         if old.search.version != new.search.version {
             for file in old.search.files { oldSearch[file.path] = file.bytes }
@@ -128,7 +132,7 @@ public enum PageDependencies {
             case .todos, .todosPage, .todosCalendar:
                 return !sameTodos(old.directory, new.directory)
             case .birthdays, .birthdaysPage, .birthdaysCalendar:
-                return rows.anyChanged
+                return birthdaysChanged
             case .notFound:
                 // Its search box names the search index's version.
                 return old.search.version != new.search.version
@@ -214,6 +218,22 @@ public enum PageDependencies {
         }
     }
 
+    /// Whether the birthday pages and calendar show the same: the same contacts in the same
+    /// places, and every contact that changed neither has nor had a birthday, or shows there as
+    /// it did (a new phone number is not on the birthday page).
+    private static func sameBirthdays(_ old: SiteSnapshot, _ new: SiteSnapshot, _ rows: RowChanges) -> Bool {
+        guard rows.aligned else { return false }
+        for index in new.directory.entries.indices where rows.changed(index) {
+            let before = old.directory.entries[index]
+            let after = new.directory.entries[index]
+            if before.contact.birthday == nil, after.contact.birthday == nil { continue }
+            guard before.contact.birthday == after.contact.birthday, before.displayName == after.displayName,
+                old.rows[index].showsAlikeOnBirthdayPages(new.rows[index])
+            else { return false }
+        }
+        return true
+    }
+
     /// Whether the todo page shows the same todos the same way.
     private static func sameTodos(_ old: Directory, _ new: Directory) -> Bool {
         old.todos.elementsEqual(new.todos) { left, right in
@@ -235,16 +255,20 @@ private struct RowChanges {
     private let changedRows: [Bool]
     /// Whether any contact's row changed, or a contact came or went.
     let anyChanged: Bool
+    /// Whether every contact stands where it stood: none came, went or moved.
+    let aligned: Bool
 
     /// Compares the rows of `old`'s contacts with those of `new`'s.
     init(old: Directory, new: Directory) {
         // Contacts mostly keep their place; only those that moved are looked up by id.
         var oldIndex: [String: Int]?
+        var aligned = old.entries.count == new.entries.count
         let changedRows = new.entries.indices.map { index -> Bool in
             let entry = new.entries[index]
             if index < old.entries.count, old.entries[index].contact.id == entry.contact.id {
                 return !RowChanges.sameRow(old.entries[index], entry)
             }
+            aligned = false
             if oldIndex == nil {
                 var byID: [String: Int] = [:]
                 byID.reserveCapacity(old.entries.count)
@@ -254,6 +278,7 @@ private struct RowChanges {
             return oldIndex![entry.contact.id].map { !RowChanges.sameRow(old.entries[$0], entry) } ?? true
         }
         self.changedRows = changedRows
+        self.aligned = aligned
         anyChanged = old.entries.count != new.entries.count || changedRows.contains(true)
     }
 

@@ -31,14 +31,20 @@ public struct SiteRenderer: Sendable {
     public let paging: SitePaging
     /// The files of the photos the directory's contacts show, each once, in digest order.
     let photoFiles: [SitePhotos.Files]
+    /// Every entry's card without its photo, made once when a file of cards needs them.
+    let cards = EntryCards()
+    /// The cards of the last rebuild, reused where a contact's card is the same; nil in a
+    /// whole build.
+    let cardCache: VCardCache?
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
-    /// kept of contacts that have not changed.
+    /// and `cardCache` kept of contacts that have not changed.
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
-        searchCache: SearchIndexCache? = nil, photos: SitePhotos = SitePhotos()
+        searchCache: SearchIndexCache? = nil, cardCache: VCardCache? = nil, photos: SitePhotos = SitePhotos()
     ) {
         self.directory = directory
+        self.cardCache = cardCache
         var digests: Set<String> = []
         for entry in directory.entries {
             if let digest = entry.contact.photo?.digest { digests.insert(digest) }

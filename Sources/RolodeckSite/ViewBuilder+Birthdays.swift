@@ -56,3 +56,12 @@ extension ViewBuilder {
         return MustacheTable(context)
     }
 }
+
+extension RowData {
+    /// Whether the birthday pages show this row and `other` alike: the fields `birthdaysPage`
+    /// reads of a row, which `PageDependencies` compares.
+    func showsAlikeOnBirthdayPages(_ other: RowData) -> Bool {
+        name == other.name && lang == other.lang && path == other.path && monogram == other.monogram
+            && isOrganization == other.isOrganization && thumbnail == other.thumbnail
+    }
+}

@@ -28,6 +28,10 @@ import Testing
         var writes = true
         /// Text of a warning the rebuild reports anew, if it must report one.
         var warning: String? = nil
+        /// Beginnings of paths a patch must write a file of: the edit changes what it shows.
+        var touches: [String] = []
+        /// Beginnings of paths a patch must write no file of: nothing they show changed.
+        var untouched: [String] = []
         var edit: @Sendable (SiteFiles) throws -> Void
     }
 
@@ -252,6 +256,20 @@ import Testing
             site in
             try site.update("store/contacts.json", "sabine-weiss") { $0["birthday"] = "1972-02-29" }
         },
+        Step(
+            label: "a phone number of a contact with a birthday: not on the birthday page", expect: .patched,
+            touches: ["contacts.vcf", "contacts/sabine-weiss.vcf"], untouched: ["birthdays"]
+        ) { site in
+            try site.update("store/contacts.json", "sabine-weiss") {
+                $0["phones"] = [["label": "work", "value": "+49 30 1234 5678"]]
+            }
+        },
+        Step(
+            label: "the name of a contact with a birthday, on the birthday page and in birthdays.ics",
+            expect: .patched, touches: ["birthdays.ics", "birthdays", "contacts.vcf"]
+        ) { site in
+            try site.update("store/contacts.json", "sabine-weiss") { $0["givenName"] = "Sabina" }
+        },
         Step(label: "a todo's priority and due date, in todos.ics", expect: .patched) { site in
             try site.records("store/todos.json") { records in
                 records[0]["priority"] = "low"
@@ -273,6 +291,13 @@ import Testing
         Step(label: "a contact's photo, a file in store/photos", expect: .patched) { site in
             try site.write("store/photos/juergen.png", bytes: try photo("face.png"))
             try site.update("store/contacts.json", "juergen-mueller") { $0["photo"] = "photos/juergen.png" }
+        },
+        Step(
+            label: "a photo for a contact with a birthday: its avatar on the birthday page, not the calendar",
+            expect: .patched, touches: ["birthdays"], untouched: ["birthdays.ics", "contacts.vcf"]
+        ) { site in
+            try site.write("store/photos/sabine.png", bytes: try photo("face.png"))
+            try site.update("store/contacts.json", "sabine-weiss") { $0["photo"] = "photos/sabine.png" }
         },
         Step(label: "the photo file replaced by another picture: new files, the old ones gone", expect: .patched) {
             site in
@@ -596,6 +621,13 @@ import Testing
                 #expect(after[path]?.modified == old.modified, "\(label): \(path) was rewritten")
             }
             #expect(changed.isEmpty != step.writes, "\(label): \(changed.count) files written")
+            for start in step.touches {
+                #expect(changed.contains { $0.hasPrefix(start) }, "\(label): no \(start)… written")
+            }
+            for start in step.untouched {
+                let written = changed.filter { $0.hasPrefix(start) }
+                #expect(written.isEmpty, "\(label): \(written.sorted()) written")
+            }
         }
         #expect(patchedSteps >= patchedAtLeast)
         // An unchanged input is not rebuilt.

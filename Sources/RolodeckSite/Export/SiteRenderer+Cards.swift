@@ -29,25 +29,63 @@ extension SiteRenderer {
 
     /// `groups/<slug>.vcf`: the vCards of group `index`'s members, in the order its page lists them.
     func groupCard(_ index: Int) -> [UInt8] {
-        let writer = cardWriter
-        let members = directory.groups[index].sections.lazy.flatMap(\.items)
-        return writer.cards(members.map { directory.exportedCard(ofEntry: $0) })
+        Self.joined(entryCards(), directory.groups[index].sections.lazy.flatMap(\.items))
     }
 
     /// `contacts.vcf`: every contact's vCard, in the order the index lists them.
     func directoryCard() -> [UInt8] {
-        let entries = directory.sections.lazy.flatMap(\.items)
-        return cardWriter.cards(entries.map { directory.exportedCard(ofEntry: $0) })
+        Self.joined(entryCards(), directory.sections.lazy.flatMap(\.items))
+    }
+
+    /// Every entry's card without its photo, in entry order, made on the first call: a file of
+    /// several cards is the cards one after the other. With a `cardCache`, a card the last
+    /// rebuild made from the same source is reused, and the cache keeps these for the next.
+    func entryCards() -> [[UInt8]] {
+        cards.all {
+            let count = directory.entries.count
+            guard let cache = cardCache else { return ParallelWork.map(count) { cardWithoutPhoto($0) } }
+            let writer = cardWriter
+            let sources = ParallelWork.map(count) { index in
+                let entry = directory.entries[index]
+                return VCardCache.Source(
+                    contact: entry.contact, formattedName: entry.displayName,
+                    categories: directory.cardCategories(ofEntry: index))
+            }
+            let kept = cache.take(revision: writer.revision, config: directory.config)
+            let positions = kept.map { Self.positions(of: sources, in: $0.sources) } ?? []
+            let bytes = ParallelWork.map(count) { index -> [UInt8] in
+                if let kept, let position = positions[index], kept.sources[position] == sources[index] {
+                    return kept.bytes[position]
+                }
+                return cardWithoutPhoto(index)
+            }
+            cache.keep(
+                VCardCache.Cards(revision: writer.revision, config: directory.config, sources: sources, bytes: bytes))
+            return bytes
+        }
+    }
+
+    /// Where each of `sources` stood in `kept`, by contact id; nil for a contact that is new.
+    /// Contacts mostly keep their place, so ids are looked up only when one has moved.
+    private static func positions(of sources: [VCardCache.Source], in kept: [VCardCache.Source]) -> [Int?] {
+        let aligned = sources.count == kept.count
+            && zip(sources, kept).allSatisfy { $0.contact.id == $1.contact.id }
+        if aligned { return Array(sources.indices) }
+        var byID: [String: Int] = [:]
+        byID.reserveCapacity(kept.count)
+        for (position, source) in kept.enumerated() { byID[source.contact.id] = position }
+        return sources.map { byID[$0.contact.id] }
     }
 
     /// Renders every vCard file, in `pages` order, contacts' and groups' on every core.
     ///
     /// Each contact's card is written once and its bytes reused: it is its own file, and again
-    /// part of `contacts.vcf` and of every group file it is in (a file of several cards is the
-    /// cards one after the other, as `groupCard` and `directoryCard` write it for a rebuild).
-    /// Writing each anew took a sixth of a 20,000-contact build's CPU.
+    /// part of `contacts.vcf` and of every group file it is in. Writing each anew took a sixth
+    /// of a 20,000-contact build's CPU.
     func renderCards(_ finish: @Sendable (String, [UInt8]) throws -> Void) throws {
-        let cards = ParallelWork.map(directory.entries.count) { cardWithoutPhoto($0) }
+        let cards = entryCards()
+        // A whole build needs them no more; a rebuild's cache keeps its own.
+        defer { self.cards.release() }
         try ParallelWork.forEach(directory.entries.count) { index in
             // A contact with a photo has a card of its own with it; the others reuse theirs.
             try finish("contacts/\(directory.entries[index].slug).vcf", cardWithPhoto(index) ?? cards[index])
@@ -64,6 +102,7 @@ extension SiteRenderer {
     /// sequence's metatypes, which the compiler warns are not Sendable.
     private static func joined(_ cards: [[UInt8]], _ entries: some Sequence<Int>) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.reduce(0) { $0 + cards[$1].count })
         for index in entries { bytes += cards[index] }
         return bytes
     }

@@ -24,11 +24,14 @@ extension Directory {
         // vCard has no place for an age without a birthday; it is not written whether hidden or not.
         contact.age = nil
         contact.groupIDs = []
-        var categories: [String] = []
-        if config.shows(.groups) {
-            categories = groupPositions(ofEntry: index).map { groups[Int(entryGroups[$0])].group.name }
-        }
         return ExportedCard(
-            contact: contact, formattedName: entries[index].displayName, categories: categories)
+            contact: contact, formattedName: entries[index].displayName, categories: cardCategories(ofEntry: index))
+    }
+
+    /// The names of entry `index`'s groups, as its vCard lists them (`CATEGORIES`): none when the
+    /// site hides groups.
+    func cardCategories(ofEntry index: Int) -> [String] {
+        guard config.shows(.groups) else { return [] }
+        return groupPositions(ofEntry: index).map { groups[Int(entryGroups[$0])].group.name }
     }
 }

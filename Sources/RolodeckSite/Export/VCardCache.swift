@@ -1,0 +1,74 @@
+import RolodeckCore
+import Synchronization
+
+/// The vCards a rebuild made, kept so that the next one writes anew only the cards that changed.
+///
+/// `rolodeck watch` keeps one across rebuilds; a whole build has none. `contacts.vcf` and every
+/// group's file are their members' cards one after the other, so a save that changes one
+/// contact rewrites them whole: making all 100,000 cards of a large store again took half a
+/// second of every save. A card is a function of its entry's contact, display name and group
+/// names, the config (which fields it hides) and the writer's `REV` alone, so a kept card is
+/// reused when all of them are equal. The contact is compared as the directory holds it, not as
+/// the card shows it: an unchanged contact is the very same value, which compares at once.
+public final class VCardCache: Sendable {
+    /// What one entry's card is made from.
+    struct Source: Sendable, Equatable {
+        /// The entry's contact, with the fields the card leaves out.
+        var contact: Contact
+        /// Its display name.
+        var formattedName: String
+        /// Its groups' names, as the card lists them.
+        var categories: [String]
+    }
+
+    /// The cards of one rebuild, in directory order.
+    struct Cards: Sendable {
+        /// The `REV` the cards were written with.
+        var revision: String?
+        /// The config they were made with.
+        var config: SiteConfig
+        /// What each card was made from.
+        var sources: [Source]
+        /// Each card's bytes, without the contact's photo.
+        var bytes: [[UInt8]]
+    }
+
+    private let kept = Mutex<Cards?>(nil)
+
+    /// An empty cache.
+    public init() {}
+
+    /// The cards kept, written with `revision` for a site of `config`, leaving the cache empty;
+    /// nil when there are none.
+    func take(revision: String?, config: SiteConfig) -> Cards? {
+        kept.withLock { kept in
+            defer { kept = nil }
+            return kept?.revision == revision && kept?.config == config ? kept : nil
+        }
+    }
+
+    /// Keeps `cards` for the next rebuild, in place of what was kept.
+    func keep(_ cards: Cards) {
+        kept.withLock { $0 = cards }
+    }
+}
+
+/// Every entry's card without its photo, made once per renderer and only when a file needs it.
+final class EntryCards: Sendable {
+    private let cards = Mutex<[[UInt8]]?>(nil)
+
+    /// The cards, made by `make` on the first call.
+    func all(_ make: () -> [[UInt8]]) -> [[UInt8]] {
+        cards.withLock { cards in
+            if let cards { return cards }
+            let made = make()
+            cards = made
+            return made
+        }
+    }
+
+    /// Lets go of the cards (a whole build, once every file that joins them is written).
+    func release() {
+        cards.withLock { $0 = nil }
+    }
+}
