@@ -224,22 +224,31 @@ extension SiteBuild {
         from baseline: Baseline, to snapshot: SiteSnapshot, renderer: SiteRenderer, fingerprint: String,
         isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, files: [String: Int], changed: [String])? {
-        let pages = renderer.pages
-        let paths = pages.map(renderer.path(of:))
-        let changed = PageDependencies.changedPages(from: baseline.snapshot, to: snapshot, renderer: renderer)
-        let listed = Set(changed)
-        // Anything the output does not have yet is written, whatever the rules say.
-        var new: [SitePage] = []
+        // The pages that do not wait for the search index first, while it is being built.
+        var found: [SitePage] = []
+        var pageCount = 0
+        var paths: [String] = []
         var kept = 0
-        for (page, path) in zip(pages, paths) {
-            if baseline.files[path] != nil {
-                kept += 1
-            } else if !listed.contains(page) {
-                new.append(page)
+        for namingSearch in [false, true] {
+            let pages = namingSearch ? renderer.pagesNamingSearch : renderer.pagesBeforeSearch
+            let changed = PageDependencies.changedPages(
+                from: baseline.snapshot, to: snapshot, renderer: renderer, among: pages)
+            let listed = Set(changed)
+            found += changed
+            // Anything the output does not have yet is written, whatever the rules say.
+            for page in pages {
+                let path = renderer.path(of: page)
+                if baseline.files[path] != nil {
+                    kept += 1
+                } else if !listed.contains(page) {
+                    found.append(page)
+                }
+                paths.append(path)
             }
+            pageCount += pages.count
         }
-        let touched = changed + new
-        guard touched.count * 2 <= pages.count else { return nil }
+        let touched = found
+        guard touched.count * 2 <= pageCount else { return nil }
         // When the output has exactly the files it keeps, it has no other to remove (the common
         // case: a save that adds no page), and the set of every path is not needed.
         var removed: [String] = []

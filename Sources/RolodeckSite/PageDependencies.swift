@@ -75,12 +75,12 @@ public struct SiteSnapshot: Sendable {
 /// `ViewBuilder` and these rules change together; the tests compare watched sites with whole
 /// builds after every kind of edit, and fail when a rule misses a dependency.
 public enum PageDependencies {
-    /// The pages of `renderer` (planned from `new`) whose bytes may differ from those rendered
-    /// from `old`, in page order. Pages new to the site are included.
-    public static func changedPages(from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer)
-        -> [SitePage]
-    {
-        let pages = renderer.pages
+    /// Those of `pages` of `renderer` (planned from `new`) whose bytes may differ from those
+    /// rendered from `old`, in the order given. Pages new to the site are included. Only pages
+    /// that name the search index wait for it to be built.
+    public static func changedPages(
+        from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer, among pages: [SitePage]
+    ) -> [SitePage] {
         if old.config != new.config || old.today != new.today || old.lastUpdated != new.lastUpdated {
             return pages
         }
@@ -100,10 +100,13 @@ public enum PageDependencies {
         let rows = RowChanges(old: old.directory, new: new.directory)
         let relinked = changedGroupLinks(old.directory, new.directory)
         let birthdaysChanged = !sameBirthdays(old, new, rows)
-        var oldSearch: [String: [UInt8]] = [:]
-        if old.search.version != new.search.version {
-            for file in old.search.files { oldSearch[file.path] = file.bytes }
-        }
+        // Asked only of pages that name the index, the only ones that wait for it.
+        lazy var searchChanged = old.search.version != new.search.version
+        lazy var oldSearch: [String: [UInt8]] = {
+            var files: [String: [UInt8]] = [:]
+            for file in old.search.files { files[file.path] = file.bytes }
+            return files
+        }()
         return pages.filter { page in
             switch page {
             case .contact: if touchedContacts { return true }
@@ -116,11 +119,11 @@ public enum PageDependencies {
                 return old.theme.assets[path] != new.theme.assets[path]
             case .search(let index):
                 let file = new.search.files[index]
-                return old.search.version != new.search.version && oldSearch[file.path] != file.bytes
+                return searchChanged && oldSearch[file.path] != file.bytes
             case .index, .section:
                 // A section page shows its section's rows and, in its jump bar and pager, the
                 // other sections: what the index shows, and the search box as it does.
-                return rows.anyChanged || old.search.version != new.search.version
+                return rows.anyChanged || searchChanged
                     || !sameSections(
                         old.directory, old.directory.sections,
                         new.directory, new.directory.sections)
@@ -135,7 +138,7 @@ public enum PageDependencies {
                 return birthdaysChanged
             case .notFound:
                 // Its search box names the search index's version.
-                return old.search.version != new.search.version
+                return searchChanged
             case .contact(let index):
                 // An unchanged contact has the same group ids; their names or slugs may differ.
                 return rows.changed(index)

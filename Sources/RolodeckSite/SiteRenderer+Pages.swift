@@ -57,10 +57,18 @@ extension SiteRenderer {
     /// checks that `pages` and `render` agree; a new kind of output file needs a case here and
     /// a rule in `PageDependencies`.
     public var pages: [SitePage] {
+        var pages = pagesBeforeSearch
+        pages.insert(.notFound, at: pages.firstIndex(of: .birthdays)!)
+        return pages + searchPages
+    }
+
+    /// The pages that neither are the search index nor name it, in `pages` order: these are
+    /// known before the index is built.
+    public var pagesBeforeSearch: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
         pages += [.groups, .todos]
         pages += paging.todos.pages.indices.dropFirst().map(SitePage.todosPage)
-        pages += [.notFound, .birthdays]
+        pages.append(.birthdays)
         pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
         pages += [.birthdaysCalendar, .todosCalendar]
         pages += directory.entries.indices.map(SitePage.contact)
@@ -70,7 +78,18 @@ extension SiteRenderer {
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
         for index in photoFiles.indices { pages += [.photo(index), .photoThumbnail(index)] }
-        pages += search.files.indices.map(SitePage.search)
+        return pages
+    }
+
+    /// The search index's files and the pages whose search box names its version (`404.html`,
+    /// the section pages and `index.html`); waits until the index is built.
+    public var pagesNamingSearch: [SitePage] {
+        [.notFound] + searchPages
+    }
+
+    /// The search index's files, the section pages and `index.html`, as `pages` ends.
+    private var searchPages: [SitePage] {
+        var pages = search.files.indices.map(SitePage.search)
         pages += paging.index.pages.indices.map(SitePage.section)
         pages.append(.index)
         return pages
