@@ -109,15 +109,22 @@ public final class SiteBuild {
             // counted here from the first.
             let done = Atomic(0)
             let total = Atomic(-1)
-            try renderer.render(progress: { _, count in total.store(count, ordering: .relaxed) }) {
-                path, bytes in
-                if control.isCancelled() { throw Cancelled() }
-                try writer.write(path, bytes)
+            @Sendable func count() {
                 let count = done.add(1, ordering: .relaxed).newValue
                 if let progress, count % 256 == 0 {
                     let known = total.load(ordering: .relaxed)
                     progress(.rendering(done: count, total: known >= 0 ? known : nil))
                 }
+            }
+            try renderer.render(progress: { _, count in total.store(count, ordering: .relaxed) }) {
+                path, bytes in
+                if control.isCancelled() { throw Cancelled() }
+                try writer.write(path, bytes)
+                count()
+            } emitParts: { path, parts in
+                if control.isCancelled() { throw Cancelled() }
+                try writer.write(path, parts: parts)
+                count()
             }
             progress?(.publishing(files: done.load(ordering: .relaxed)))
         }

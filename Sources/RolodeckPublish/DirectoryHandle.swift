@@ -114,20 +114,92 @@ public final class DirectoryHandle: @unchecked Sendable {
 
     /// Writes a new file (it must not exist yet) with the given bytes.
     func createFile(_ name: String, bytes: [UInt8]) throws(PublishError) {
+        try createFile(name, parts: CollectionOfOne(bytes))
+    }
+
+    /// Writes a new file (it must not exist yet) of `parts`, one after the other: a file of
+    /// many pieces (every contact's vCard) never needs them joined in memory.
+    func createFile(_ name: String, parts: some Collection<[UInt8]>) throws(PublishError) {
         let fd = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .system("create", path + "/" + name) }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let failure = PublishError.system("write", path + "/" + name)
-                close(fd)
-                throw failure
+        var pending: [UInt8] = []
+        /// Writes `bytes` whole; false when the system refuses.
+        func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            var done = 0
+            while done < bytes.count {
+                let count = write(fd, bytes.baseAddress! + done, bytes.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
             }
-            done += count
+            return true
+        }
+        // Small parts are gathered into writes of a quarter of a megabyte, large ones written as
+        // they are.
+        let batch = 1 << 18
+        var written = true
+        for part in parts where written {
+            if part.count >= batch {
+                written = pending.withUnsafeBytes(put) && part.withUnsafeBytes(put)
+                pending.removeAll(keepingCapacity: true)
+            } else {
+                if pending.count + part.count > batch {
+                    written = pending.withUnsafeBytes(put)
+                    pending.removeAll(keepingCapacity: true)
+                }
+                pending += part
+            }
+        }
+        if written { written = pending.withUnsafeBytes(put) }
+        guard written else {
+            let failure = PublishError.system("write", path + "/" + name)
+            close(fd)
+            throw failure
         }
         guard close(fd) == 0 else { throw .system("write", path + "/" + name) }
+    }
+
+    /// Whether `name` is a regular file that holds exactly `parts`, one after the other, read a
+    /// block at a time (not whole, as `contents(of:)` reads).
+    func holds(_ name: String, parts: some Collection<[UInt8]>, size: Int) -> Bool {
+        let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, DirectoryHandle.isRegularFile(info), Int(info.st_size) == size else {
+            return false
+        }
+        var block = [UInt8](repeating: 0, count: 1 << 18)
+        var filled = 0
+        var checked = 0
+        /// Reads the next block; false at the end or on an error.
+        func refill() -> Bool {
+            checked = 0
+            filled = 0
+            while true {
+                let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                filled = count
+                return true
+            }
+        }
+        for part in parts {
+            var offset = 0
+            while offset < part.count {
+                if checked == filled, !refill() { return false }
+                let length = min(part.count - offset, filled - checked)
+                let same = part.withUnsafeBytes { part in
+                    block.withUnsafeBytes { block in
+                        memcmp(part.baseAddress! + offset, block.baseAddress! + checked, length) == 0
+                    }
+                }
+                guard same else { return false }
+                offset += length
+                checked += length
+            }
+        }
+        return true
     }
 
     /// Hard-links a file of another directory into this one under the same name, so an unchanged

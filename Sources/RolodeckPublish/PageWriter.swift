@@ -46,21 +46,44 @@ public final class PageWriter: Sendable {
     /// Places one file at `path` (relative, `/`-separated, e.g. `contacts/kim.html`); with
     /// `reuse` false it is written even when the old output has the same bytes.
     public func write(_ path: String, _ bytes: [UInt8], reuse: Bool = true) throws {
+        try place(path, size: bytes.count, reuse: reuse) { source, name in
+            source.contents(of: name, ifSize: bytes.count) == bytes
+        } create: { target, name throws(PublishError) in
+            try target.createFile(name, bytes: bytes)
+        }
+    }
+
+    /// Places one file at `path` made of `parts`, one after the other, without joining them.
+    public func write(_ path: String, parts: [[UInt8]]) throws {
+        let size = parts.reduce(0) { $0 + $1.count }
+        try place(path, size: size, reuse: true) { source, name in
+            source.holds(name, parts: parts, size: size)
+        } create: { target, name throws(PublishError) in
+            try target.createFile(name, parts: parts)
+        }
+    }
+
+    /// Places a file of `size` bytes at `path`: links it from the old output when `isSame` says
+    /// the old file there has its bytes, else makes it with `create`.
+    private func place(
+        _ path: String, size: Int, reuse: Bool, isSame: (DirectoryHandle, String) -> Bool,
+        create: (DirectoryHandle, String) throws(PublishError) -> Void
+    ) throws {
         guard let (folder, name) = PagePath.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }
         let (target, source) = try state.withLock { state throws(PublishError) -> (DirectoryHandle, DirectoryHandle?) in
             // No set of the paths to find a page written twice: the second one finds its file
             // already there (`O_EXCL`), and `createFile` says so.
-            state.files.append((path, bytes.count))
+            state.files.append((path, size))
             return (try stagingFolder(folder, in: &state), oldFolder(folder, in: &state))
         }
-        if reuse, let source, source.contents(of: name, ifSize: bytes.count) == bytes, target.link(name, from: source) {
+        if reuse, let source, isSame(source, name), target.link(name, from: source) {
             unchanged.add(1, ordering: .relaxed)
             return
         }
         do {
-            try target.createFile(name, bytes: bytes)
+            try create(target, name)
         } catch {
             if case .system(_, _, EEXIST) = error.reason, isWrittenTwice(path) {
                 throw PublishError(.duplicatePage(path))

@@ -72,9 +72,12 @@ public struct SiteRenderer: Sendable {
 
     /// Renders everything, handing each file to `emit`, which may be called from several
     /// threads at once; `progress` hears how many files are done (from one thread at a time)
-    /// from when the search index is built and the total is known.
+    /// from when the search index is built and the total is known. A file made of many parts
+    /// (`contacts.vcf`, every contact's card) goes to `emitParts` as they are, when there is
+    /// one, so that it is never whole in memory beside them; else its parts are joined for `emit`.
     public func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
-                       emit: @Sendable (String, [UInt8]) throws -> Void) throws {
+                       emit: @Sendable (String, [UInt8]) throws -> Void,
+                       emitParts: (@Sendable (String, [[UInt8]]) throws -> Void)? = nil) throws {
         // Counters, not locks: every page passes here, from every core.
         let done = Atomic(0)
         // The number of files, once known; -1 before.
@@ -83,8 +86,20 @@ public struct SiteRenderer: Sendable {
         let failure = Mutex<(any Error)?>(nil)
         let stop = Atomic<Bool>(false)
         @Sendable func finish(_ path: String, _ bytes: [UInt8]) throws {
+            try finish(path) { try emit(path, bytes) }
+        }
+        @Sendable func finish(_ path: String, parts: [[UInt8]]) throws {
+            try finish(path) {
+                if let emitParts {
+                    try emitParts(path, parts)
+                } else {
+                    try emit(path, Self.joined(parts))
+                }
+            }
+        }
+        @Sendable func finish(_ path: String, emitting: () throws -> Void) throws {
             if stop.load(ordering: .relaxed) { throw Stopped() }
-            try emit(path, bytes)
+            try emitting()
             let count = done.add(1, ordering: .relaxed).newValue
             let total = total.load(ordering: .relaxed)
             guard total >= 0 else { return }
@@ -116,7 +131,7 @@ public struct SiteRenderer: Sendable {
             }
         } _: {
             do {
-                try renderPagesWithoutSearch(finish)
+                try renderPagesWithoutSearch(finish, finish)
             } catch {
                 fail(error)
             }
@@ -124,8 +139,12 @@ public struct SiteRenderer: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Every page but the search index's files and `index.html`, in `pages` order.
-    private func renderPagesWithoutSearch(_ finish: @Sendable (String, [UInt8]) throws -> Void) throws {
+    /// Every page but the search index's files and `index.html`, in `pages` order; a file of
+    /// many parts goes to `finishParts`.
+    private func renderPagesWithoutSearch(
+        _ finish: @Sendable (String, [UInt8]) throws -> Void,
+        _ finishParts: @Sendable (String, [[UInt8]]) throws -> Void
+    ) throws {
         for path in theme.assets.keys.sorted() {
             try finish(path, theme.assets[path]!)
         }
@@ -153,7 +172,7 @@ public struct SiteRenderer: Sendable {
             let page = groupSections[number]
             try finish(path(of: page), try render(page))
         }
-        try renderCards(finish)
+        try renderCards(finish, finishParts)
         for files in photoFiles {
             try finish(files.path, files.bytes)
             try finish(files.thumbnailPath, files.thumbnailBytes)

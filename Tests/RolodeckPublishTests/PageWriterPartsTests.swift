@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import RolodeckPublish
+@testable import RolodeckTestSupport
+
+/// A file written as parts (`contacts.vcf`: every contact's card) is the parts one after the
+/// other on disk, and an old file with the same bytes is kept, however the parts are cut.
+@Suite struct PageWriterPartsTests {
+    /// Small parts around one larger than a write batch (a quarter of a megabyte), so that the
+    /// writer gathers, flushes and writes a part as it is; bytes of a fixed pattern.
+    static func parts(changing changed: Int? = nil) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var seed: UInt32 = 7
+        for index in 0..<1_200 {
+            let count = index == 600 ? 300_000 : 1 + Int(seed % 700)
+            var part: [UInt8] = []
+            part.reserveCapacity(count)
+            for _ in 0..<count {
+                seed = seed &* 1_103_515_245 &+ 12_345
+                part.append(UInt8(truncatingIfNeeded: seed >> 16))
+            }
+            if index == changed { part[part.count / 2] ^= 0xff }
+            parts.append(part)
+        }
+        return parts
+    }
+
+    func publish(_ parts: [[UInt8]], to output: URL) throws -> PublishReport {
+        try Publisher(outputPath: output.path).publish { writer in
+            try writer.write("contacts.vcf", parts: parts)
+            try writer.write("index.html", Array("home".utf8))
+        }
+    }
+
+    func modificationDate(_ url: URL) throws -> Date {
+        try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+    }
+
+    @Test func partsAreWrittenOneAfterTheOther() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let parts = Self.parts()
+        let joined = parts.flatMap { $0 }
+        #expect(joined.count > 300_000)
+        _ = try publish(parts, to: output)
+        let file = output.appendingPathComponent("contacts.vcf")
+        let written = Array(try Data(contentsOf: file)) == joined
+        #expect(written)
+        let manifest = try String(contentsOf: output.appendingPathComponent(".rolodeck"), encoding: .utf8)
+        #expect(manifest.contains("\n\(joined.count) contacts.vcf\n"))
+    }
+
+    @Test func theSameBytesCutOtherwiseAreKeptAndOtherBytesWritten() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let parts = Self.parts()
+        _ = try publish(parts, to: output)
+        let file = output.appendingPathComponent("contacts.vcf")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+
+        // The same bytes in other parts: one whole, then in halves.
+        let joined = parts.flatMap { $0 }
+        for cut in [[joined], [Array(joined[..<1_000]), Array(joined[1_000...])]] {
+            let same = try publish(cut, to: output)
+            #expect(same == PublishReport(written: 0, unchanged: 3, removed: 0))
+            #expect(try modificationDate(file) == old)
+        }
+
+        // One byte changed, in a small part and in the large one: the same size, other bytes.
+        for changed in [3, 600, 1_199] {
+            let other = Self.parts(changing: changed)
+            #expect(other.flatMap { $0 }.count == joined.count)
+            let report = try publish(other, to: output)
+            #expect(report == PublishReport(written: 1, unchanged: 2, removed: 0), "part \(changed)")
+            let rewritten = Array(try Data(contentsOf: file)) == other.flatMap { $0 }
+            #expect(rewritten, "part \(changed)")
+            _ = try publish(parts, to: output)
+        }
+    }
+}
