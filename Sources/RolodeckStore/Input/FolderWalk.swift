@@ -11,7 +11,7 @@
 /// ending in `~`, `.swp` or `.tmp`), links to folders, and links whose target lies outside the
 /// folder walked (a store must not publish what it only points at).
 struct FolderWalk {
-    /// The files' paths relative to the root, `/`-separated, in `String` order.
+    /// The files' paths relative to the root, `/`-separated, in `String` order (if sorted).
     private(set) var files: [String] = []
     /// The paths of the folders walked, relative to the root, the root itself not included.
     private(set) var folders: [String] = []
@@ -20,8 +20,9 @@ struct FolderWalk {
     private(set) var misnamed: [String] = []
 
     /// Walks the folder at `root` (an absolute or relative path); a root that is missing or is
-    /// not a folder has no files.
-    init(root: String) {
+    /// not a folder has no files. Unless `sorted` is false, the paths are sorted; else they
+    /// come in the order the folders list them.
+    init(root: String, sorted: Bool = true) {
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return }
         defer { close(rootFD) }
@@ -68,6 +69,7 @@ struct FolderWalk {
             }
             closedir(stream)
         }
+        guard sorted else { return }
         files.sort()
         folders.sort()
         misnamed.sort()

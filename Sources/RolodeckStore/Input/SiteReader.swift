@@ -98,10 +98,20 @@ public struct SiteReader {
         return (input, diagnostics)
     }
 
-    /// The status of every file `read` would read, by the path it would open it by, found
+    /// The digest of the statuses of every file `read` would read, each by the path it would
+    /// open it by (`FileStatusDigest`, as `InputIndex` makes it of what `read` notes), found
     /// without reading them (but for the config, which says where the store is), with the
     /// config; nil when the config has errors or a file cannot be looked at.
-    public func survey() -> (config: SiteConfig, statuses: [String: FileStatus])? {
+    public func survey() -> (config: SiteConfig, statuses: FileStatusDigest)? {
+        guard let (config, statuses) = surveyConfig(), let files = surveyFiles(for: config) else { return nil }
+        var all = statuses
+        all.add(files)
+        return (config, all)
+    }
+
+    /// The first part of `survey`: the config, read and decoded, with the digest of its status;
+    /// nil when it has errors or cannot be read.
+    public func surveyConfig() -> (config: SiteConfig, statuses: FileStatusDigest)? {
         let log = StatusLog()
         let site = Tree(folder.path, display: displayPath, cache: nil, statuses: log)
         var config = SiteConfig()
@@ -111,22 +121,36 @@ public struct SiteReader {
             guard !decoded.diagnostics.containsErrors else { return nil }
             config = decoded.config
         }
+        var statuses = FileStatusDigest()
+        for (path, status) in log.all {
+            statuses.add(status, path: path)
+        }
+        return (config, statuses)
+    }
+
+    /// The rest of `survey`: the digest of the statuses of the store's files and the site's
+    /// templates and static files, with `config` saying where the store is; nil when a file
+    /// cannot be looked at.
+    public func surveyFiles(for config: SiteConfig) -> FileStatusDigest? {
+        let site = Tree(folder.path, display: displayPath, cache: nil)
         let store = site.subtree(config.store)
-        let walk = FolderWalk(root: store.root)
+        // The digest is a sum, in no order: the walk need not sort what it finds.
+        let walk = FolderWalk(root: store.root, sorted: false)
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
         let collections = Set(vdir.compactMap { path in
             path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
         })
         let names = store.existing(collections.sorted().map { $0 + "/displayname" })
-        guard walk.misnamed.isEmpty, store.look(at: lists + singles.map(\.path) + vdir + names + photos) else {
-            return nil
-        }
+        guard walk.misnamed.isEmpty,
+            var digest = store.statusDigest(of: lists + singles.map(\.path) + vdir + names + photos)
+        else { return nil }
         for folder in ["Templates", "Public"] {
             let tree = site.subtree(folder)
-            let walk = FolderWalk(root: tree.root)
-            guard walk.misnamed.isEmpty, tree.look(at: walk.files) else { return nil }
+            let walk = FolderWalk(root: tree.root, sorted: false)
+            guard walk.misnamed.isEmpty, let found = tree.statusDigest(of: walk.files) else { return nil }
+            digest.add(found)
         }
-        return (config, log.all)
+        return digest
     }
 
     /// The store's files: `contacts.json`, `groups.json`, `todos.json` and `salutations.json`;
@@ -189,8 +213,7 @@ public struct SiteReader {
                 photos.append(path)
                 continue
             }
-            let lowered = path.lowercased()
-            if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") || lowered.hasSuffix(".ics") {
+            if isVCard(path) || isICalendar(path) {
                 vdir.append(path)
             }
             guard path.hasSuffix(".json"), let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")),
@@ -200,6 +223,28 @@ public struct SiteReader {
             singles.append((kind, path))
         }
         return (lists, singles, vdir, photos)
+    }
+
+    /// Whether a file's name ends in `.vcf` or `.vcard`, in any case.
+    static func isVCard(_ path: String) -> Bool {
+        hasSuffix(path, ignoringCase: ".vcf") || hasSuffix(path, ignoringCase: ".vcard")
+    }
+
+    /// Whether a file's name ends in `.ics`, in any case.
+    static func isICalendar(_ path: String) -> Bool {
+        hasSuffix(path, ignoringCase: ".ics")
+    }
+
+    /// Whether `path` ends in `suffix` (lowercase ASCII) with ASCII letters in either case: what
+    /// `path.lowercased().hasSuffix(suffix)` says for these suffixes, without making a String
+    /// for every file of the store. (No other letter lowercases to the ASCII letters of `vcf`,
+    /// `vcard` and `ics`.)
+    private static func hasSuffix(_ path: String, ignoringCase suffix: StaticString) -> Bool {
+        let tail = path.utf8.suffix(suffix.utf8CodeUnitCount)
+        guard tail.count == suffix.utf8CodeUnitCount else { return false }
+        return zip(tail, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)).allSatisfy {
+            byte, wanted in byte | (byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0) == wanted
+        }
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
@@ -222,9 +267,8 @@ public struct SiteReader {
                 collections[folder] = collection
             }
             let source = SourceText(path: store.display(path), bytes: bytes)
-            let lowered = path.lowercased()
-            found.append((collection, path, lowered.hasSuffix(".ics") ? .iCalendar(source, collection: collection)
-                                                                      : .vCard(source, collection: collection)))
+            found.append((collection, path, Self.isICalendar(path) ? .iCalendar(source, collection: collection)
+                                                                   : .vCard(source, collection: collection)))
         }
         return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map { ($0.path, $0.file) }
     }
