@@ -57,6 +57,31 @@ import Testing
         #expect(read.elementsEqual(bytes), "the bytes read differ from the ones written")
     }
 
+    /// Only a regular file's short read is its end: from a pipe (or a device), a read that
+    /// gives fewer bytes than asked is followed by others until one gives none.
+    @Test func aShortReadEndsOnlyARegularFile() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        #expect(write(ends[1], "ab", 2) == 2)
+        let writer = ends[1]
+        let later = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            _ = write(writer, "cd", 2)
+            close(writer)
+        }
+        later.start()
+        let read = try SiteReader.readToEnd(ends[0], sizeGuess: 16)
+        #expect(read == Array("abcd".utf8))
+        // The same bytes from a regular file of that size, asked for more than it holds.
+        let file = try Fixtures.temporaryFolder().appendingPathComponent("card.json")
+        try Data("abcd".utf8).write(to: file)
+        let fd = open(file.path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(try SiteReader.readToEnd(fd, sizeGuess: 4, isRegularFile: true) == Array("abcd".utf8))
+    }
+
     /// A file that cannot be read (here a folder where the store's file should be) is an error
     /// that names it, not a crash or an empty store.
     @Test func anUnreadableFileIsAnErrorNamingIt() throws {

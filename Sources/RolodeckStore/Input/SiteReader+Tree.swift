@@ -151,7 +151,9 @@ extension SiteReader {
             var info = stat()
             guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
             do {
-                return .success((try SiteReader.readToEnd(fd, sizeGuess: Int(info.st_size)), FileStatus(info)))
+                let bytes = try SiteReader.readToEnd(
+                    fd, sizeGuess: Int(info.st_size), isRegularFile: info.st_mode & S_IFMT == S_IFREG)
+                return .success((bytes, FileStatus(info)))
             } catch {
                 return .failure(error)
             }
