@@ -21,6 +21,31 @@ import Testing
         #expect(StoreDecoder.decode(input.storeFiles).store.todos.map(\.id) == names)
     }
 
+    /// vCard and iCalendar files come by collection name (a folder's `displayname`, or else
+    /// its own name), then by path: two folders of one name are one collection, their files
+    /// side by side in path order; loose files are a collection of no name, first.
+    @Test func vdirFilesComeByCollectionThenPath() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let files = [
+            "store/zz/displayname": "Alpha", "store/zz/b.vcf": "", "store/zz/d.VCF": "",
+            "store/aa/displayname": "Zed", "store/aa/a.vcf": "", "store/aa/t.ics": "",
+            "store/mm/displayname": "Alpha", "store/mm/c.vcf": "", "store/mm/e.vcard": "",
+            "store/Beta/f.vcf": "", "store/loose.vcf": "", "store/contacts.json": "[]",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let (input, _) = try SiteReader(folder: folder, displayPath: "site").read()
+        let expected = [
+            "contacts.json", "loose.vcf", "mm/c.vcf", "mm/e.vcard", "zz/b.vcf", "zz/d.VCF", "Beta/f.vcf",
+            "aa/a.vcf", "aa/t.ics",
+        ]
+        #expect(input.storeFiles.map(\.source.path) == expected.map { "site/store/" + $0 })
+    }
+
     /// Files are read whole, whatever their size: the bytes come back exactly, for an empty
     /// file, one of a single byte, one larger than any read buffer and one of several MiB.
     @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003, 9 << 20 | 3])

@@ -254,23 +254,35 @@ public struct SiteReader {
     private func vdirFiles(_ paths: [String], bytes: [[UInt8]], in store: Tree) throws(DiagnosticError)
         -> [(path: String, file: StoreFile)]
     {
-        var collections: [Substring: String] = [:]
-        var found: [(collection: String, path: String, file: StoreFile)] = []
-        found.reserveCapacity(paths.count)
+        // The paths come in `String` order (the walk's), so each collection's files are in
+        // order as they come: they are gathered by collection and the collections sorted, which
+        // orders them by (collection, path) without comparing 100,000 paths again.
+        var collections: [Substring: Int] = [:]
+        var gathered: [(collection: String, files: [(path: String, file: StoreFile)])] = []
+        var positions: [String: Int] = [:]
         for (path, bytes) in zip(paths, bytes) {
             let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-            let collection: String
+            let position: Int
             if let known = collections[folder] {
-                collection = known
+                position = known
             } else {
-                collection = try collectionName(in: store, folder: String(folder))
-                collections[folder] = collection
+                let name = try collectionName(in: store, folder: String(folder))
+                if let known = positions[name] {
+                    position = known
+                } else {
+                    position = gathered.count
+                    positions[name] = position
+                    gathered.append((name, []))
+                }
+                collections[folder] = position
             }
+            let collection = gathered[position].collection
             let source = SourceText(path: store.display(path), bytes: bytes)
-            found.append((collection, path, Self.isICalendar(path) ? .iCalendar(source, collection: collection)
-                                                                   : .vCard(source, collection: collection)))
+            gathered[position].files.append(
+                (path, Self.isICalendar(path) ? .iCalendar(source, collection: collection)
+                                              : .vCard(source, collection: collection)))
         }
-        return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map { ($0.path, $0.file) }
+        return gathered.sorted { $0.collection < $1.collection }.flatMap(\.files)
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.
