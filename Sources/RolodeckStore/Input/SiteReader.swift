@@ -209,42 +209,64 @@ public struct SiteReader {
         var vdir: [String] = []
         var photos: [String] = []
         for path in walk.files {
-            if path.hasPrefix("photos/") {
-                photos.append(path)
-                continue
+            var bytes = path
+            switch bytes.withUTF8({ place(of: UnsafeRawBufferPointer($0)) }) {
+            case .photo: photos.append(path)
+            case .vdir: vdir.append(path)
+            case .single(let kind): singles.append((kind, path))
+            case nil: continue
             }
-            if isVCard(path) || isICalendar(path) {
-                vdir.append(path)
-            }
-            guard path.hasSuffix(".json"), let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")),
-                path.utf8.lastIndex(of: UInt8(ascii: "/")) == slash,
-                let kind = kinds.first(where: { $0.name == path[..<slash] })?.kind
-            else { continue }
-            singles.append((kind, path))
         }
         return (lists, singles, vdir, photos)
     }
 
-    /// Whether a file's name ends in `.vcf` or `.vcard`, in any case.
-    static func isVCard(_ path: String) -> Bool {
-        hasSuffix(path, ignoringCase: ".vcf") || hasSuffix(path, ignoringCase: ".vcard")
+    /// What a store file is read as.
+    private enum Place {
+        case photo, vdir
+        case single(RecordKind)
+    }
+
+    /// What the store file at `path` (its bytes) is read as: anything in `photos/` a photo, a
+    /// vCard or iCalendar file anywhere a vdir file, a `.json` file in a kind's folder one
+    /// record; nil for anything else. Told by the path's bytes: a store of a file per card has
+    /// 100,000 of them.
+    private static func place(of path: UnsafeRawBufferPointer) -> Place? {
+        func starts(with prefix: StaticString) -> Bool {
+            path.count >= prefix.utf8CodeUnitCount
+                && memcmp(path.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+        }
+        if starts(with: "photos/") { return .photo }
+        if hasSuffix(path, ignoringCase: ".vcf") || hasSuffix(path, ignoringCase: ".vcard")
+            || hasSuffix(path, ignoringCase: ".ics")
+        {
+            return .vdir
+        }
+        guard path.count > 5, memcmp(path.baseAddress! + path.count - 5, ".json", 5) == 0,
+            let slash = path.firstIndex(of: UInt8(ascii: "/")),
+            !path[(slash + 1)...].contains(UInt8(ascii: "/"))
+        else { return nil }
+        let folder = UnsafeRawBufferPointer(rebasing: path[..<slash])
+        return kinds.first { $0.name.utf8.elementsEqual(folder) }.map { .single($0.kind) }
     }
 
     /// Whether a file's name ends in `.ics`, in any case.
     static func isICalendar(_ path: String) -> Bool {
-        hasSuffix(path, ignoringCase: ".ics")
+        var path = path
+        return path.withUTF8 { hasSuffix(UnsafeRawBufferPointer($0), ignoringCase: ".ics") }
     }
 
     /// Whether `path` ends in `suffix` (lowercase ASCII) with ASCII letters in either case: what
     /// `path.lowercased().hasSuffix(suffix)` says for these suffixes, without making a String
     /// for every file of the store. (No other letter lowercases to the ASCII letters of `vcf`,
     /// `vcard` and `ics`.)
-    private static func hasSuffix(_ path: String, ignoringCase suffix: StaticString) -> Bool {
-        let tail = path.utf8.suffix(suffix.utf8CodeUnitCount)
-        guard tail.count == suffix.utf8CodeUnitCount else { return false }
-        return zip(tail, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)).allSatisfy {
-            byte, wanted in byte | (byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0) == wanted
+    private static func hasSuffix(_ path: UnsafeRawBufferPointer, ignoringCase suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard path.count >= count else { return false }
+        for offset in 0..<count {
+            let byte = path[path.count - count + offset]
+            if byte | (byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0) != suffix.utf8Start[offset] { return false }
         }
+        return true
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
