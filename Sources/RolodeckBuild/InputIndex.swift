@@ -8,9 +8,10 @@ import RolodeckStore
 ///
 /// The digest covers the date, the generator and every file's path, device, inode, size and
 /// times (`FileStatusDigest`): when a survey of the files gives the same digest (so no file
-/// changed, came or went), the input is the one the fingerprint beside it was made from. A file changed less than
-/// `margin` before the build read it could change again within the same clock tick unseen, so
-/// the digest is only recorded when every file had been still for that long.
+/// changed, came or went), the input is the one the fingerprint beside it was made from. A
+/// file changed less than `margin` before the build read it could change again within the same
+/// clock tick unseen, so the digest is only recorded when every file had been still for that
+/// long.
 ///
 /// It is kept in the output's manifest, not in a file beside the output as it once was: nothing
 /// stays beside the output between builds, and as a digest it names none of the site's files in

@@ -153,7 +153,8 @@ public struct Publisher: Sendable {
     /// looked at.
     public func recordedStatuses() -> (statuses: String, files: Int)? {
         guard let old = DirectoryHandle.open(outputPath), let marker = old.status(of: Publisher.markerName),
-            let bytes = old.contents(of: Publisher.markerName), let statuses = OutputManifest.statuses(in: bytes),
+            let bytes = old.contents(of: Publisher.markerName),
+            let statuses = OutputManifest.statuses(in: bytes),
             let files = OutputManifest.intactFileCount(listedIn: bytes, in: old, manifestTime: marker.st_mtim)
         else { return nil }
         return (statuses, files)

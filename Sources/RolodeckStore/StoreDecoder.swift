@@ -174,7 +174,8 @@ public struct StoreDecoder {
             topLevel = found
             diagnostics = isValidUTF8 ? [] : utf8Diagnostics(source)
         } catch {
-            return ([DecodedRecord(syntaxError: error, kind: file.kind, source: source)], utf8Diagnostics(source))
+            let record = DecodedRecord(syntaxError: error, kind: file.kind, source: source)
+            return ([record], utf8Diagnostics(source))
         }
         switch topLevel {
         case .records(let records):

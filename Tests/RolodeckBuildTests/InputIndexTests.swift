@@ -37,13 +37,16 @@ import Testing
             try FileManager.default.removeItem(at: site.appendingPathComponent("store/contacts/bo.json"))
         },
         Case(label: "a card with its extension in capitals added") { site, _ in
-            try write("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:fy\r\nFN:Fy\r\nEND:VCARD\r\n", "store/book/fy.VCF", in: site)
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:fy\r\nFN:Fy\r\nEND:VCARD\r\n"
+            try write(card, "store/book/fy.VCF", in: site)
         },
         Case(label: "a card changed in place, same size, same second") { site, _ in
             let path = site.appendingPathComponent("store/contacts/bo.json").path
             let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
             try write(#"{"id": "bo", "givenName": "BO"}"#, "store/contacts/bo.json", in: site)
-            if let before { try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path) }
+            if let before {
+                try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path)
+            }
         },
         Case(label: "a collection's displayname added") { site, _ in
             try write("Work\n", "store/book/displayname", in: site)
@@ -98,7 +101,8 @@ import Testing
         let read = try #require(SiteReader(folder: site, displayPath: "site").survey())
         #expect(read.statuses.count == 4)
         let index = InputIndex(
-            today: Self.today.description, generator: InputFingerprint.digest(Self.generator), files: read.statuses)
+            today: Self.today.description, generator: InputFingerprint.digest(Self.generator),
+            files: read.statuses)
         #expect(statuses == index.digest)
         // Nothing beside the output: no lock file, no index.
         let beside = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
@@ -173,17 +177,24 @@ import Testing
         for (path, status) in files { forward.add(status, path: path) }
         var halves = (FileStatusDigest(), FileStatusDigest())
         for (path, status) in files.reversed() {
-            if status.inode % 2 == 0 { halves.0.add(status, path: path) } else { halves.1.add(status, path: path) }
+            if status.inode % 2 == 0 {
+                halves.0.add(status, path: path)
+            } else {
+                halves.1.add(status, path: path)
+            }
         }
         halves.0.add(halves.1)
         #expect(halves.0 == forward)
-        #expect(InputIndex(today: "d", generator: "g", statuses: Dictionary(uniqueKeysWithValues: files)).digest
+        let dictionary = Dictionary(uniqueKeysWithValues: files)
+        #expect(InputIndex(today: "d", generator: "g", statuses: dictionary).digest
                 == InputIndex(today: "d", generator: "g", files: forward).digest)
         var twice = forward
         twice.add(files[0].1, path: files[0].0)
         #expect(twice != forward)
         var swapped = FileStatusDigest()
-        for (index, (path, _)) in files.enumerated() { swapped.add(files[(index + 1) % files.count].1, path: path) }
+        for (index, (path, _)) in files.enumerated() {
+            swapped.add(files[(index + 1) % files.count].1, path: path)
+        }
         #expect(InputIndex(today: "d", generator: "g", files: swapped).digest
                 != InputIndex(today: "d", generator: "g", files: forward).digest)
     }

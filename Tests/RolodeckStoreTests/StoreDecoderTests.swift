@@ -271,8 +271,8 @@ import Testing
         let (_, diagnostics) = StoreDecoder.decode([
             StoreFile(kind: .contact, layout: .single, source: SourceText(path: "c.json", bytes: bytes)),
         ])
-        let expected = "c.json:1:\(before.utf8.count + 1): error: invalid UTF-8 (byte 0xFC); the store must be "
-            + "saved as UTF-8"
+        let expected = "c.json:1:\(before.utf8.count + 1): error: invalid UTF-8 (byte 0xFC); "
+            + "the store must be saved as UTF-8"
         #expect(diagnostics.map(\.description).filter { $0.contains("UTF-8") } == [expected])
         let valid = [0xEF, 0xBB, 0xBF] + Array(#"{"id": "a", "givenName": "Jürgen"}"#.utf8)
         let (store, clean) = StoreDecoder.decode([

@@ -50,8 +50,8 @@ struct FolderWalk {
             while let entry = readdir(stream) {
                 let type = entry.pointee.d_type
                 withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                    tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-                        name in
+                    let capacity = MemoryLayout.size(ofValue: tuple.pointee)
+                    tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { name in
                         path.removeSubrange(start...)
                         visit(name, type: type, in: folder, path: &path, root: root, realRoot: &realRoot,
                               pending: &pending)
@@ -117,7 +117,8 @@ struct FolderWalk {
     static func isLeftover(_ name: UnsafeRawBufferPointer) -> Bool {
         func ends(_ suffix: StaticString) -> Bool {
             let count = suffix.utf8CodeUnitCount
-            return name.count >= count && memcmp(name.baseAddress! + name.count - count, suffix.utf8Start, count) == 0
+            return name.count >= count
+                && memcmp(name.baseAddress! + name.count - count, suffix.utf8Start, count) == 0
         }
         return ends("~") || ends(".swp") || ends(".tmp")
     }

@@ -121,7 +121,8 @@ extension SiteReader {
             guard descriptor >= 0 else { return paths.isEmpty ? FileStatusDigest() : nil }
             let batch = 512
             let prefix = Array((root + "/").utf8)
-            let parts = ParallelWork.map((paths.count + batch - 1) / batch, batch: 1) { part -> FileStatusDigest? in
+            let parts = ParallelWork.map((paths.count + batch - 1) / batch, batch: 1) {
+                part -> FileStatusDigest? in
                 var digest = FileStatusDigest()
                 var line = prefix
                 line.reserveCapacity(prefix.count + 256)

@@ -103,7 +103,9 @@ public struct SiteReader {
     /// without reading them (but for the config, which says where the store is), with the
     /// config; nil when the config has errors or a file cannot be looked at.
     public func survey() -> (config: SiteConfig, statuses: FileStatusDigest)? {
-        guard let (config, statuses) = surveyConfig(), let files = surveyFiles(for: config) else { return nil }
+        guard let (config, statuses) = surveyConfig(), let files = surveyFiles(for: config) else {
+            return nil
+        }
         var all = statuses
         all.add(files)
         return (config, all)
