@@ -218,14 +218,27 @@ public final class SiteBuild {
     /// The result of a build with nothing to do, told from the files' statuses alone: the
     /// output's manifest records the digest of the same date, generator and file statuses, and
     /// the output is intact. Nil when the files must be read to tell.
+    ///
+    /// Both halves are a `stat` of every file, 100,000 inputs and 206,000 outputs in a store of
+    /// a file per card: the output is looked at on a thread of its own while the inputs are
+    /// surveyed here, each on every core, so that the walk of the store's folders, which one
+    /// core does, overlaps the output's files.
     func upToDateByStatus(today: PartialDate, generator: String) -> BuildResult? {
-        guard let (config, statuses) = reader.survey() else { return nil }
+        guard let (config, configStatus) = reader.surveyConfig() else { return nil }
         let outputPath = output(config)
-        let index = InputIndex(today: today.description, generator: generator, statuses: statuses)
-        guard let files = Publisher(outputPath: outputPath).upToDateFileCount(statuses: index.digest) else {
-            return nil
+        let recorded = Mutex<(statuses: String, files: Int)?>(nil)
+        var files: FileStatusDigest?
+        ParallelWork.alongside({
+            let found = Publisher(outputPath: outputPath).recordedStatuses()
+            recorded.withLock { $0 = found }
+        }) {
+            files = reader.surveyFiles(for: config)
         }
-        return BuildResult(outcome: .upToDate(files: files), outputPath: outputPath)
+        guard var statuses = files, let (digest, count) = recorded.withLock({ $0 }) else { return nil }
+        statuses.add(configStatus)
+        let index = InputIndex(today: today.description, generator: generator, files: statuses)
+        guard index.digest == digest else { return nil }
+        return BuildResult(outcome: .upToDate(files: count), outputPath: outputPath)
     }
 
     /// Keeps `renderer` alive until the process ends.

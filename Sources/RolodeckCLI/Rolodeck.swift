@@ -12,6 +12,16 @@ public enum Rolodeck {
     /// object.
     static let endsWithCommand = Atomic<Bool>(false)
 
+    /// Keeps `value` alive until the process ends, so that the exit reclaims its memory at
+    /// once rather than its deinitializers one object at a time.
+    static func leaveToExit(_ value: Any) {
+        final class Kept {
+            let value: Any
+            init(_ value: Any) { self.value = value }
+        }
+        _ = Unmanaged.passRetained(Kept(value))
+    }
+
     /// Runs the process's command line and exits with its status.
     public static func main() -> Never {
         endsWithCommand.store(true, ordering: .relaxed)

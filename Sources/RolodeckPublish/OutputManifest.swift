@@ -1,5 +1,4 @@
 import RolodeckCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,9 +9,9 @@ import Darwin
 /// The `.rolodeck` file at the root of every output: it marks the folder as Rolodeck's, and
 /// records the fingerprint of the inputs the site was built from and the size of every file.
 ///
-/// When the next build has the same fingerprint and every listed file is still there with its
-/// size and no newer than the manifest, the output is already what the build would write, and
-/// the build can stop before rendering anything.
+/// When the next build has the same fingerprint, every listed file is still there with its
+/// size and no newer than the manifest, and nothing else is (`intactFileCount`), the output is
+/// already what the build would write, and the build can stop before rendering anything.
 ///
 /// It may also record a digest of the statuses of the files the build read (`statuses`), which
 /// vouch for that fingerprint: a build that finds its files' statuses unchanged can stop without
@@ -163,7 +162,7 @@ public struct OutputManifest: Equatable {
     /// The fingerprint the heading and the second line record, the statuses' digest an optional
     /// third line records (a file's line starts with a digit, never with `statuses`), and where
     /// the list of files starts; nil when the bytes are not a manifest.
-    private static func header(
+    static func header(
         of bytes: [UInt8]
     ) -> (fingerprint: String, statuses: String?, listStart: Int)? {
         bytes.withUnsafeBufferPointer { text -> (String, String?, Int)? in
@@ -195,54 +194,5 @@ public struct OutputManifest: Equatable {
         self.fingerprint = fingerprint
         self.statuses = statuses
         self.files = files
-    }
-
-    /// Whether every listed file is in `folder` as a regular file of its recorded size and
-    /// was not changed after the manifest was written (`manifestTime`). The files are looked
-    /// at on every core, each relative to its own folder, opened once.
-    func isIntact(in folder: DirectoryHandle, manifestTime: timespec) -> Bool {
-        var handles: [Substring: DirectoryHandle?] = ["": folder]
-        func handle(_ path: Substring) -> DirectoryHandle? {
-            if let known = handles[path] { return known }
-            let slash = path.lastIndex(of: "/")
-            let parent = slash.map { path[..<$0] } ?? ""
-            let child = handle(parent)?.child(String(slash.map { path[path.index(after: $0)...] } ?? path))
-            handles[path] = child
-            return child
-        }
-        // Each file's folder, found on this core. The files are sorted by path, so a file is
-        // nearly always in the folder of the one before it: that is compared by its bytes before
-        // the folder is looked up by hashing its path.
-        var places: [(folder: DirectoryHandle, name: Substring)] = []
-        places.reserveCapacity(files.count)
-        var last: (path: Substring, folder: DirectoryHandle)?
-        for file in files {
-            let path = file.path
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let name = slash.map { path[path.utf8.index(after: $0)...] } ?? path[...]
-            let folderPath = slash.map { path[..<$0] } ?? ""
-            if let last, last.path.utf8.elementsEqual(folderPath.utf8) {
-                places.append((last.folder, name))
-                continue
-            }
-            guard let folder = handle(folderPath) else { return false }
-            last = (folderPath, folder)
-            places.append((folder, name))
-        }
-        let changed = Atomic<Bool>(false)
-        let files = self.files
-        let found = places
-        ParallelWork.forEach(files.count, batch: 256) { index in
-            guard !changed.load(ordering: .relaxed) else { return }
-            let (directory, name) = found[index]
-            guard let info = directory.status(of: String(name)), DirectoryHandle.isRegularFile(info),
-                  Int(info.st_size) == files[index].size,
-                  (info.st_mtim.tv_sec, info.st_mtim.tv_nsec) <= (manifestTime.tv_sec, manifestTime.tv_nsec)
-            else {
-                changed.store(true, ordering: .relaxed)
-                return
-            }
-        }
-        return !changed.load(ordering: .relaxed)
     }
 }

@@ -146,6 +146,20 @@ public struct Publisher: Sendable {
         return Publisher.intactFileCount(in: old, where: { OutputManifest.statuses(in: $0) == statuses })
     }
 
+    /// The digest of the statuses of the files read that the output's manifest records, with
+    /// the number of files in the output, when it records one and the output is intact; nil
+    /// otherwise. Reads, never writes. Unlike `upToDateFileCount(statuses:)`, it needs no digest
+    /// to compare with, so the output can be looked at while the files read are still being
+    /// looked at.
+    public func recordedStatuses() -> (statuses: String, files: Int)? {
+        guard let old = DirectoryHandle.open(outputPath), let marker = old.status(of: Publisher.markerName),
+            let bytes = old.contents(of: Publisher.markerName),
+            let statuses = OutputManifest.statuses(in: bytes),
+            let files = OutputManifest.intactFileCount(listedIn: bytes, in: old, manifestTime: marker.st_mtim)
+        else { return nil }
+        return (statuses, files)
+    }
+
     /// Records `statuses` in the manifest of the output, if it was built from `fingerprint` and
     /// does not record them yet, so that the next build whose files have those statuses stops
     /// without reading them. Only the manifest is rewritten: a new file, given the old one's
@@ -190,9 +204,8 @@ public struct Publisher: Sendable {
         in output: DirectoryHandle, where matches: ([UInt8]) -> Bool
     ) -> Int? {
         guard let marker = output.status(of: markerName), let bytes = output.contents(of: markerName),
-              matches(bytes), let manifest = OutputManifest(bytes: bytes),
-              manifest.isIntact(in: output, manifestTime: marker.st_mtim) else { return nil }
-        return manifest.files.count + 1
+              matches(bytes) else { return nil }
+        return OutputManifest.intactFileCount(listedIn: bytes, in: output, manifestTime: marker.st_mtim)
     }
 
     /// The names beside an output that only a build of it makes: its staging folders (and a

@@ -36,6 +36,18 @@ import Testing
         Case(label: "a card deleted") { site, _ in
             try FileManager.default.removeItem(at: site.appendingPathComponent("store/contacts/bo.json"))
         },
+        Case(label: "a card with its extension in capitals added") { site, _ in
+            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:fy\r\nFN:Fy\r\nEND:VCARD\r\n"
+            try write(card, "store/book/fy.VCF", in: site)
+        },
+        Case(label: "a card changed in place, same size, same second") { site, _ in
+            let path = site.appendingPathComponent("store/contacts/bo.json").path
+            let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+            try write(#"{"id": "bo", "givenName": "BO"}"#, "store/contacts/bo.json", in: site)
+            if let before {
+                try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path)
+            }
+        },
         Case(label: "a collection's displayname added") { site, _ in
             try write("Work\n", "store/book/displayname", in: site)
         },
@@ -89,7 +101,8 @@ import Testing
         let read = try #require(SiteReader(folder: site, displayPath: "site").survey())
         #expect(read.statuses.count == 4)
         let index = InputIndex(
-            today: Self.today.description, generator: InputFingerprint.digest(Self.generator), statuses: read.statuses)
+            today: Self.today.description, generator: InputFingerprint.digest(Self.generator),
+            files: read.statuses)
         #expect(statuses == index.digest)
         // Nothing beside the output: no lock file, no index.
         let beside = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
@@ -151,6 +164,39 @@ import Testing
         #expect(
             Self.build(site, output).upToDateByStatus(today: Self.today, generator: InputFingerprint.digest(Self.generator))
                 != nil)
+    }
+
+    /// The files are summed in no order, so that they can be looked at on every core; a file
+    /// counted twice is not the same as once, nor two files' statuses swapped.
+    @Test func theFilesAreSummedInAnyOrder() {
+        let files = (0..<50).map { number in
+            ("site/store/contacts/\(number).json",
+             FileStatus(device: 1, inode: UInt64(100 + number), size: Int64(number), modified: 7, changed: 8))
+        }
+        var forward = FileStatusDigest()
+        for (path, status) in files { forward.add(status, path: path) }
+        var halves = (FileStatusDigest(), FileStatusDigest())
+        for (path, status) in files.reversed() {
+            if status.inode % 2 == 0 {
+                halves.0.add(status, path: path)
+            } else {
+                halves.1.add(status, path: path)
+            }
+        }
+        halves.0.add(halves.1)
+        #expect(halves.0 == forward)
+        let dictionary = Dictionary(uniqueKeysWithValues: files)
+        #expect(InputIndex(today: "d", generator: "g", statuses: dictionary).digest
+                == InputIndex(today: "d", generator: "g", files: forward).digest)
+        var twice = forward
+        twice.add(files[0].1, path: files[0].0)
+        #expect(twice != forward)
+        var swapped = FileStatusDigest()
+        for (index, (path, _)) in files.enumerated() {
+            swapped.add(files[(index + 1) % files.count].1, path: path)
+        }
+        #expect(InputIndex(today: "d", generator: "g", files: swapped).digest
+                != InputIndex(today: "d", generator: "g", files: forward).digest)
     }
 
     /// The digest changes with every part it covers, and only with them.

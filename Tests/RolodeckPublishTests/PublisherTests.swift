@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RolodeckPublish
+import RolodeckCore
 @testable import RolodeckTestSupport
 
 @Suite struct PublisherTests {

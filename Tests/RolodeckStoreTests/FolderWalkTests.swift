@@ -41,6 +41,25 @@ import Testing
         #expect(walk.misnamed.isEmpty)
     }
 
+    /// ASCII paths are sorted by their bytes, which is `String` order for them: around the
+    /// bytes below `/` (space, `-`, `.`), capitals, prefixes, and names longer than 8 bytes
+    /// that share their first 8 and more.
+    @Test func asciiPathsComeInStringOrder() throws {
+        let root = try Fixtures.temporaryFolder().appendingPathComponent("store")
+        let files = [
+            "a b", "a-b", "a.b", "a/b", "a0", "A", "B/a", "ab", "contacts-x/a.json", "contacts.json",
+            "contacts/a.json", "contacts/a.json.x", "contacts/a-long-shared-name-1.json",
+            "contacts/a-long-shared-name-10.json", "contacts/a-long-shared-name-2.json", "z~z",
+        ]
+        for path in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+        #expect(FolderWalk(root: root.path).files == files.sorted())
+    }
+
     @Test func aMissingFolderHasNoFiles() throws {
         let walk = FolderWalk(root: try Fixtures.temporaryFolder().appendingPathComponent("none").path)
         #expect(walk.files.isEmpty && walk.folders.isEmpty)

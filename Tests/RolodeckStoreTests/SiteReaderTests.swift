@@ -21,6 +21,31 @@ import Testing
         #expect(StoreDecoder.decode(input.storeFiles).store.todos.map(\.id) == names)
     }
 
+    /// vCard and iCalendar files come by collection name (a folder's `displayname`, or else
+    /// its own name), then by path: two folders of one name are one collection, their files
+    /// side by side in path order; loose files are a collection of no name, first.
+    @Test func vdirFilesComeByCollectionThenPath() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let files = [
+            "store/zz/displayname": "Alpha", "store/zz/b.vcf": "", "store/zz/d.VCF": "",
+            "store/aa/displayname": "Zed", "store/aa/a.vcf": "", "store/aa/t.ics": "",
+            "store/mm/displayname": "Alpha", "store/mm/c.vcf": "", "store/mm/e.vcard": "",
+            "store/Beta/f.vcf": "", "store/loose.vcf": "", "store/contacts.json": "[]",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let (input, _) = try SiteReader(folder: folder, displayPath: "site").read()
+        let expected = [
+            "contacts.json", "loose.vcf", "mm/c.vcf", "mm/e.vcard", "zz/b.vcf", "zz/d.VCF", "Beta/f.vcf",
+            "aa/a.vcf", "aa/t.ics",
+        ]
+        #expect(input.storeFiles.map(\.source.path) == expected.map { "site/store/" + $0 })
+    }
+
     /// Files are read whole, whatever their size: the bytes come back exactly, for an empty
     /// file, one of a single byte, one larger than any read buffer and one of several MiB.
     @Test(arguments: [0, 1, 4_095, 4_096, 1_000_003, 9 << 20 | 3])
@@ -55,6 +80,31 @@ import Testing
         let read = try SiteReader.readToEnd(ends[0], sizeGuess: 0)
         #expect(read.count == size)
         #expect(read.elementsEqual(bytes), "the bytes read differ from the ones written")
+    }
+
+    /// Only a regular file's short read is its end: from a pipe (or a device), a read that
+    /// gives fewer bytes than asked is followed by others until one gives none.
+    @Test func aShortReadEndsOnlyARegularFile() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        #expect(write(ends[1], "ab", 2) == 2)
+        let writer = ends[1]
+        let later = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            _ = write(writer, "cd", 2)
+            close(writer)
+        }
+        later.start()
+        let read = try SiteReader.readToEnd(ends[0], sizeGuess: 16)
+        #expect(read == Array("abcd".utf8))
+        // The same bytes from a regular file of that size, asked for more than it holds.
+        let file = try Fixtures.temporaryFolder().appendingPathComponent("card.json")
+        try Data("abcd".utf8).write(to: file)
+        let fd = open(file.path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(try SiteReader.readToEnd(fd, sizeGuess: 4, isRegularFile: true) == Array("abcd".utf8))
     }
 
     /// A file that cannot be read (here a folder where the store's file should be) is an error

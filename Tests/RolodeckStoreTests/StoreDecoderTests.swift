@@ -255,6 +255,33 @@ import Testing
         #expect(store.contacts.first?.givenName == "J\u{FFFD}rgen")
     }
 
+    /// A file of one record is checked for bytes that are not UTF-8 as its strings are made,
+    /// not in a pass of its own: wherever the byte is (a field's value, a member no field reads,
+    /// deep in one, a key, after an escape), it is reported where it is; a file with a leading
+    /// BOM and only UTF-8 has no error.
+    @Test(arguments: [
+        (#"{"id": "a", "givenName": "J"#, #"rgen"}"#),
+        (#"{"id": "a", "mood": "gl"#, #"ad"}"#),
+        (#"{"id": "a", "extra": {"deep": [1, "x"#, #""]}}"#),
+        (#"{"id": "a", "giv"#, #"enName": "J"}"#),
+        (#"{"id": "a", "notes": "x\ny"#, #""}"#),
+    ])
+    func invalidUTF8InAFileOfOneRecordIsReported(before: String, after: String) {
+        let bytes = Array(before.utf8) + [0xFC] + Array(after.utf8)
+        let (_, diagnostics) = StoreDecoder.decode([
+            StoreFile(kind: .contact, layout: .single, source: SourceText(path: "c.json", bytes: bytes)),
+        ])
+        let expected = "c.json:1:\(before.utf8.count + 1): error: invalid UTF-8 (byte 0xFC); "
+            + "the store must be saved as UTF-8"
+        #expect(diagnostics.map(\.description).filter { $0.contains("UTF-8") } == [expected])
+        let valid = [0xEF, 0xBB, 0xBF] + Array(#"{"id": "a", "givenName": "Jürgen"}"#.utf8)
+        let (store, clean) = StoreDecoder.decode([
+            StoreFile(kind: .contact, layout: .single, source: SourceText(path: "c.json", bytes: valid)),
+        ])
+        #expect(clean.isEmpty)
+        #expect(store.contacts.first?.givenName == "Jürgen")
+    }
+
     @Test func invalidUTF8AfterAnEscapeOrBetweenRecordsIsReported() {
         let bytes = Array("[{\"id\": \"a\", \"givenName\": \"A\", \"notes\": \"x\\ny".utf8) + [0xE9]
             + Array("\"},\n ".utf8) + [0xFF] + Array(", {\"id\": \"b\", \"givenName\": \"B\"}]".utf8)

@@ -27,6 +27,9 @@ enum CheckCommand {
             console.printError("error: check found " + BuildReport.count(count, "error"))
             return .failure
         }
+        // The process ends with the command: the loaded store is left for the exit to reclaim
+        // instead of freed object by object (a tenth of a check of 100,000 files).
+        if Rolodeck.endsWithCommand.load(ordering: .relaxed) { Rolodeck.leaveToExit(site) }
         // Warnings even when quiet, as `build` prints them: only the summary is silenced.
         site.warnings.forEach(console.report)
         guard !quiet else { return .success }

@@ -1,3 +1,4 @@
+import RolodeckCore
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -11,17 +12,20 @@
 /// ending in `~`, `.swp` or `.tmp`), links to folders, and links whose target lies outside the
 /// folder walked (a store must not publish what it only points at).
 struct FolderWalk {
-    /// The files' paths relative to the root, `/`-separated, in `String` order.
+    /// The files' paths relative to the root, `/`-separated, in `String` order (if sorted).
     private(set) var files: [String] = []
     /// The paths of the folders walked, relative to the root, the root itself not included.
     private(set) var folders: [String] = []
     /// Files whose names are not UTF-8, with the bad bytes shown as U+FFFD: they cannot be
     /// opened by a name a message can show, so the reader reports them instead.
     private(set) var misnamed: [String] = []
+    /// Whether every name the walk found is ASCII.
+    private var isASCII = true
 
     /// Walks the folder at `root` (an absolute or relative path); a root that is missing or is
-    /// not a folder has no files.
-    init(root: String) {
+    /// not a folder has no files. Unless `sorted` is false, the paths are sorted; else they
+    /// come in the order the folders list them.
+    init(root: String, sorted: Bool = true) {
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return }
         defer { close(rootFD) }
@@ -37,40 +41,71 @@ struct FolderWalk {
                 close(fd)
                 continue
             }
+            // Each entry's path is made in one buffer, the folder's path before it, and becomes
+            // a String once: a store of a file per card lists 100,000 entries here.
+            var path = Array(prefix.utf8)
+            if !prefix.isEmpty { path.append(UInt8(ascii: "/")) }
+            let start = path.count
+            let folder = dirfd(stream)
             while let entry = readdir(stream) {
-                let kind = entry.pointee.d_type
-                guard let (name, isUTF8) = Self.name(of: entry), !name.isEmpty,
-                    name.utf8.first != UInt8(ascii: ".")
-                else { continue }
-                let path = prefix.isEmpty ? name : prefix + "/" + name
-                switch Self.kind(kind, of: name, in: dirfd(stream)) {
-                case .folder:
-                    folders.append(path)
-                    pending.append(path)
-                case .file:
-                    guard !Self.isLeftover(name) else { continue }
-                    if isUTF8 { files.append(path) } else { misnamed.append(path) }
-                case .link:
-                    guard !Self.isLeftover(name), isUTF8 else { continue }
-                    var info = stat()
-                    guard fstatat(dirfd(stream), name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                        continue
+                let type = entry.pointee.d_type
+                withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                    let capacity = MemoryLayout.size(ofValue: tuple.pointee)
+                    tuple.withMemoryRebound(to: CChar.self, capacity: capacity) { name in
+                        path.removeSubrange(start...)
+                        visit(name, type: type, in: folder, path: &path, root: root, realRoot: &realRoot,
+                              pending: &pending)
                     }
-                    if realRoot == nil { realRoot = Self.realPath(root) ?? "" }
-                    if let target = Self.realPath(root + "/" + path), let realRoot, !realRoot.isEmpty,
-                        target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
-                    {
-                        files.append(path)
-                    }
-                case .other:
-                    continue
                 }
             }
             closedir(stream)
         }
-        files.sort()
+        guard sorted else { return }
+        // ASCII paths sort by their bytes as Strings sort them, and sorting 100,000 of them by
+        // 8 bytes at a time is a third of what comparing them as Strings costs.
+        if isASCII {
+            files = PathBytes(files).sortedOrder().map { files[$0] }
+        } else {
+            files.sort()
+        }
         folders.sort()
         misnamed.sort()
+    }
+
+    /// Takes in one entry of a folder (`name`, in the folder open as `folder`), whose path is
+    /// `path` so far (the folder's, and a slash): a file, a folder to list, or nothing.
+    private mutating func visit(
+        _ name: UnsafePointer<CChar>, type: UInt8, in folder: Int32, path: inout [UInt8], root: String,
+        realRoot: inout String?, pending: inout [String]
+    ) {
+        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
+        // Hidden files and folders, "." and ".." among them, are left out.
+        guard let first = bytes.first, first != UInt8(ascii: ".") else { return }
+        let kind = Self.kind(type, of: name, in: folder)
+        if kind == .other || (kind != .folder && Self.isLeftover(bytes)) { return }
+        path.append(contentsOf: bytes)
+        if isASCII, bytes.contains(where: { $0 >= 0x80 }) { isASCII = false }
+        let valid = String(validating: path, as: UTF8.self)
+        let found = valid ?? String(decoding: path, as: UTF8.self)
+        switch kind {
+        case .folder:
+            folders.append(found)
+            pending.append(found)
+        case .file:
+            if valid != nil { files.append(found) } else { misnamed.append(found) }
+        case .link:
+            guard valid != nil else { return }
+            var info = stat()
+            guard fstatat(folder, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            if realRoot == nil { realRoot = Self.realPath(root) ?? "" }
+            if let target = Self.realPath(root + "/" + found), let realRoot, !realRoot.isEmpty,
+                target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+            {
+                files.append(found)
+            }
+        case .other:
+            return
+        }
     }
 
     /// Whether a file's name marks it as an editor's backup, swap or temporary file.
@@ -78,12 +113,22 @@ struct FolderWalk {
         name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
 
+    /// `isLeftover` for a name's bytes.
+    static func isLeftover(_ name: UnsafeRawBufferPointer) -> Bool {
+        func ends(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            return name.count >= count
+                && memcmp(name.baseAddress! + name.count - count, suffix.utf8Start, count) == 0
+        }
+        return ends("~") || ends(".swp") || ends(".tmp")
+    }
+
     private enum Kind {
         case file, folder, link, other
     }
 
     /// What an entry is: from its `d_type`, or from `fstatat` when the file system gave none.
-    private static func kind(_ type: UInt8, of name: String, in folder: Int32) -> Kind {
+    private static func kind(_ type: UInt8, of name: UnsafePointer<CChar>, in folder: Int32) -> Kind {
         switch Int32(type) {
         case Int32(DT_REG): return .file
         case Int32(DT_DIR): return .folder
@@ -98,16 +143,6 @@ struct FolderWalk {
             default: return .other
             }
         default: return .other
-        }
-    }
-
-    /// An entry's name, and whether its bytes were UTF-8; nil for `.` and `..`.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> (String, Bool)? {
-        withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            if bytes.count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
-            if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
-            return (String(decoding: bytes, as: UTF8.self), false)
         }
     }
 

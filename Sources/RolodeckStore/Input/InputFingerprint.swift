@@ -46,8 +46,13 @@ public struct InputFingerprint {
 
     /// Adds one part; its length goes in first, so that parts cannot run into each other.
     mutating func add(_ bytes: [UInt8]) {
-        mix(UInt64(bytes.count))
-        bytes.withUnsafeBytes { raw in
+        bytes.withUnsafeBytes { add($0) }
+    }
+
+    /// Adds one part from memory, as `add` adds an array of the same bytes.
+    mutating func add(_ raw: UnsafeRawBufferPointer) {
+        mix(UInt64(raw.count))
+        do {
             var first = self.first
             var second = self.second
             var offset = 0
@@ -125,10 +130,13 @@ public struct InputFingerprint {
         return mixed ^ (mixed >> 29)
     }
 
-    private mutating func mix(_ word: UInt64) {
+    mutating func mix(_ word: UInt64) {
         first = Self.step(first, word, by: Self.firstMultiplier)
         second = Self.step(second, word, by: Self.secondMultiplier)
     }
+
+    /// The two hashes.
+    var words: (UInt64, UInt64) { (first, second) }
 
     /// The digest as 32 hexadecimal digits.
     var hex: String {

@@ -113,6 +113,37 @@ extension SiteReader {
             return true
         }
 
+        /// The digest of the statuses of the files at `paths` (following links, as reading
+        /// does), each by the path `read` notes it by, looked at on every core without reading
+        /// them; nil when one cannot be looked at. No path is made into another `String`: each
+        /// is hashed from a buffer holding the folder's path before it.
+        func statusDigest(of paths: [String]) -> FileStatusDigest? {
+            guard descriptor >= 0 else { return paths.isEmpty ? FileStatusDigest() : nil }
+            let batch = 512
+            let prefix = Array((root + "/").utf8)
+            let parts = ParallelWork.map((paths.count + batch - 1) / batch, batch: 1) {
+                part -> FileStatusDigest? in
+                var digest = FileStatusDigest()
+                var line = prefix
+                line.reserveCapacity(prefix.count + 256)
+                for index in (part * batch)..<min(paths.count, (part + 1) * batch) {
+                    var info = stat()
+                    guard fstatat(self.descriptor, paths[index], &info, 0) == 0 else { return nil }
+                    line.removeSubrange(prefix.count...)
+                    var path = paths[index]
+                    path.withUTF8 { line.append(contentsOf: $0) }
+                    line.withUnsafeBytes { digest.add(FileStatus(info), path: $0) }
+                }
+                return digest
+            }
+            var whole = FileStatusDigest()
+            for part in parts {
+                guard let part else { return nil }
+                whole.add(part)
+            }
+            return whole
+        }
+
         /// Opens, reads and closes one file, with its status as it was when opened.
         private func readFile(_ path: String) -> Result<(bytes: [UInt8], status: FileStatus), ReadFailure> {
             let fd = openat(descriptor, path, O_RDONLY | O_CLOEXEC)
@@ -121,7 +152,9 @@ extension SiteReader {
             var info = stat()
             guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
             do {
-                return .success((try SiteReader.readToEnd(fd, sizeGuess: Int(info.st_size)), FileStatus(info)))
+                let bytes = try SiteReader.readToEnd(
+                    fd, sizeGuess: Int(info.st_size), isRegularFile: info.st_mode & S_IFMT == S_IFREG)
+                return .success((bytes, FileStatus(info)))
             } catch {
                 return .failure(error)
             }

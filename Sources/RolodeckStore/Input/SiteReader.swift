@@ -98,10 +98,22 @@ public struct SiteReader {
         return (input, diagnostics)
     }
 
-    /// The status of every file `read` would read, by the path it would open it by, found
+    /// The digest of the statuses of every file `read` would read, each by the path it would
+    /// open it by (`FileStatusDigest`, as `InputIndex` makes it of what `read` notes), found
     /// without reading them (but for the config, which says where the store is), with the
     /// config; nil when the config has errors or a file cannot be looked at.
-    public func survey() -> (config: SiteConfig, statuses: [String: FileStatus])? {
+    public func survey() -> (config: SiteConfig, statuses: FileStatusDigest)? {
+        guard let (config, statuses) = surveyConfig(), let files = surveyFiles(for: config) else {
+            return nil
+        }
+        var all = statuses
+        all.add(files)
+        return (config, all)
+    }
+
+    /// The first part of `survey`: the config, read and decoded, with the digest of its status;
+    /// nil when it has errors or cannot be read.
+    public func surveyConfig() -> (config: SiteConfig, statuses: FileStatusDigest)? {
         let log = StatusLog()
         let site = Tree(folder.path, display: displayPath, cache: nil, statuses: log)
         var config = SiteConfig()
@@ -111,22 +123,36 @@ public struct SiteReader {
             guard !decoded.diagnostics.containsErrors else { return nil }
             config = decoded.config
         }
+        var statuses = FileStatusDigest()
+        for (path, status) in log.all {
+            statuses.add(status, path: path)
+        }
+        return (config, statuses)
+    }
+
+    /// The rest of `survey`: the digest of the statuses of the store's files and the site's
+    /// templates and static files, with `config` saying where the store is; nil when a file
+    /// cannot be looked at.
+    public func surveyFiles(for config: SiteConfig) -> FileStatusDigest? {
+        let site = Tree(folder.path, display: displayPath, cache: nil)
         let store = site.subtree(config.store)
-        let walk = FolderWalk(root: store.root)
+        // The digest is a sum, in no order: the walk need not sort what it finds.
+        let walk = FolderWalk(root: store.root, sorted: false)
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
         let collections = Set(vdir.compactMap { path in
             path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
         })
         let names = store.existing(collections.sorted().map { $0 + "/displayname" })
-        guard walk.misnamed.isEmpty, store.look(at: lists + singles.map(\.path) + vdir + names + photos) else {
-            return nil
-        }
+        guard walk.misnamed.isEmpty,
+            var digest = store.statusDigest(of: lists + singles.map(\.path) + vdir + names + photos)
+        else { return nil }
         for folder in ["Templates", "Public"] {
             let tree = site.subtree(folder)
-            let walk = FolderWalk(root: tree.root)
-            guard walk.misnamed.isEmpty, tree.look(at: walk.files) else { return nil }
+            let walk = FolderWalk(root: tree.root, sorted: false)
+            guard walk.misnamed.isEmpty, let found = tree.statusDigest(of: walk.files) else { return nil }
+            digest.add(found)
         }
-        return (config, log.all)
+        return digest
     }
 
     /// The store's files: `contacts.json`, `groups.json`, `todos.json` and `salutations.json`;
@@ -185,21 +211,64 @@ public struct SiteReader {
         var vdir: [String] = []
         var photos: [String] = []
         for path in walk.files {
-            if path.hasPrefix("photos/") {
-                photos.append(path)
-                continue
+            var bytes = path
+            switch bytes.withUTF8({ place(of: UnsafeRawBufferPointer($0)) }) {
+            case .photo: photos.append(path)
+            case .vdir: vdir.append(path)
+            case .single(let kind): singles.append((kind, path))
+            case nil: continue
             }
-            let lowered = path.lowercased()
-            if lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") || lowered.hasSuffix(".ics") {
-                vdir.append(path)
-            }
-            guard path.hasSuffix(".json"), let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")),
-                path.utf8.lastIndex(of: UInt8(ascii: "/")) == slash,
-                let kind = kinds.first(where: { $0.name == path[..<slash] })?.kind
-            else { continue }
-            singles.append((kind, path))
         }
         return (lists, singles, vdir, photos)
+    }
+
+    /// What a store file is read as.
+    private enum Place {
+        case photo, vdir
+        case single(RecordKind)
+    }
+
+    /// What the store file at `path` (its bytes) is read as: anything in `photos/` a photo, a
+    /// vCard or iCalendar file anywhere a vdir file, a `.json` file in a kind's folder one
+    /// record; nil for anything else. Told by the path's bytes: a store of a file per card has
+    /// 100,000 of them.
+    private static func place(of path: UnsafeRawBufferPointer) -> Place? {
+        func starts(with prefix: StaticString) -> Bool {
+            path.count >= prefix.utf8CodeUnitCount
+                && memcmp(path.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+        }
+        if starts(with: "photos/") { return .photo }
+        if hasSuffix(path, ignoringCase: ".vcf") || hasSuffix(path, ignoringCase: ".vcard")
+            || hasSuffix(path, ignoringCase: ".ics")
+        {
+            return .vdir
+        }
+        guard path.count > 5, memcmp(path.baseAddress! + path.count - 5, ".json", 5) == 0,
+            let slash = path.firstIndex(of: UInt8(ascii: "/")),
+            !path[(slash + 1)...].contains(UInt8(ascii: "/"))
+        else { return nil }
+        let folder = UnsafeRawBufferPointer(rebasing: path[..<slash])
+        return kinds.first { $0.name.utf8.elementsEqual(folder) }.map { .single($0.kind) }
+    }
+
+    /// Whether a file's name ends in `.ics`, in any case.
+    static func isICalendar(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { hasSuffix(UnsafeRawBufferPointer($0), ignoringCase: ".ics") }
+    }
+
+    /// Whether `path` ends in `suffix` (lowercase ASCII) with ASCII letters in either case: what
+    /// `path.lowercased().hasSuffix(suffix)` says for these suffixes, without making a String
+    /// for every file of the store. (No other letter lowercases to the ASCII letters of `vcf`,
+    /// `vcard` and `ics`.)
+    private static func hasSuffix(_ path: UnsafeRawBufferPointer, ignoringCase suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard path.count >= count else { return false }
+        for offset in 0..<count {
+            let byte = path[path.count - count + offset]
+            if byte | (byte &- UInt8(ascii: "A") < 26 ? 0x20 : 0) != suffix.utf8Start[offset] { return false }
+        }
+        return true
     }
 
     /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
@@ -209,24 +278,35 @@ public struct SiteReader {
     private func vdirFiles(_ paths: [String], bytes: [[UInt8]], in store: Tree) throws(DiagnosticError)
         -> [(path: String, file: StoreFile)]
     {
-        var collections: [Substring: String] = [:]
-        var found: [(collection: String, path: String, file: StoreFile)] = []
-        found.reserveCapacity(paths.count)
+        // The paths come in `String` order (the walk's), so each collection's files are in
+        // order as they come: they are gathered by collection and the collections sorted, which
+        // orders them by (collection, path) without comparing 100,000 paths again.
+        var collections: [Substring: Int] = [:]
+        var gathered: [(collection: String, files: [(path: String, file: StoreFile)])] = []
+        var positions: [String: Int] = [:]
         for (path, bytes) in zip(paths, bytes) {
             let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-            let collection: String
+            let position: Int
             if let known = collections[folder] {
-                collection = known
+                position = known
             } else {
-                collection = try collectionName(in: store, folder: String(folder))
-                collections[folder] = collection
+                let name = try collectionName(in: store, folder: String(folder))
+                if let known = positions[name] {
+                    position = known
+                } else {
+                    position = gathered.count
+                    positions[name] = position
+                    gathered.append((name, []))
+                }
+                collections[folder] = position
             }
+            let collection = gathered[position].collection
             let source = SourceText(path: store.display(path), bytes: bytes)
-            let lowered = path.lowercased()
-            found.append((collection, path, lowered.hasSuffix(".ics") ? .iCalendar(source, collection: collection)
-                                                                      : .vCard(source, collection: collection)))
+            gathered[position].files.append(
+                (path, Self.isICalendar(path) ? .iCalendar(source, collection: collection)
+                                              : .vCard(source, collection: collection)))
         }
-        return found.sorted { ($0.collection, $0.path) < ($1.collection, $1.path) }.map { ($0.path, $0.file) }
+        return gathered.sorted { $0.collection < $1.collection }.flatMap(\.files)
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.
@@ -257,7 +337,8 @@ public struct SiteReader {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
-        return try? readToEnd(fd, sizeGuess: Int(info.st_size))
+        let isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        return try? readToEnd(fd, sizeGuess: Int(info.st_size), isRegularFile: isRegularFile)
     }
 
     /// A failed `read`, with its `errno`.
@@ -268,11 +349,19 @@ public struct SiteReader {
     /// Everything left to read from `fd`. `sizeGuess` is the size `fstat` gave: the array is
     /// made that large (plus one byte, to see the end) and not zeroed first, since `read` writes
     /// every byte that is kept; a file that grew since is read on to its end in steps.
-    static func readToEnd(_ fd: Int32, sizeGuess: Int) throws(ReadFailure) -> [UInt8] {
+    ///
+    /// From a regular file, a read that gives fewer bytes than asked has met the end (Linux
+    /// cuts a read of a file short only there, or for a signal that kills the process), so it
+    /// is not followed by another that finds nothing: a store of a file per card is 100,000
+    /// files, and that read was a third of the system calls of reading them.
+    static func readToEnd(
+        _ fd: Int32, sizeGuess: Int, isRegularFile: Bool = false
+    ) throws(ReadFailure) -> [UInt8] {
         let guess = max(sizeGuess, 0) + 1
         var failed: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: guess) { buffer, count in
-            failed = SiteReader.read(fd, into: UnsafeMutableRawBufferPointer(buffer), count: &count)
+            failed = SiteReader.read(
+                fd, into: UnsafeMutableRawBufferPointer(buffer), count: &count, stopsShort: isRegularFile)
         }
         var full = bytes.count == guess
         while failed == 0, full {
@@ -288,14 +377,18 @@ public struct SiteReader {
 
     /// Reads from `fd` into `buffer` from `count` on until the buffer is full or the file ends,
     /// advancing `count`; the `errno` of a failed read, or 0.
+    /// `stopsShort`: after a read that gave fewer bytes than asked, as one from a regular file
+    /// at its end does.
     private static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer,
-                             count: inout Int) -> Int32 {
+                             count: inout Int, stopsShort: Bool = false) -> Int32 {
         while count < buffer.count {
-            let done = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            let asked = buffer.count - count
+            let done = Glibc.read(fd, buffer.baseAddress! + count, asked)
             if done < 0, errno == EINTR { continue }
             guard done >= 0 else { return errno }
             if done == 0 { break }
             count += done
+            if stopsShort, done < asked { break }
         }
         return 0
     }

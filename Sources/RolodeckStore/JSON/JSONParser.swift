@@ -67,6 +67,19 @@ struct JSONParser {
         }
     }
 
+    /// Reads a whole document as `read(_:keys:_:)` does, and says whether its bytes are all
+    /// well-formed UTF-8 (checked as its strings are made, as `parseCheckingUTF8` does).
+    static func readCheckingUTF8<Value>(
+        _ bytes: [UInt8], keys: JSONKeyTable? = nil,
+        _ read: (inout JSONParser) throws(JSONSyntaxError) -> Value
+    ) throws(JSONSyntaxError) -> (value: Value, isValidUTF8: Bool) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (Value, Bool) in
+            var parser = JSONParser(bytes: buffer, keys: keys)
+            let value = try parser.readDocument(read)
+            return (value, parser.isValidUTF8)
+        }
+    }
+
     /// Reads the elements of a top-level array one after another from `start`, where one
     /// begins, each with `read`, which must read exactly that element. Stops before the first
     /// element that starts at or after `stop` and returns where that one starts, or nil when the

@@ -1,7 +1,5 @@
-import RolodeckCore
-
 /// The UTF-8 bytes of many paths in one buffer, and the order that sorts them by those bytes,
-/// as the output manifest lists them.
+/// as the output manifest lists them (and as the store's walk sorts ASCII paths).
 ///
 /// A build sorts every file's path once, after its last page, while the other core has nothing
 /// to do, so the sort is on the build's critical path. The paths are sorted by 8 bytes at a
@@ -10,9 +8,9 @@ import RolodeckCore
 /// cores.
 public struct PathBytes: Sendable {
     /// Every path's bytes, one after the other.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
     /// Where each path starts in `bytes`, and one more: where the last one ends.
-    private(set) var starts: [Int] = [0]
+    public private(set) var starts: [Int] = [0]
 
     /// Collects the paths' bytes.
     public init<Paths: Collection<String>>(_ paths: Paths) {
@@ -37,7 +35,7 @@ public struct PathBytes: Sendable {
     }
 
     /// From how many paths on `sortedOrder` sorts on two cores.
-    static let parallelCount = 8192
+    public static let parallelCount = 8192
 
     /// The positions in `positions`, sorted by their paths' bytes.
     private func sortedOrder(of positions: Range<Int>) -> [Int] {
