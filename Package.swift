@@ -117,9 +117,11 @@ let package = Package(
         // (docs/performance.md). Linked by the command only; the libraries leave the choice to
         // whoever links them.
         .executableTarget(
-            name: "rolodeck", dependencies: ["RolodeckCLI"],
+            name: "rolodeck", dependencies: ["RolodeckCLI"] + (linksJemalloc ? ["RolodeckAllocator"] : []),
             linkerSettings: linksJemalloc ? [.linkedLibrary("jemalloc")] : []
         ),
+        // The options jemalloc starts with (allocator.c says which and why).
+        .target(name: "RolodeckAllocator"),
 
         // Helpers the tests share: a raw-socket HTTP client for the preview server, and the
         // package's folders and scratch space.
