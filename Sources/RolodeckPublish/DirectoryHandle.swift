@@ -114,16 +114,41 @@ public final class DirectoryHandle: @unchecked Sendable {
 
     /// Writes a new file (it must not exist yet) with the given bytes.
     func createFile(_ name: String, bytes: [UInt8]) throws(PublishError) {
-        try createFile(name, parts: CollectionOfOne(bytes))
+        try createFile(name) { put in bytes.withUnsafeBytes(put) }
     }
 
     /// Writes a new file (it must not exist yet) of `parts`, one after the other: a file of
     /// many pieces (every contact's vCard) never needs them joined in memory.
     func createFile(_ name: String, parts: some Collection<[UInt8]>) throws(PublishError) {
+        try createFile(name) { put in
+            // Small parts are gathered into writes of a quarter of a megabyte, large ones
+            // written as they are.
+            let batch = 1 << 18
+            var pending: [UInt8] = []
+            for part in parts {
+                if part.count >= batch {
+                    guard pending.withUnsafeBytes(put), part.withUnsafeBytes(put) else { return false }
+                    pending.removeAll(keepingCapacity: true)
+                } else {
+                    if pending.count + part.count > batch {
+                        guard pending.withUnsafeBytes(put) else { return false }
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    pending += part
+                }
+            }
+            return pending.withUnsafeBytes(put)
+        }
+    }
+
+    /// Creates `name` (it must not exist yet) and has `fill` write it through the function it
+    /// is given, which writes bytes whole and says false when the system refuses; `fill`
+    /// returns false after such a refusal.
+    private func createFile(
+        _ name: String, fill: ((UnsafeRawBufferPointer) -> Bool) -> Bool
+    ) throws(PublishError) {
         let fd = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .system("create", path + "/" + name) }
-        var pending: [UInt8] = []
-        /// Writes `bytes` whole; false when the system refuses.
         func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
             var done = 0
             while done < bytes.count {
@@ -134,24 +159,7 @@ public final class DirectoryHandle: @unchecked Sendable {
             }
             return true
         }
-        // Small parts are gathered into writes of a quarter of a megabyte, large ones written as
-        // they are.
-        let batch = 1 << 18
-        var written = true
-        for part in parts where written {
-            if part.count >= batch {
-                written = pending.withUnsafeBytes(put) && part.withUnsafeBytes(put)
-                pending.removeAll(keepingCapacity: true)
-            } else {
-                if pending.count + part.count > batch {
-                    written = pending.withUnsafeBytes(put)
-                    pending.removeAll(keepingCapacity: true)
-                }
-                pending += part
-            }
-        }
-        if written { written = pending.withUnsafeBytes(put) }
-        guard written else {
+        guard fill(put) else {
             let failure = PublishError.system("write", path + "/" + name)
             close(fd)
             throw failure
