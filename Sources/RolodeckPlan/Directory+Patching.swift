@@ -12,7 +12,7 @@ extension Directory {
     ///
     /// Planning anew sorts, sections and slugs every contact; the common edit (a phone number,
     /// an address, a note) changes none of that.
-    public static func patching(_ old: Directory, from oldStore: Store, to new: Store) -> Directory? {
+    public static func patching(_ old: Directory, from oldStore: Store, to new: Store) -> Patch? {
         guard oldStore.contacts.count == new.contacts.count, oldStore.groups == new.groups,
             oldStore.todos == new.todos
         else { return nil }
@@ -27,12 +27,23 @@ extension Directory {
             changed.append(after)
         }
         var directory = old
+        var changedEntries: [Int] = []
         for contact in changed where !old.config.hiddenContacts.contains(contact.id) {
             guard let index = directory.entries.firstIndex(where: { $0.contact.id == contact.id }) else {
                 return nil
             }
             directory.entries[index].contact = contact
+            changedEntries.append(index)
         }
-        return directory
+        return Patch(directory: directory, changedEntries: changedEntries.sorted())
+    }
+
+    /// A directory made by `patching` another, and which of its entries differ from that one's.
+    public struct Patch: Sendable {
+        /// The patched directory.
+        public var directory: Directory
+        /// The positions of the entries whose contact changed, ascending; every other entry is
+        /// the old directory's, in the same place.
+        public var changedEntries: [Int]
     }
 }

@@ -9,6 +9,47 @@ extension SearchIndex {
         var files: [File]
         /// The hash piece URLs carry.
         var version: String
+        /// What the index was made of, kept by a watched index to be patched; nil otherwise.
+        var kept: Kept?
+    }
+
+    /// Sorted entries (keys or hot prefixes) cut into pieces.
+    struct Cut: Sendable {
+        /// Each piece's JSON; emptied once made into a file, unless kept.
+        var texts: [[UInt8]] = []
+        /// The entries of each piece, by position.
+        var ranges: [Range<Int>] = []
+        /// The separators of the pieces (see `SearchSeparators`).
+        var separators: [[UInt16]] = []
+
+        /// The separators of pieces of the given `ranges` of entries, whose keys `key` gives.
+        static func separators(of ranges: [Range<Int>], key: (Int) -> [UInt16]) -> [[UInt16]] {
+            SearchSeparators.separators(
+                firstKeys: ranges.map { key($0.lowerBound) }, lastKeys: ranges.map { key($0.upperBound - 1) })
+        }
+    }
+
+    /// What a watched index keeps to be patched by the next save (`SearchIndex.patching`).
+    struct Kept: Sendable {
+        /// The sizes the pieces were cut to.
+        var limits: Limits
+        /// Every term.
+        var table: SearchTermTable
+        /// The term pieces.
+        var terms: Cut
+        /// The hot prefixes, sorted.
+        var hotPrefixes: [[UInt16]]
+        /// The hot pieces.
+        var hot: Cut
+        /// Every contact's result row, in directory order.
+        var rows: [[UInt8]]
+        /// The rows' bytes with a separator each, as `rowsPerPiece` counts them.
+        var rowBytes: Int
+        /// The hash of each piece's JSON, in `files` order after the root.
+        var digests: [UInt64]
+        /// How many term and hot entries were encoded to make the pieces: all of them in a whole
+        /// build, those of the pieces it made anew in a patch.
+        var encodedEntries: Int
     }
 
     /// An index that is built, or being built on a thread of its own.

@@ -52,7 +52,7 @@ public struct SearchIndex: Sendable {
     /// The root's URL relative to the site's root, with the version.
     public var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
 
-    private let build: Build
+    let build: Build
 
     /// Builds the index of every contact the directory shows.
     init(directory: Directory, limits: Limits = Limits()) {
@@ -67,14 +67,20 @@ public struct SearchIndex: Sendable {
     /// or formatted again, and the cache keeps this index's contacts for the next. `listRows`,
     /// handed over once the site has made them, lets the result rows reuse what the directory's
     /// list rows worked out.
+    ///
+    /// With a `base`, the index is patched from the base's when it can be (see `Base`).
     public static func building(
         directory: Directory, limits: Limits = Limits(), cache: SearchIndexCache? = nil,
-        listRows: SearchListRows? = nil
+        listRows: SearchListRows? = nil, base: Base? = nil
     ) -> SearchIndex {
-        SearchIndex(build: Build { content(of: directory, limits: limits, cache: cache, listRows: listRows) })
+        SearchIndex(
+            build: Build {
+                base.flatMap { patched($0, directory: directory, listRows: listRows) }
+                    ?? content(of: directory, limits: limits, cache: cache, listRows: listRows)
+            })
     }
 
-    private init(build: Build) {
+    init(build: Build) {
         self.build = build
     }
 
@@ -89,7 +95,7 @@ public struct SearchIndex: Sendable {
     ) -> Content {
         let kept = cache?.take(for: directory.config)
         let (table, learnt) = collect(directory, runs: runs, kept: kept)
-        var (terms, hot) = entryPieces(of: table, limits: limits)
+        var (terms, hotPrefixes, hot) = entryPieces(of: table, limits: limits)
         let reusing = kept.map { kept in learnt.positions.map { $0.map { kept.rows[$0] } } }
         var rows = SearchRows(directory: directory, reusing: reusing, listRows: listRows?.all).rows
         if let cache {
@@ -102,40 +108,91 @@ public struct SearchIndex: Sendable {
                     runs: learnt.runs, rows: rows))
         }
         let rowBytes = rows.reduce(0) { $0 + $1.count + 1 }
-        let rowsPerPiece = max(1, min(1024, (limits.rowPieceBytes * rows.count) / max(1, rowBytes)))
+        let rowsPerPiece = Self.rowsPerPiece(rows.count, rowBytes: rowBytes, limits: limits)
 
         // Each piece becomes its file at once, and what it was made from is let go, to keep the
-        // peak down. FNV-1a over every piece: the same input always gives the same version.
-        var files: [File] = []
-        var hash = VersionHash()
-        func add(_ id: String, _ json: [UInt8]) {
-            hash.add(Array(id.utf8))
-            hash.add(json)
-            files.append(
-                File(path: "\(Self.folder)/\(id).js", bytes: SearchPieceWriter.file(id: id, json: json)))
-        }
+        // peak down, unless a watched index keeps it to be patched.
+        let keeps = cache != nil
+        var pieces: [Piece] = []
         for number in terms.texts.indices {
-            add("t\(number)", terms.texts[number])
-            terms.texts[number] = []
+            pieces.append(Piece(id: "t\(number)", json: terms.texts[number]))
+            if !keeps { terms.texts[number] = [] }
         }
         for number in hot.texts.indices {
-            add("h\(number)", hot.texts[number])
-            hot.texts[number] = []
+            pieces.append(Piece(id: "h\(number)", json: hot.texts[number]))
+            if !keeps { hot.texts[number] = [] }
         }
         for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
-            var json = Array("{\"rows\":[".utf8)
-            for (offset, row) in rows[start..<min(rows.count, start + rowsPerPiece)].enumerated() {
-                if offset > 0 { json.append(UInt8(ascii: ",")) }
-                json += row
-            }
-            add("r\(number)", json + Array("]}".utf8))
+            pieces.append(Piece(id: "r\(number)", json: rowPiece(rows[start..<min(rows.count, start + rowsPerPiece)])))
         }
-        rows = []
+        if !keeps { rows = [] }
+        var content = Self.content(
+            pieces, contactCount: directory.entries.count, rowsPerPiece: rowsPerPiece, terms: terms, hot: hot)
+        if keeps {
+            content.kept = Kept(
+                limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
+                rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: table.count + hotPrefixes.count)
+        }
+        return content
+    }
 
+    /// How many rows a row piece holds, for `count` rows of `rowBytes` bytes in all.
+    static func rowsPerPiece(_ count: Int, rowBytes: Int, limits: Limits) -> Int {
+        max(1, min(1024, (limits.rowPieceBytes * count) / max(1, rowBytes)))
+    }
+
+    /// The JSON of a row piece of `rows`.
+    static func rowPiece(_ rows: ArraySlice<[UInt8]>) -> [UInt8] {
+        var json = Array("{\"rows\":[".utf8)
+        json.reserveCapacity(rows.reduce(12) { $0 + $1.count + 1 })
+        for (offset, row) in rows.enumerated() {
+            if offset > 0 { json.append(UInt8(ascii: ",")) }
+            json += row
+        }
+        return json + Array("]}".utf8)
+    }
+
+    /// One piece of the index: its file, and the hash of its JSON that the version is made of.
+    struct Piece: Sendable {
+        /// The piece's file.
+        var file: File
+        /// FNV-1a of the piece's JSON.
+        var digest: UInt64
+
+        /// The piece `id` of `json`.
+        init(id: String, json: [UInt8]) {
+            var hash = VersionHash()
+            hash.add(json)
+            self.init(file: File(path: SearchIndex.path(of: id), bytes: SearchPieceWriter.file(id: id, json: json)),
+                      digest: hash.value)
+        }
+
+        /// A piece of the given file and digest.
+        init(file: File, digest: UInt64) {
+            self.file = file
+            self.digest = digest
+        }
+    }
+
+    /// The path of the piece `id`.
+    static func path(of id: String) -> String { "\(folder)/\(id).js" }
+
+    /// The index of `pieces` (term, hot and row pieces in that order) with their root.
+    ///
+    /// The version is FNV-1a over each piece's id and its JSON's hash: the same input always
+    /// gives the same version, and a patched index hashes only the pieces it made anew.
+    static func content(
+        _ pieces: [Piece], contactCount: Int, rowsPerPiece: Int, terms: Cut, hot: Cut
+    ) -> Content {
+        var hash = VersionHash()
+        for piece in pieces {
+            let id = piece.file.path.dropFirst(folder.utf8.count + 1).dropLast(3)
+            hash.add(Array(id.utf8))
+            hash.add(withUnsafeBytes(of: piece.digest.littleEndian) { Array($0) })
+        }
         let version = String(hash.value, radix: 36)
         var root = Array(
-            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(directory.entries.count),"
-                .utf8)
+            "{\"format\":\(Self.format),\"version\":\"\(version)\",\"contacts\":\(contactCount),".utf8)
         root += "\"rowsPerPiece\":\(rowsPerPiece),\"terms\":".utf8
         SearchPieceWriter.append(
             strings: terms.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
@@ -143,9 +200,8 @@ public struct SearchIndex: Sendable {
         SearchPieceWriter.append(
             strings: hot.separators.map { String(decoding: $0, as: UTF16.self) }, to: &root)
         root += "}".utf8
-        files.insert(
-            File(path: "\(Self.folder)/root.js", bytes: SearchPieceWriter.file(id: "root", json: root)), at: 0
-        )
+        let files = [File(path: path(of: "root"), bytes: SearchPieceWriter.file(id: "root", json: root))]
+            + pieces.map(\.file)
         return Content(files: files, version: version)
     }
 
@@ -171,11 +227,9 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The JSON texts and separators of the term pieces and the hot pieces.
+    /// The term pieces, the hot prefixes and the hot pieces.
     private static func entryPieces(of table: SearchTermTable, limits: Limits)
-        -> (
-            terms: (texts: [[UInt8]], separators: [[UInt16]]), hot: (texts: [[UInt8]], separators: [[UInt16]])
-        )
+        -> (terms: Cut, hotPrefixes: [[UInt16]], hot: Cut)
     {
         var encoding = SearchEntryEncoding()
         let terms = Self.pieces(
@@ -185,23 +239,33 @@ public struct SearchIndex: Sendable {
             encoding.append(key: $0, of: table)
             return encoding.byteCount
         } finish: {
-            encoding.finishPiece(prefix: "{\"terms\":\"", suffix: "\"}")
+            encoding.finishPiece(prefix: termPrefix, suffix: entrySuffix)
         }
         let hotKeys = SearchSeparators.hotPrefixes(of: terms.separators)
         var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
         let hot = Self.pieces(
             count: hotKeys.count, limit: limits.hotPieceBytes, atLeastOne: false, key: { hotKeys[$0] }
         ) { index in
-            let prefix = hotKeys[index]
-            let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
-            encoding.append(
-                key: prefix[...],
-                lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
+            appendHot(hotKeys[index], of: table, to: &encoding, scratch: &scratch)
             return encoding.byteCount
         } finish: {
-            encoding.finishPiece(prefix: "{\"prefixes\":\"", suffix: "\"}")
+            encoding.finishPiece(prefix: hotPrefix, suffix: entrySuffix)
         }
-        return (terms, hot)
+        return (terms, hotKeys, hot)
+    }
+
+    /// What a term piece's and a hot piece's JSON start with, and what both end with.
+    static let termPrefix: StaticString = "{\"terms\":\"", hotPrefix: StaticString = "{\"prefixes\":\"",
+        entrySuffix: StaticString = "\"}"
+
+    /// Appends the merged results of the hot prefix `prefix`.
+    static func appendHot(
+        _ prefix: [UInt16], of table: SearchTermTable, to encoding: inout SearchEntryEncoding,
+        scratch: inout SearchTermTable.MergeScratch
+    ) {
+        let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
+        encoding.append(
+            key: prefix[...], lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
     }
 
     /// The terms of every contact, collected for runs of contacts on every core; the table is
@@ -397,27 +461,21 @@ public struct SearchIndex: Sendable {
     /// Cuts sorted entries into pieces of about `limit` bytes: `append` encodes entry `index`
     /// and returns the piece's size so far, `finish` hands over the piece's JSON. Without
     /// entries there is one empty piece if `atLeastOne`, else none.
-    private static func pieces(
+    static func pieces(
         count: Int, limit: Int, atLeastOne: Bool, key: (Int) -> [UInt16],
         append: (Int) -> Int, finish: () -> [UInt8]
-    )
-        -> (texts: [[UInt8]], separators: [[UInt16]])
-    {
-        var texts: [[UInt8]] = []
-        var firstKeys: [[UInt16]] = [], lastKeys: [[UInt16]] = []
-        var open = false
-        for index in 0..<count {
-            if !open { firstKeys.append(key(index)) }
-            open = true
-            if append(index) >= limit || index == count - 1 {
-                texts.append(finish())
-                lastKeys.append(key(index))
-                open = false
-            }
+    ) -> Cut {
+        var cut = Cut()
+        var start = 0
+        for index in 0..<count where append(index) >= limit || index == count - 1 {
+            cut.texts.append(finish())
+            cut.ranges.append(start..<index + 1)
+            start = index + 1
         }
-        if texts.isEmpty {
-            return atLeastOne ? ([finish()], [[]]) : ([], [])
+        if cut.texts.isEmpty {
+            return atLeastOne ? Cut(texts: [finish()], ranges: [0..<0], separators: [[]]) : cut
         }
-        return (texts, SearchSeparators.separators(firstKeys: firstKeys, lastKeys: lastKeys))
+        cut.separators = Cut.separators(of: cut.ranges, key: key)
+        return cut
     }
 }

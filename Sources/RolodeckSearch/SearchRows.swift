@@ -42,6 +42,19 @@ struct SearchRows {
         }
     }
 
+    /// The rows of the entries at `indices` of `directory`, given each entry's list row.
+    static func rows(of indices: [Int], in directory: Directory, listRows: [any SearchListRow]?) -> [[UInt8]] {
+        let writer = Writer(directory: directory)
+        var buffer = ByteBuffer(capacity: 1024)
+        return indices.map { index in
+            let entry = directory.entries[index]
+            writer.write(
+                entry: index, contact: entry.contact, slug: entry.slug, displayName: entry.displayName,
+                listRow: listRows?[index], to: &buffer)
+            return buffer.take()
+        }
+    }
+
     /// Writes the rows of the contacts of one directory.
     private struct Writer: Sendable {
         /// The directory's `entryGroups` and `entryGroupStarts`: each entry's groups, as

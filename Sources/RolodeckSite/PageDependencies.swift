@@ -19,7 +19,7 @@ public struct SiteSnapshot: Sendable {
     /// The site's own template files by file name, as read.
     var siteTemplates: [String: [UInt8]]
     /// The search index written with the pages.
-    var search: SearchIndex
+    public internal(set) var search: SearchIndex
     /// The contacts' list rows, by entry.
     var rows: [RowData]
 

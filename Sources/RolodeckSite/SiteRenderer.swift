@@ -38,10 +38,11 @@ public struct SiteRenderer: Sendable {
     let cardCache: VCardCache?
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
-    /// and `cardCache` kept of contacts that have not changed.
+    /// and `cardCache` kept of contacts that have not changed, or patching `searchBase`'s index.
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
-        searchCache: SearchIndexCache? = nil, cardCache: VCardCache? = nil, photos: SitePhotos = SitePhotos()
+        searchCache: SearchIndexCache? = nil, searchBase: SearchIndex.Base? = nil, cardCache: VCardCache? = nil,
+        photos: SitePhotos = SitePhotos()
     ) {
         self.directory = directory
         self.cardCache = cardCache
@@ -54,7 +55,8 @@ public struct SiteRenderer: Sendable {
         self.today = today
         self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
-        self.search = SearchIndex.building(directory: directory, cache: searchCache, listRows: listRows)
+        self.search = SearchIndex.building(
+            directory: directory, cache: searchCache, listRows: listRows, base: searchBase)
         let paging = SitePaging(directory, today: today)
         self.paging = paging
         self.views = ViewBuilder(

@@ -98,7 +98,10 @@ import Testing
         let patched = Directory.patching(old, from: store, to: changed)
         #expect((patched != nil) == test.patches)
         if let patched {
-            #expect(Self.dump(patched) == Self.dump(Directory(store: changed, config: config)))
+            #expect(Self.dump(patched.directory) == Self.dump(Directory(store: changed, config: config)))
+            // The entries said to have changed are exactly those whose contact did.
+            let differing = old.entries.indices.filter { old.entries[$0].contact != patched.directory.entries[$0].contact }
+            #expect(patched.changedEntries == differing)
         }
     }
 }

@@ -1,0 +1,231 @@
+import RolodeckCore
+import RolodeckPlan
+
+// `rolodeck watch` saves one contact at a time. When the contacts keep their places (the
+// directory was patched, not planned anew), the index of the last save is patched: only the
+// changed contacts' terms are collected, the term table is edited in place of merged and
+// sorted, and only the pieces whose entries changed are encoded again. The result is byte for
+// byte the index a whole build makes; the watch tests compare the two after every kind of edit.
+extension SearchIndex {
+    /// What an index is patched from: the last save's index, the directory it was built from,
+    /// and the entries that changed since, each standing where it stood.
+    public struct Base: Sendable {
+        /// The last save's index.
+        let index: SearchIndex
+        /// The directory `index` was built from.
+        let directory: Directory
+        /// The positions of the entries that changed, ascending.
+        let changedEntries: [Int]
+
+        /// A base of `index`, built from `directory`, for a directory whose entries at
+        /// `changedEntries` changed and whose others are the same.
+        public init(index: SearchIndex, directory: Directory, changedEntries: [Int]) {
+            self.index = index
+            self.directory = directory
+            self.changedEntries = changedEntries.sorted()
+        }
+    }
+
+    /// The index of `directory` made by patching `base`'s; nil when that index kept nothing to
+    /// be patched, or was built with other settings or another number of contacts.
+    static func patched(_ base: Base, directory: Directory, listRows: SearchListRows?) -> Content? {
+        let old = base.index.build.content
+        guard let kept = old.kept, base.directory.config == directory.config,
+            base.directory.entries.count == directory.entries.count, !directory.entries.isEmpty,
+            kept.table.contactCount == directory.entries.count
+        else { return nil }
+        let limits = kept.limits
+        let edits = keyEdits(base, directory: directory)
+        // A save that changes no term (an address, a note) keeps the table as it is.
+        let (table, changes) = edits.isEmpty ? (kept.table, SearchTermTable.Changes()) : kept.table.patched(edits)
+
+        var encoding = SearchEntryEncoding()
+        var encoded = 0
+        let (terms, termSources) = recut(
+            kept.terms, count: table.count, limit: limits.termPieceBytes, atLeastOne: true, changes: changes,
+            key: { Array(table.key($0)) }
+        ) {
+            encoding.append(key: $0, of: table)
+            encoded += 1
+            return encoding.byteCount
+        } finish: {
+            encoding.finishPiece(prefix: termPrefix, suffix: entrySuffix)
+        }
+        let hotPrefixes = SearchSeparators.hotPrefixes(of: terms.separators)
+        var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
+        let (hot, hotSources) = recut(
+            kept.hot, count: hotPrefixes.count, limit: limits.hotPieceBytes, atLeastOne: false,
+            changes: hotChanges(kept.hotPrefixes, hotPrefixes, edited: edits.map(\.key)),
+            key: { hotPrefixes[$0] }
+        ) { index in
+            appendHot(hotPrefixes[index], of: table, to: &encoding, scratch: &scratch)
+            encoded += 1
+            return encoding.byteCount
+        } finish: {
+            encoding.finishPiece(prefix: hotPrefix, suffix: entrySuffix)
+        }
+
+        var rows = kept.rows, rowBytes = kept.rowBytes
+        var changedRows: [Int] = []
+        let made = SearchRows.rows(of: base.changedEntries, in: directory, listRows: listRows?.all)
+        for (index, row) in zip(base.changedEntries, made) where row != rows[index] {
+            rowBytes += row.count - rows[index].count
+            rows[index] = row
+            changedRows.append(index)
+        }
+        let rowsPerPiece = Self.rowsPerPiece(rows.count, rowBytes: rowBytes, limits: limits)
+        let sameRowPieces =
+            rowsPerPiece == Self.rowsPerPiece(kept.rows.count, rowBytes: kept.rowBytes, limits: limits)
+
+        // The old pieces, as `content` lists them after the root: terms, hot, rows.
+        let oldPieces = zip(old.files.dropFirst(), kept.digests).map { Piece(file: $0, digest: $1) }
+        let oldHotStart = kept.terms.texts.count, oldRowStart = oldHotStart + kept.hot.texts.count
+        var pieces: [Piece] = []
+        func add(_ id: String, _ number: Int, _ cut: Cut, from source: Int?, of sourceStart: Int, _ sourceCut: Cut) {
+            guard let source else {
+                pieces.append(Piece(id: id, json: cut.texts[number]))
+                return
+            }
+            let before = oldPieces[sourceStart + source]
+            // A piece that moved keeps its JSON, under its new id.
+            pieces.append(
+                source == number
+                    ? before
+                    : Piece(
+                        file: File(path: path(of: id), bytes: SearchPieceWriter.file(id: id, json: sourceCut.texts[source])),
+                        digest: before.digest))
+        }
+        for number in terms.texts.indices {
+            add("t\(number)", number, terms, from: termSources[number], of: 0, kept.terms)
+        }
+        for number in hot.texts.indices {
+            add("h\(number)", number, hot, from: hotSources[number], of: oldHotStart, kept.hot)
+        }
+        var changed = changedRows[...]
+        for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
+            let range = start..<min(rows.count, start + rowsPerPiece)
+            var touched = !sameRowPieces
+            while let first = changed.first, first < range.upperBound {
+                touched = true
+                changed = changed.dropFirst()
+            }
+            pieces.append(touched ? Piece(id: "r\(number)", json: rowPiece(rows[range])) : oldPieces[oldRowStart + number])
+        }
+        var content = Self.content(
+            pieces, contactCount: directory.entries.count, rowsPerPiece: rowsPerPiece, terms: terms, hot: hot)
+        content.kept = Kept(
+            limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
+            rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: encoded)
+        return content
+    }
+
+    /// The keys whose postings the changed entries change, in key order: every term of each
+    /// entry as it was and as it is, less those it has still, in the same tier.
+    private static func keyEdits(_ base: Base, directory: Directory) -> [SearchTermTable.KeyEdit] {
+        var edits: [[UInt16]: SearchTermTable.KeyEdit] = [:]
+        for index in base.changedEntries {
+            let before = terms(of: index, in: base.directory), after = terms(of: index, in: directory)
+            let contact = Int32(index)
+            var stays: [[UInt16]: SearchTier] = [:]
+            for (key, tier) in before { stays[key] = tier }
+            for (key, tier) in after {
+                if stays[key] == tier {
+                    stays[key] = nil
+                    continue
+                }
+                edits[key, default: SearchTermTable.KeyEdit(key: key)].added.append((contact, tier))
+                if stays[key] != nil {
+                    stays[key] = nil
+                    edits[key]!.removed.insert(contact)
+                }
+            }
+            // What is left of the old terms went.
+            for key in stays.keys {
+                edits[key, default: SearchTermTable.KeyEdit(key: key)].removed.insert(contact)
+            }
+        }
+        return edits.values.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    }
+
+    /// Every term of entry `index` of `directory`, once each with its tier, as a build collects
+    /// them.
+    private static func terms(of index: Int, in directory: Directory) -> [(key: [UInt16], tier: SearchTier)] {
+        var builder = SearchTermTable.Builder(firstContact: index, contactCount: 1)
+        builder.nextContact()
+        let groups = Int(directory.entryGroupStarts[index])..<Int(directory.entryGroupStarts[index + 1])
+        let names = directory.entryGroups[groups].map { directory.groups[Int($0)].group.name }
+        SearchTerms.add(entry: directory.entries[index], groupNames: names, config: directory.config, to: &builder)
+        builder.finish()
+        return builder.postings.map { posting in
+            let number = Int(posting >> 2)
+            let key = Array(builder.units[Int(builder.keyStart[number])..<Int(builder.keyStart[number + 1])])
+            return (key, SearchTier(rawValue: UInt8(posting & 3))!)
+        }
+    }
+
+    /// Where the hot prefixes `new` stand against `old` (both sorted): those in both whose
+    /// results an `edited` key may change, those that went, those that came.
+    static func hotChanges(_ old: [[UInt16]], _ new: [[UInt16]], edited: [[UInt16]]) -> SearchTermTable.Changes {
+        var changes = SearchTermTable.Changes()
+        var before = 0, after = 0
+        while before < old.count || after < new.count {
+            if before < old.count, after < new.count, old[before] == new[after] {
+                if edited.contains(where: { $0.starts(with: old[before]) }) { changes.changed.append(before) }
+                before += 1
+                after += 1
+            } else if after < new.count, before == old.count || new[after].lexicographicallyPrecedes(old[before]) {
+                changes.inserted.append(before)
+                after += 1
+            } else {
+                changes.removed.append(before)
+                before += 1
+            }
+        }
+        return changes
+    }
+
+    /// Cuts `count` sorted entries into pieces as `pieces` does, given the cut `old` of the
+    /// entries before `changes`: a piece of `old` that starts where a new piece would and holds
+    /// the same entries is the same piece, and is taken as it is, not encoded again. Returns the
+    /// cut and, for each piece, the old piece it was taken from.
+    static func recut(
+        _ old: Cut, count: Int, limit: Int, atLeastOne: Bool, changes: SearchTermTable.Changes,
+        key: (Int) -> [UInt16], append: (Int) -> Int, finish: () -> [UInt8]
+    ) -> (cut: Cut, sources: [Int?]) {
+        guard count > 0, let lastOld = old.ranges.indices.last, !old.ranges[0].isEmpty else {
+            let cut = pieces(count: count, limit: limit, atLeastOne: atLeastOne, key: key, append: append, finish: finish)
+            return (cut, [Int?](repeating: nil, count: cut.texts.count))
+        }
+        var cut = Cut()
+        var sources: [Int?] = []
+        var start = 0, candidate = 0
+        while start < count {
+            while candidate <= lastOld, changes.newPosition(of: old.ranges[candidate].lowerBound) < start {
+                candidate += 1
+            }
+            if candidate <= lastOld {
+                let range = old.ranges[candidate]
+                let last = changes.newPosition(of: range.upperBound - 1)
+                // The old last piece may have closed because its entries ended, not at the limit.
+                if changes.newPosition(of: range.lowerBound) == start, !changes.touches(range),
+                    candidate < lastOld || last == count - 1
+                {
+                    cut.texts.append(old.texts[candidate])
+                    cut.ranges.append(start..<last + 1)
+                    sources.append(candidate)
+                    start = last + 1
+                    candidate += 1
+                    continue
+                }
+            }
+            var index = start
+            while append(index) < limit, index < count - 1 { index += 1 }
+            cut.texts.append(finish())
+            cut.ranges.append(start..<index + 1)
+            sources.append(nil)
+            start = index + 1
+        }
+        cut.separators = Cut.separators(of: cut.ranges, key: key)
+        return (cut, sources)
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import RolodeckCore
+@testable import RolodeckPlan
+@testable import RolodeckSearch
+
+/// An index patched for contacts edited in place (what `rolodeck watch` does on most saves) is
+/// byte for byte the index built anew, however many pieces the edits touch.
+@Suite struct SearchIndexPatchingTests {
+    /// Edits one contact without moving it: its name and so its place stay.
+    static func edit(_ contact: inout Contact, _ kind: Int, _ seed: Int) {
+        switch kind {
+        case 0: contact.phones = [LabeledValue(label: "work", value: "+49 30 \(1_000_000 + seed * 7919 % 8_999_999)")]
+        case 1: contact.phones = []
+        case 2: contact.emails.append(LabeledValue(label: "work", value: "neu\(seed)@zweite-firma\(seed % 5).de"))
+        case 3: contact.emails = []
+        case 4: contact.organization = ["", "Acme Corp.", "Zebra Logistik", "한빛전자", "Ærø Fisk"][seed % 5]
+        case 5: contact.nickname = ["", "Jo", "Büffel", "짱", "Zed"][seed % 5]
+        default: contact.phones.append(LabeledValue(label: "mobile", value: "010-\(seed % 9000 + 1000)-\(seed % 7 + 1)234"))
+        }
+    }
+
+    /// The index files and version of a directory built anew.
+    static func fresh(_ directory: Directory) -> SearchIndex.Content {
+        SearchIndex(directory: directory, limits: SearchIndexTests.limits).build.content
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func aPatchedIndexIsTheIndexBuiltAnew(seed: Int) throws {
+        var store = SearchIndexTests.store(count: 240, seed: UInt64(seed))
+        var directory = Directory(store: store, config: SiteConfig())
+        var index = SearchIndex(directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
+            return state % bound
+        }
+        // Several saves in a row, each patching the last one's index.
+        for step in 0..<5 {
+            let before = store
+            for _ in 0..<(1 + next(4)) {
+                Self.edit(&store.contacts[next(store.contacts.count)], next(7), next(100_000))
+            }
+            let patch = try #require(Directory.patching(directory, from: before, to: store), "step \(step)")
+            let base = SearchIndex.Base(index: index, directory: directory, changedEntries: patch.changedEntries)
+            let patched = try #require(SearchIndex.patched(base, directory: patch.directory, listRows: nil))
+            let expected = Self.fresh(patch.directory)
+            #expect(patched.files.map(\.path) == expected.files.map(\.path), "step \(step)")
+            for (made, built) in zip(patched.files, expected.files) {
+                #expect(made.bytes == built.bytes, "step \(step): \(made.path)")
+            }
+            #expect(patched.version == expected.version, "step \(step)")
+            directory = patch.directory
+            index = SearchIndex(build: SearchIndex.Build(patched))
+        }
+        // The store had pieces enough for a patch to leave most of them as they were.
+        #expect(index.files.filter { $0.path.hasPrefix("search/t") }.count > 10)
+    }
+
+    /// A patch takes the pieces it does not touch as they were: a nickname given touches a few
+    /// term pieces, not every one. (The digits of a phone number spread over most pieces of a
+    /// store this small.)
+    @Test func aPatchEncodesOnlyThePiecesItTouches() throws {
+        let store = SearchIndexTests.store(count: 240)
+        let directory = Directory(store: store, config: SiteConfig())
+        let index = SearchIndex(directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        var changed = store
+        changed.contacts[17].nickname = "Zed"
+        let patch = try #require(Directory.patching(directory, from: store, to: changed))
+        let kept = try #require(index.build.content.kept)
+        let base = SearchIndex.Base(index: index, directory: directory, changedEntries: patch.changedEntries)
+        let patched = try #require(SearchIndex.patched(base, directory: patch.directory, listRows: nil))
+        let old = index.files
+        let differing = zip(old, patched.files).filter { $0.0.bytes != $0.1.bytes }.map(\.0.path)
+        #expect(differing.contains("search/root.js"))
+        #expect(differing.count > 1)
+        // The pieces around the nickname's terms are encoded again, the others taken as they were.
+        let encoded = try #require(patched.kept).encodedEntries
+        #expect(encoded > 0)
+        #expect(encoded * 4 < kept.encodedEntries, "\(encoded) of \(kept.encodedEntries) entries encoded")
+    }
+}
+
