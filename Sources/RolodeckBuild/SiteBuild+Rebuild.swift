@@ -176,8 +176,8 @@ extension SiteBuild {
             if let baseline, baseline.outputPath == outputPath,
                 let identity = ManifestIdentity(outputPath: outputPath), identity == baseline.manifest,
                 let patch = try patch(
-                    from: baseline, to: snapshot, renderer: renderer, fingerprint: fingerprint,
-                    isCancelled: isCancelled)
+                    from: baseline, to: snapshot, renderer: renderer, changedEntries: patched?.changedEntries,
+                    fingerprint: fingerprint, isCancelled: isCancelled)
             {
                 result.outcome = .published(patch.report)
                 result.changedFiles = patch.changed
@@ -226,41 +226,44 @@ extension SiteBuild {
     private static let releaser = DispatchQueue(label: "rolodeck.site-build.release", qos: .utility)
 
     /// Writes the pages the change touched, or returns nil when so many are touched that
-    /// publishing the whole site is as quick (and atomic).
+    /// publishing the whole site is as quick (and atomic). `changedEntries` names the entries
+    /// that changed when the directory was patched from the baseline's.
     private func patch(
-        from baseline: Baseline, to snapshot: SiteSnapshot, renderer: SiteRenderer, fingerprint: String,
-        isCancelled: @escaping @Sendable () -> Bool
+        from baseline: Baseline, to snapshot: SiteSnapshot, renderer: SiteRenderer, changedEntries: [Int]?,
+        fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, files: [String: Int], changed: [String])? {
         // The pages that do not wait for the search index first, while it is being built.
         var found: [SitePage] = []
-        var pageCount = 0
-        var paths: [String] = []
+        var pages: [SitePage] = []
         var kept = 0
         for namingSearch in [false, true] {
-            let pages = namingSearch ? renderer.pagesNamingSearch : renderer.pagesBeforeSearch
+            let all = namingSearch ? renderer.pagesNamingSearch : renderer.pagesBeforeSearch
+            let compared = PageDependencies.pagesToCompare(
+                all, from: baseline.snapshot, to: snapshot, changedEntries: changedEntries)
+            // The pages left out are the baseline's, at the same paths: the output has them.
+            kept += all.count - compared.count
             let changed = PageDependencies.changedPages(
-                from: baseline.snapshot, to: snapshot, renderer: renderer, among: pages)
+                from: baseline.snapshot, to: snapshot, renderer: renderer, among: compared,
+                changedEntries: changedEntries)
             let listed = Set(changed)
             found += changed
             // Anything the output does not have yet is written, whatever the rules say.
-            for page in pages {
-                let path = renderer.path(of: page)
-                if baseline.files[path] != nil {
+            for page in compared {
+                if baseline.files[renderer.path(of: page)] != nil {
                     kept += 1
                 } else if !listed.contains(page) {
                     found.append(page)
                 }
-                paths.append(path)
             }
-            pageCount += pages.count
+            pages += all
         }
         let touched = found
-        guard touched.count * 2 <= pageCount else { return nil }
+        guard touched.count * 2 <= pages.count else { return nil }
         // When the output has exactly the files it keeps, it has no other to remove (the common
         // case: a save that adds no page), and the set of every path is not needed.
         var removed: [String] = []
         if kept != baseline.files.count {
-            let all = Set(paths)
+            let all = Set(pages.map(renderer.path(of:)))
             removed = baseline.files.keys.filter { !all.contains($0) }.sorted()
         }
         var files = baseline.files

@@ -78,8 +78,12 @@ public enum PageDependencies {
     /// Those of `pages` of `renderer` (planned from `new`) whose bytes may differ from those
     /// rendered from `old`, in the order given. Pages new to the site are included. Only pages
     /// that name the search index wait for it to be built.
+    ///
+    /// `changedEntries`, when the new directory was patched from the old one
+    /// (`Directory.patching`), names the entries that changed; the others are not compared.
     public static func changedPages(
-        from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer, among pages: [SitePage]
+        from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer, among pages: [SitePage],
+        changedEntries: [Int]? = nil
     ) -> [SitePage] {
         if old.config != new.config || old.today != new.today || old.lastUpdated != new.lastUpdated {
             return pages
@@ -97,7 +101,7 @@ public enum PageDependencies {
         let touchedContacts = touched(SiteRenderer.template(of: .contact(0))!)
         let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
         let touchedGroupSections = touched(SiteRenderer.template(of: .groupSection(0, 0))!)
-        let rows = RowChanges(old: old.directory, new: new.directory)
+        let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: changedEntries)
         let relinked = changedGroupLinks(old.directory, new.directory)
         let birthdaysChanged = !sameBirthdays(old, new, rows)
         // Asked only of pages that name the index, the only ones that wait for it.
@@ -169,6 +173,29 @@ public enum PageDependencies {
             case .directoryCard:
                 return rows.anyChanged || !relinked.isEmpty
                     || !sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
+            }
+        }
+    }
+
+    /// `pages` without the pages of the entries a patch left alone (their page and vCard), when
+    /// the rules could not list those: the directory was patched from the old one
+    /// (`Directory.patching`, which keeps every entry, group and slug in place), and neither the
+    /// config, the date, the store's last change nor any template changed. Else `pages`.
+    ///
+    /// A save of one contact in a large directory then weighs the rules of a few thousand
+    /// pages, not of two for every contact; the pages left out are at the same paths as
+    /// before, so the output has them.
+    public static func pagesToCompare(
+        _ pages: [SitePage], from old: SiteSnapshot, to new: SiteSnapshot, changedEntries: [Int]?
+    ) -> [SitePage] {
+        guard let changedEntries, old.config == new.config, old.today == new.today,
+            old.lastUpdated == new.lastUpdated, changedTemplates(old.siteTemplates, new.siteTemplates).isEmpty
+        else { return pages }
+        let changed = Set(changedEntries)
+        return pages.filter { page in
+            switch page {
+            case .contact(let index), .contactCard(let index): return changed.contains(index)
+            default: return true
             }
         }
     }
@@ -261,8 +288,17 @@ private struct RowChanges {
     /// Whether every contact stands where it stood: none came, went or moved.
     let aligned: Bool
 
-    /// Compares the rows of `old`'s contacts with those of `new`'s.
-    init(old: Directory, new: Directory) {
+    /// Compares the rows of `old`'s contacts with those of `new`'s: only the `changedEntries`
+    /// when `new` was patched from `old`, which keeps every other entry as it was.
+    init(old: Directory, new: Directory, changedEntries: [Int]?) {
+        if let changedEntries {
+            var changedRows = [Bool](repeating: false, count: new.entries.count)
+            for index in changedEntries { changedRows[index] = !RowChanges.sameRow(old.entries[index], new.entries[index]) }
+            self.changedRows = changedRows
+            aligned = true
+            anyChanged = changedRows.contains(true)
+            return
+        }
         // Contacts mostly keep their place; only those that moved are looked up by id.
         var oldIndex: [String: Int]?
         var aligned = old.entries.count == new.entries.count
