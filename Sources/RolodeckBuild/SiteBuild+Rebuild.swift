@@ -157,16 +157,12 @@ extension SiteBuild {
                 ? Directory.patching(baseline.snapshot.directory, from: baseline.store, to: site.store) : nil
         }
         let directory = patched?.directory ?? Directory(store: site.store, config: site.config)
-        let searchBase = baseline.flatMap { baseline in
-            patched.map {
-                SearchIndex.Base(
-                    index: baseline.snapshot.search, directory: baseline.snapshot.directory,
-                    changedEntries: $0.changedEntries)
-            }
+        let base = baseline.flatMap { baseline in
+            patched.map { SiteRenderer.Base(snapshot: baseline.snapshot, changedEntries: $0.changedEntries) }
         }
         let renderer = SiteRenderer(
             directory: directory, theme: site.theme, today: today, lastUpdated: lastUpdated,
-            searchCache: state.searchCache, searchBase: searchBase, cardCache: state.cardCache, photos: site.photos)
+            searchCache: state.searchCache, base: base, cardCache: state.cardCache, photos: site.photos)
         let snapshot = SiteSnapshot(
             config: site.config, renderer: renderer, theme: site.theme,
             siteTemplates: input.templates.mapValues(\.bytes))

@@ -37,11 +37,28 @@ public struct SiteRenderer: Sendable {
     /// whole build.
     let cardCache: VCardCache?
 
+    /// What the last save rendered, for a directory patched from its directory
+    /// (`Directory.patching`): its search index is patched and its list rows taken for the
+    /// entries the patch left alone.
+    public struct Base: Sendable {
+        /// What the last save rendered.
+        let snapshot: SiteSnapshot
+        /// The entries the patch changed, ascending.
+        let changedEntries: [Int]
+
+        /// A base of `snapshot`, for a directory patched from its directory with
+        /// `changedEntries` changed.
+        public init(snapshot: SiteSnapshot, changedEntries: [Int]) {
+            self.snapshot = snapshot
+            self.changedEntries = changedEntries
+        }
+    }
+
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
-    /// and `cardCache` kept of contacts that have not changed, or patching `searchBase`'s index.
+    /// and `cardCache` kept of contacts that have not changed, or patching what `base` rendered.
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
-        searchCache: SearchIndexCache? = nil, searchBase: SearchIndex.Base? = nil, cardCache: VCardCache? = nil,
+        searchCache: SearchIndexCache? = nil, base: Base? = nil, cardCache: VCardCache? = nil,
         photos: SitePhotos = SitePhotos()
     ) {
         self.directory = directory
@@ -55,13 +72,22 @@ public struct SiteRenderer: Sendable {
         self.today = today
         self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
+        let searchBase = base.map {
+            SearchIndex.Base(
+                index: $0.snapshot.search, directory: $0.snapshot.directory, changedEntries: $0.changedEntries)
+        }
         self.search = SearchIndex.building(
             directory: directory, cache: searchCache, listRows: listRows, base: searchBase)
         let paging = SitePaging(directory, today: today)
         self.paging = paging
+        // Rows follow from the entry, the config and the photos' names: an entry the patch left
+        // alone has the row it had (the directory's config is the base's, or it is not patched).
+        let keptRows = base.flatMap { base in
+            base.snapshot.directory.config == directory.config ? (base.snapshot.rows, base.changedEntries) : nil
+        }
         self.views = ViewBuilder(
             directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging,
-            photos: photos)
+            photos: photos, keptRows: keptRows)
         listRows.hand(views.rows)
     }
 

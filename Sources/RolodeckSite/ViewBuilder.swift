@@ -67,9 +67,13 @@ struct ViewBuilder: @unchecked Sendable {
     private static let todoContactKeys = MustacheTable.Keys(["name", "lang", "href"])
 
     /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
+    ///
+    /// `keptRows` are the rows of an earlier build of a directory this one was patched from,
+    /// with the entries the patch changed: the others' rows are taken as they are.
     init(
         directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil,
-        paging: SitePaging? = nil, photos: SitePhotos = SitePhotos()
+        paging: SitePaging? = nil, photos: SitePhotos = SitePhotos(),
+        keptRows: (rows: [RowData], changedEntries: [Int])? = nil
     ) {
         self.directory = directory
         self.photos = photos
@@ -118,7 +122,13 @@ struct ViewBuilder: @unchecked Sendable {
         }
         let builder = self
         let fields = RowFields(config)
-        rows = ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) }
+        if let keptRows, keptRows.rows.count == directory.entries.count {
+            var rows = keptRows.rows
+            for index in keptRows.changedEntries { rows[index] = builder.rowData(at: index, fields: fields) }
+            self.rows = rows
+        } else {
+            rows = ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) }
+        }
     }
 
     /// The keys every page has: `site`, `t` (interface strings), `root`, `nav`, `page`.
