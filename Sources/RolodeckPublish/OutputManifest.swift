@@ -66,9 +66,7 @@ public struct OutputManifest: Equatable {
     private static func encode(
         fingerprint: String?, statuses: String?, paths: PathBytes, sizes: [Int], order: [Int]
     ) -> [UInt8] {
-        var head = Array((OutputManifest.heading + "\n").utf8)
-        if let fingerprint { head += ("inputs " + fingerprint + "\n").utf8 }
-        if fingerprint != nil, let statuses { head += ("statuses " + statuses + "\n").utf8 }
+        let head = Self.head(fingerprint: fingerprint, statuses: statuses)
         // Sizes take at most 20 characters; the space and the newline 2 more bytes.
         let capacity = head.count + paths.bytes.count + sizes.count * 22
         return [UInt8](unsafeUninitializedCapacity: capacity) { text, count in
@@ -88,7 +86,15 @@ public struct OutputManifest: Equatable {
     }
 
     /// Writes a number's digits into `text` from `start`; returns where they end.
-    private static func writeDecimal(
+    /// The lines before the list of files.
+    static func head(fingerprint: String?, statuses: String?) -> [UInt8] {
+        var head = Array((OutputManifest.heading + "\n").utf8)
+        if let fingerprint { head += ("inputs " + fingerprint + "\n").utf8 }
+        if fingerprint != nil, let statuses { head += ("statuses " + statuses + "\n").utf8 }
+        return head
+    }
+
+    static func writeDecimal(
         _ value: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
         guard value >= 0 else {
@@ -184,7 +190,7 @@ public struct OutputManifest: Equatable {
     }
 
     /// Where the line starting at `start` ends: its newline, or the end of the text.
-    private static func lineEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func lineEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start < text.count else { return text.count }
         return text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
     }
