@@ -53,9 +53,11 @@ public struct SiteSnapshot: Sendable {
 ///   display name);
 /// - `groups.html`: every group, its slug and member count;
 /// - a group page: the group, slug, member count, its sections and its members' rows;
-/// - a page of a paged list (`sections/…`, `groups/<slug>/…`): what the list's own page
-///   shows when it is not paged, for its jump bar and pager name the other sections; the
-///   pages themselves follow from the sections and `pageSize`, which is config;
+/// - a page of a group's paged list (`groups/<slug>/…`): what the group's page shows when it
+///   is not paged, for its jump bar and pager name the other sections; the pages themselves
+///   follow from the sections and `pageSize`, which is config;
+/// - a page of the paged index (`sections/…`): the sections (headings and contacts, for its
+///   jump bar and pager), the rows of its own part of a section, and the search index's version;
 /// - `todos.html` and its later pages: every todo with its place, subtasks and linked contact;
 /// - `404.html`: the search index's version, which its search box names;
 /// - `birthdays.html`, its later pages and `birthdays.ics`: every contact with a birthday, in order,
@@ -111,6 +113,10 @@ public enum PageDependencies {
             for file in old.search.files { files[file.path] = file.bytes }
             return files
         }()
+        lazy var sectionsSame = sameSections(
+            old.directory, old.directory.sections, new.directory, new.directory.sections)
+        // Whether each group's page changed, once weighed.
+        var groupChanged = [Bool?](repeating: nil, count: new.directory.groups.count)
         return pages.filter { page in
             switch page {
             case .contact: if touchedContacts { return true }
@@ -124,13 +130,14 @@ public enum PageDependencies {
             case .search(let index):
                 let file = new.search.files[index]
                 return searchChanged && oldSearch[file.path] != file.bytes
-            case .index, .section:
-                // A section page shows its section's rows and, in its jump bar and pager, the
-                // other sections: what the index shows, and the search box as it does.
-                return rows.anyChanged || searchChanged
-                    || !sameSections(
-                        old.directory, old.directory.sections,
-                        new.directory, new.directory.sections)
+            case .index:
+                return rows.anyChanged || searchChanged || !sectionsSame
+            case .section(let number):
+                // A section page shows its part of a section's rows and, in its jump bar and
+                // pager, the other sections, and the search box as the index does.
+                if searchChanged || !sectionsSame { return true }
+                let page = renderer.paging.index.pages[number]
+                return new.directory.sections[page.section].items[page.items].contains(where: rows.changed)
             case .groups:
                 return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
                     left.group == right.group && left.slug == right.slug
@@ -149,14 +156,21 @@ public enum PageDependencies {
                     || (!relinked.isEmpty
                         && new.directory.entries[index].contact.groupIDs.contains(where: relinked.contains))
             case .group(let index), .groupSection(let index, _):
-                // A group's section pages show what its page shows when it is not paged.
+                // A group's section pages show what its page shows when it is not paged; it is
+                // weighed once for them all.
+                if let known = groupChanged[index] { return known }
                 let entry = new.directory.groups[index]
-                guard let position = old.directory.groupIndex[entry.group.id] else { return true }
+                guard let position = old.directory.groupIndex[entry.group.id] else {
+                    groupChanged[index] = true
+                    return true
+                }
                 let before = old.directory.groups[position]
-                return before.group != entry.group || before.slug != entry.slug
+                let changed = before.group != entry.group || before.slug != entry.slug
                     || before.memberCount != entry.memberCount
                     || !sameSections(old.directory, before.sections, new.directory, entry.sections)
                     || entry.sections.contains { $0.items.contains(where: rows.changed) }
+                groupChanged[index] = changed
+                return changed
             case .contactCard(let index):
                 return rows.changed(index) || relinks(new.directory, index, relinked)
             case .groupCard(let index):
