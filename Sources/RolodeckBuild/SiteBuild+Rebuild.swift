@@ -228,6 +228,13 @@ extension SiteBuild {
         from baseline: Baseline, to snapshot: SiteSnapshot, renderer: SiteRenderer, changedEntries: [Int]?,
         fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, files: [String: Int], changed: [String])? {
+        // Section pages that show what they showed are joined from their parts.
+        if let parts = snapshot.sectionParts, let before = baseline.snapshot.sectionParts {
+            parts.adopt(
+                PageDependencies.sectionPagesAlike(
+                    from: baseline.snapshot, to: snapshot, renderer: renderer, changedEntries: changedEntries),
+                from: before)
+        }
         // The pages that do not wait for the search index first, while it is being built.
         var found: [SitePage] = []
         var pages: [SitePage] = []

@@ -22,6 +22,8 @@ public struct SiteSnapshot: Sendable {
     public internal(set) var search: SearchIndex
     /// The contacts' list rows, by entry.
     var rows: [RowData]
+    /// The section pages' bytes around the search box's reference, when the renderer kept them.
+    public var sectionParts: SectionPageParts?
 
     /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
     public init(
@@ -35,6 +37,7 @@ public struct SiteSnapshot: Sendable {
         self.siteTemplates = siteTemplates
         self.search = renderer.search
         self.rows = renderer.views.rows
+        self.sectionParts = renderer.sectionParts
     }
 }
 
@@ -92,13 +95,8 @@ public enum PageDependencies {
         }
         let templates = changedTemplates(old.siteTemplates, new.siteTemplates)
         let countNames = changedCounts(old.directory, new.directory)
-        /// Whether a change of templates or counts reaches pages made from `template`.
         func touched(_ template: String) -> Bool {
-            let reached = [old.theme, new.theme].compactMap { $0.templates.usage(of: template) }
-            return reached.count < 2
-                || reached.contains {
-                    !$0.templates.isDisjoint(with: templates) || !$0.names.isDisjoint(with: countNames)
-                }
+            Self.touched(template, old, new, templates: templates, countNames: countNames)
         }
         let touchedContacts = touched(SiteRenderer.template(of: .contact(0))!)
         let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
@@ -189,6 +187,40 @@ public enum PageDependencies {
                     || !sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
             }
         }
+    }
+
+    /// Whether a change of `templates` or of the counts named `countNames` reaches pages made
+    /// from `template`.
+    private static func touched(
+        _ template: String, _ old: SiteSnapshot, _ new: SiteSnapshot, templates: Set<String>, countNames: Set<String>
+    ) -> Bool {
+        let reached = [old.theme, new.theme].compactMap { $0.templates.usage(of: template) }
+        return reached.count < 2
+            || reached.contains {
+                !$0.templates.isDisjoint(with: templates) || !$0.names.isDisjoint(with: countNames)
+            }
+    }
+
+    /// The section pages of the paged index (by number) that show what they showed: nothing
+    /// every page shows changed, nor their template, nor the sections, nor the rows of their own
+    /// part of a section. Such a page differs at most by the search index's version, which its
+    /// search box names (`SectionPageParts`).
+    public static func sectionPagesAlike(
+        from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer, changedEntries: [Int]?
+    ) -> Set<Int> {
+        guard old.config == new.config, old.today == new.today, old.lastUpdated == new.lastUpdated,
+            !touched(
+                SiteRenderer.template(of: .section(0))!, old, new,
+                templates: changedTemplates(old.siteTemplates, new.siteTemplates),
+                countNames: changedCounts(old.directory, new.directory)),
+            sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
+        else { return [] }
+        let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: changedEntries)
+        let pages = renderer.paging.index.pages
+        return Set(
+            pages.indices.filter { number in
+                !new.directory.sections[pages[number].section].items[pages[number].items].contains(where: rows.changed)
+            })
     }
 
     /// `pages` without the pages of the entries a patch left alone (their page and vCard), when

@@ -156,7 +156,7 @@ extension SiteRenderer {
         case .contactCard(let index): return contactCard(index)
         case .groupCard(let index): return groupCard(index)
         case .directoryCard: return directoryCard()
-        case .section(let number): return try self.page("section", views.sectionPage(number))
+        case .section(let number): return try sectionPage(number)
         case .groupSection(let group, let number):
             return try self.page("section", views.groupSectionPage(group, number))
         case .todosPage(let number): return try self.page("todos", views.todosPage(number))

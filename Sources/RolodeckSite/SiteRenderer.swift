@@ -36,6 +36,9 @@ public struct SiteRenderer: Sendable {
     /// The cards of the last rebuild, reused where a contact's card is the same; nil in a
     /// whole build.
     let cardCache: VCardCache?
+    /// The section pages cut around the search box's reference, kept for the next save of a
+    /// watched site (one with a `searchCache`); nil otherwise.
+    public let sectionParts: SectionPageParts?
 
     /// What the last save rendered, for a directory patched from its directory
     /// (`Directory.patching`): its search index is patched and its list rows taken for the
@@ -63,6 +66,7 @@ public struct SiteRenderer: Sendable {
     ) {
         self.directory = directory
         self.cardCache = cardCache
+        sectionParts = searchCache == nil ? nil : SectionPageParts()
         var digests: Set<String> = []
         for entry in directory.entries {
             if let digest = entry.contact.photo?.digest { digests.insert(digest) }
@@ -151,7 +155,7 @@ public struct SiteRenderer: Sendable {
                 }
                 // The section pages carry the search box, which names the index's version.
                 try ParallelWork.forEach(paging.index.pages.count, batch: 1) { number in
-                    try finish(path(of: .section(number)), try page("section", views.sectionPage(number)))
+                    try finish(path(of: .section(number)), try sectionPage(number))
                 }
                 try finish("index.html", try page("index", views.indexPage()))
             } catch {
@@ -205,6 +209,17 @@ public struct SiteRenderer: Sendable {
             try finish(files.path, files.bytes)
             try finish(files.thumbnailPath, files.thumbnailBytes)
         }
+    }
+
+    /// Section page `number` of the paged index: joined from its kept parts around the search
+    /// index's reference when it has them (it shows what it showed), else rendered, and its
+    /// parts kept when the renderer keeps them.
+    func sectionPage(_ number: Int) throws -> [UInt8] {
+        guard let sectionParts else { return try page("section", views.sectionPage(number)) }
+        let reference = Array(("../" + search.rootReference).utf8)
+        if let parts = sectionParts.parts(of: number) { return SectionPageParts.joined(parts, with: reference) }
+        let bytes = try page("section", views.sectionPage(number, searchStandIn: sectionParts.standIn))
+        return SectionPageParts.joined(sectionParts.keep(number, rendered: bytes), with: reference)
     }
 
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.
