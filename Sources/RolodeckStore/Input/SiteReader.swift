@@ -301,7 +301,8 @@ public struct SiteReader {
         }
         // Each file's path as messages show it and its source, made on every core.
         let firstBytes = bytes.startIndex
-        let files = ParallelWork.map(paths.count) { [names, collectionOfFile] index -> (path: String, file: StoreFile) in
+        let files = ParallelWork.map(paths.count) {
+            [names, collectionOfFile] index -> (path: String, file: StoreFile) in
             let path = paths[index]
             let collection = names[collectionOfFile[index]]
             let source = SourceText(path: store.display(path), bytes: bytes[firstBytes + index])

@@ -50,7 +50,9 @@ enum VCardLabel {
                         var value = value
                         value.withUTF8 { value in
                             forEachWord(in: value) { word in
-                                for index in word.indices { bytes[used + index] = ASCIIBytes.lower(word[index]) }
+                                for index in word.indices {
+                                    bytes[used + index] = ASCIIBytes.lower(word[index])
+                                }
                                 let added = used..<(used + word.count)
                                 for earlier in words[0..<count]
                                 where bytes[earlier].elementsEqual(bytes[added]) {

@@ -96,7 +96,8 @@ import Testing
     /// comparison with vobject is): the store does not need them.
     @Test func writtenNamesAreKeptOnlyWhenAsked() throws {
         let source = SourceText(
-            path: "store/ada.vcf", text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
+            path: "store/ada.vcf",
+            text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
         let card = try #require(VCardParser.parse(source).cards.first)
         var plain = VCardFields()
         let read = plain.record(from: card)
