@@ -284,8 +284,17 @@ public struct SiteReader {
         var names: [String] = []
         var positions: [String: Int] = [:]
         var collectionOfFile = [Int](repeating: 0, count: paths.count)
+        var previousFolderLength = -1
         for (index, path) in paths.enumerated() {
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            // The walk lists a folder's files one after another: a file in the folder of the one
+            // before is told by its bytes, without a Substring hashed for every file.
+            let folderLength = Self.folderLength(of: path)
+            defer { previousFolderLength = folderLength }
+            if folderLength == previousFolderLength, Self.startsAlike(path, paths[index - 1], folderLength) {
+                collectionOfFile[index] = collectionOfFile[index - 1]
+                continue
+            }
+            let folder = path[..<path.utf8.index(path.utf8.startIndex, offsetBy: folderLength)]
             if let known = collections[folder] {
                 collectionOfFile[index] = known
                 continue
@@ -319,6 +328,23 @@ public struct SiteReader {
         var byCollection = [[Int]](repeating: [], count: names.count)
         for (index, collection) in collectionOfFile.enumerated() { byCollection[collection].append(index) }
         return names.indices.sorted { names[$0] < names[$1] }.flatMap { byCollection[$0].map { files[$0] } }
+    }
+
+    /// How many bytes of a path its folder takes: up to its last `/`; 0 for a file at the top.
+    private static func folderLength(of path: String) -> Int {
+        var path = path
+        return path.withUTF8 { $0.lastIndex(of: UInt8(ascii: "/")) ?? 0 }
+    }
+
+    /// Whether the first `count` bytes of two paths, each at least that long, are the same.
+    private static func startsAlike(_ path: String, _ other: String, _ count: Int) -> Bool {
+        var path = path, other = other
+        return path.withUTF8 { path in
+            other.withUTF8 { other in
+                UnsafeBufferPointer(rebasing: path[..<count])
+                    .elementsEqual(UnsafeBufferPointer(rebasing: other[..<count]))
+            }
+        }
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.
