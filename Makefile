@@ -9,10 +9,11 @@ VENV := .build/test-venv
 AXE := .build/axe-core
 SITE_OUT ?= _site
 
-# Needed to build: the CommonMark library and libvips (for the contacts' photos and thumbnails),
-# found through pkg-config, jemalloc, the command's memory allocator, and libqrencode, which the
-# tests compare the QR encoder with (the command does not link it).
-BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips-dev libjemalloc-dev pkg-config
+# Needed to build: the CommonMark library, found through pkg-config, jemalloc, the command's
+# memory allocator, and libqrencode, which the tests compare the QR encoder with (the command
+# does not link it). libvips makes the contacts' photos and thumbnails; the command loads it
+# when a photo needs it, so only its run-time library is needed, by the tests and the command.
+BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips42 libjemalloc-dev pkg-config
 # Needed by the browser and validator tests, by the vCard and iCalendar differential tests
 # (Debian's python3-vobject and python3-icalendar, imported by /usr/bin/python3), by the check
 # of the exported vCards and QR codes (vobject again and zbarimg, which the browser tests use too), and by the

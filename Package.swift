@@ -53,13 +53,10 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
-        // Contact photos' thumbnails (and upright copies of turned JPEGs), made by libvips; only
-        // `PhotoImages.swift` imports it.
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
+        // Contact photos' thumbnails (and upright copies of turned JPEGs), made by libvips, which
+        // it loads with `dlopen` when a photo needs it (Debian's libvips42 at run time; no
+        // header or link at build time); only `PhotoImages.swift` imports it.
+        .target(name: "CVips"),
         // DWARF 4 for the C files: Debian 12's valgrind (3.19) cannot read the DWARF 5 clang
         // writes, and gives up on the whole binary; callgrind is how docs/performance.md profiles.
         .target(name: "CSystem", cSettings: [.unsafeFlags(["-gdwarf-4"])]),

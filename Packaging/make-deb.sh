@@ -48,6 +48,9 @@ Package: rolodeck
 Architecture: any
 CONTROL
 depends=$(cd "$source" && dpkg-shlibdeps -O -e "$(pwd)/debian/rolodeck/usr/bin/rolodeck" | sed -n 's/^shlibs:Depends=//p')
+# libvips is loaded with dlopen when a photo needs it (by its soname, libvips.so.42), so
+# dpkg-shlibdeps does not see it.
+depends="$depends, libvips42"
 
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat >"$root/DEBIAN/control" <<CONTROL

@@ -29,8 +29,9 @@ public final class SiteBuild {
     /// newest file; read from the environment, as the command reads today from it.
     public var sourceDateEpoch: Int? = LastUpdated.sourceDateEpoch()
 
-    /// Whether the process ends as soon as a `build` returns, so the build can leave the planned
-    /// site for the exit to reclaim instead of freeing it object by object.
+    /// Whether the process ends as soon as a `build` or `check` returns, so it can leave the
+    /// planned site or the files read for the exit to reclaim instead of freeing them object by
+    /// object.
     public var leavesMemoryToExit = false
 
     /// How long the files read must have been still for their statuses to vouch for them in the
@@ -52,6 +53,9 @@ public final class SiteBuild {
     /// (with the warnings), or returns the loaded site with its warnings.
     public func check() throws(DiagnosticError) -> Site {
         let (input, warnings) = try reader.read()
+        // The files read (100,000 of them in a store of a file per card) are left for the exit
+        // when it comes next, not freed one by one.
+        if leavesMemoryToExit { Self.neverRelease(input) }
         return try Site.load(input, earlier: warnings)
     }
 
@@ -241,13 +245,13 @@ public final class SiteBuild {
         return BuildResult(outcome: .upToDate(files: count), outputPath: outputPath)
     }
 
-    /// Keeps `renderer` alive until the process ends.
-    private static func neverRelease(_ renderer: SiteRenderer) {
+    /// Keeps `value` alive until the process ends.
+    private static func neverRelease(_ value: Any) {
         final class Kept {
-            let renderer: SiteRenderer
-            init(_ renderer: SiteRenderer) { self.renderer = renderer }
+            let value: Any
+            init(_ value: Any) { self.value = value }
         }
-        _ = Unmanaged.passRetained(Kept(renderer))
+        _ = Unmanaged.passRetained(Kept(value))
     }
 }
 

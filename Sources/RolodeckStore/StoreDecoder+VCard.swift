@@ -22,9 +22,22 @@ extension StoreDecoder {
         return (cards, parseDiagnostics + fields.diagnostics)
     }
 
-    /// A contact card's contact, on its way into the store, and the position in `cards` of the
-    /// card it comes from (a copy of the card would retain all it holds).
-    typealias CardContact = (contact: Contact, card: Int)
+    /// Moves a file's cards to the end of `cards`, leaving `fileCards` empty: appending a copy
+    /// would retain all that every card holds, and freeing the file's array release it again.
+    mutating func takeCards(_ fileCards: inout [VCardRecord]) {
+        guard fileCards.count > 1 else {
+            if let card = fileCards.popLast() { cards.append(card) }
+            return
+        }
+        fileCards.reverse()
+        while let card = fileCards.popLast() { cards.append(card) }
+    }
+
+    /// A contact card's contact, on its way into the store, the position in `cards` of the
+    /// card it comes from (a copy of the card would retain all it holds), and whether the card
+    /// has no UID, so the contact still needs an id (asking the contact or the card would touch
+    /// memory long untouched, for every card).
+    typealias CardContact = (contact: Contact, card: Int, needsID: Bool)
     /// A member a group card lists, as written, and the group it is a member of.
     typealias Membership = (groupID: String, groupName: String, member: Located<String>)
 
@@ -52,18 +65,22 @@ extension StoreDecoder {
         var cardUIDs: [String: SourceLocation] = [:]
         cardUIDs.reserveCapacity(cards.count)
         for index in cards.indices {
-            guard case .contact(let contact) = cards[index].content else {
+            // The card lets go of its contact, so the contact's storage is the store's alone and
+            // adding its groups does not copy it.
+            guard let contact = cards[index].takeContact() else {
                 groupCards.append(cards[index])
                 continue
             }
-            if let uid = cards[index].uid {
-                let location = cards[index].location
-                let taken = claim(uid, of: .contact, recordAt: location, claimed: &cardUIDs) { first in
-                    VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
-                }
-                guard taken else { continue }
+            guard let uid = cards[index].uid else {
+                contacts.append((contact, index, true))
+                continue
             }
-            contacts.append((contact, index))
+            let location = cards[index].location
+            let taken = claim(uid, of: .contact, recordAt: location, claimed: &cardUIDs) { first in
+                VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
+            }
+            guard taken else { continue }
+            contacts.append((contact, index, false))
         }
         return (contacts, groupCards)
     }
@@ -71,7 +88,7 @@ extension StoreDecoder {
     /// Gives each contact without a UID an id made from its name. Every UID is known by then, so
     /// such an id never takes a UID's place.
     private mutating func giveIDsFromNames(to contacts: inout [CardContact]) {
-        for index in contacts.indices where contacts[index].contact.id.isEmpty {
+        for index in contacts.indices where contacts[index].needsID {
             let record = cards[contacts[index].card]
             let id = StoreDecoder.uniqueID(record.formattedName, fallback: "contact") {
                 contactIDs[$0] != nil

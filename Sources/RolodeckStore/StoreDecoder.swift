@@ -12,7 +12,7 @@ import RolodeckCore
 /// vCard and iCalendar records are collected as their files are read and merged into the store
 /// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
 /// groups, members and subtasks refer to one another across files.
-public struct StoreDecoder {
+public struct StoreDecoder: Sendable {
     var store = Store()
     var diagnostics: [Diagnostic] = []
     var contactIDs: [String: Mark] = [:]
@@ -79,7 +79,7 @@ public struct StoreDecoder {
         var decoder = StoreDecoder()
         // What each small file yields on its own is worked out on every core first: a store of
         // one file per card is 100,000 files of one record. Lists are decoded in parallel inside.
-        let yields = ParallelWork.map(files.count, batch: 16) { index -> FileYield? in
+        var yields = ParallelWork.map(files.count, batch: 16) { index -> FileYield? in
             let file = files[index]
             switch file.layout {
             case .list: return nil
@@ -93,16 +93,18 @@ public struct StoreDecoder {
         for kind in [RecordKind.contact, .group, .todo, .salutation] {
             decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
         }
-        for (file, yield) in zip(files, yields) {
-            switch yield {
+        for (index, file) in files.enumerated() {
+            // Each yield is taken out, so what it holds moves on instead of being copied (a
+            // retain of everything a record holds) and then released with the yields.
+            switch yields[index].take() {
             case .none:
                 // A list read afresh is decoded in pieces when it can be; else it is split.
                 if cache == nil, decoder.acceptInPieces(file) { continue }
                 decoder.accept(cache?.records(of: file) ?? StoreDecoder.records(of: file), of: file)
             case .records(let yield)?:
                 decoder.accept(yield, of: file)
-            case .cards(let yield)?:
-                decoder.cards += yield.cards
+            case .cards(var yield)?:
+                decoder.takeCards(&yield.cards)
                 decoder.diagnostics += yield.diagnostics
             case .todos(let yield)?:
                 decoder.calendarTodos += yield.todos
@@ -115,7 +117,14 @@ public struct StoreDecoder {
         decoder.mergeCards()
         decoder.mergeCalendarTodos()
         decoder.resolveReferences()
-        return (decoder.store, decoder.diagnostics.sortedByLocation())
+        let store = decoder.store
+        let diagnostics = decoder.diagnostics.sortedByLocation()
+        // The store and its messages are moved out; the rest (the ids of every record, the
+        // cards) is freed on another core while this one goes on.
+        decoder.store = Store()
+        decoder.diagnostics = []
+        ParallelWork.release(&decoder, leaving: StoreDecoder())
+        return (store, diagnostics)
     }
 
     /// What one file yields on its own, before it is related to the others.

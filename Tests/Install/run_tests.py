@@ -12,6 +12,7 @@ Debian's tools come from the Makefile's TEST_PACKAGES; a tool that is missing fa
 that needs it, never skips it.
 """
 
+import json
 import os
 import re
 import shutil
@@ -95,6 +96,23 @@ class Installed(unittest.TestCase):
         index = (elsewhere / "site" / "index.html").read_text(encoding="utf-8")
         self.assertIn("<title>Rolodeck Demo Directory</title>", index)
         self.assertTrue((elsewhere / "site" / "contacts" / "kim-cheolsu.html").is_file())
+
+    def test_loads_libvips_only_for_photos(self):
+        # libvips is loaded with dlopen when a photo needs it: not linked, and still found.
+        self.assertNotIn("libvips", run(["ldd", self.rolodeck]).stdout)
+        site = self.work / "photo-site"
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.copytree(DEMO, site)
+        contacts_path = site / "store" / "contacts.json"
+        contacts = json.loads(contacts_path.read_text(encoding="utf-8"))
+        contacts[0]["photo"] = "photos/face.png"
+        contacts_path.write_text(json.dumps(contacts, ensure_ascii=False), encoding="utf-8")
+        (site / "store" / "photos").mkdir()
+        shutil.copy(REPO / "Tests" / "Photos" / "face.png", site / "store" / "photos" / "face.png")
+        run([self.rolodeck, "build", "--quiet", "--site", site, "--out", self.work / "photo-out"])
+        thumbnails = list((self.work / "photo-out" / "photos").glob("*.webp"))
+        self.assertEqual(len(thumbnails), 1, thumbnails)
+        self.assertEqual(thumbnails[0].read_bytes()[8:12], b"WEBP")
 
     def test_version_names_the_source_revision(self):
         line = run([self.rolodeck, "--version"]).stdout.strip()

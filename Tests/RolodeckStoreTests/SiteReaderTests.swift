@@ -23,7 +23,9 @@ import Testing
 
     /// vCard and iCalendar files come by collection name (a folder's `displayname`, or else
     /// its own name), then by path: two folders of one name are one collection, their files
-    /// side by side in path order; loose files are a collection of no name, first.
+    /// side by side in path order; loose files are a collection of no name, first. (`ab` follows
+    /// `aa` in the walk, a folder name of the same length: its files are a collection of their
+    /// own, first of the named ones.)
     @Test func vdirFilesComeByCollectionThenPath() throws {
         let folder = try Fixtures.temporaryFolder()
         let files = [
@@ -31,6 +33,7 @@ import Testing
             "store/aa/displayname": "Zed", "store/aa/a.vcf": "", "store/aa/t.ics": "",
             "store/mm/displayname": "Alpha", "store/mm/c.vcf": "", "store/mm/e.vcard": "",
             "store/Beta/f.vcf": "", "store/loose.vcf": "", "store/contacts.json": "[]",
+            "store/ab/displayname": "Aardvark", "store/ab/g.vcf": "",
         ]
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
@@ -40,8 +43,8 @@ import Testing
         }
         let (input, _) = try SiteReader(folder: folder, displayPath: "site").read()
         let expected = [
-            "contacts.json", "loose.vcf", "mm/c.vcf", "mm/e.vcard", "zz/b.vcf", "zz/d.VCF", "Beta/f.vcf",
-            "aa/a.vcf", "aa/t.ics",
+            "contacts.json", "loose.vcf", "ab/g.vcf", "mm/c.vcf", "mm/e.vcard", "zz/b.vcf", "zz/d.VCF",
+            "Beta/f.vcf", "aa/a.vcf", "aa/t.ics",
         ]
         #expect(input.storeFiles.map(\.source.path) == expected.map { "site/store/" + $0 })
     }

@@ -21,7 +21,9 @@ enum CheckCommand {
         let quiet = arguments.has("--quiet")
         let site: Site
         do throws(DiagnosticError) {
-            site = try SiteLocation(arguments).siteBuild(arguments).check()
+            let build = try SiteLocation(arguments).siteBuild(arguments)
+            build.leavesMemoryToExit = Rolodeck.endsWithCommand.load(ordering: .relaxed)
+            site = try build.check()
         } catch {
             let count = console.report(error)
             console.printError("error: check found " + BuildReport.count(count, "error"))

@@ -67,6 +67,41 @@ public enum ParallelWork {
         }
     }
 
+    /// Moves `value` out, leaving `empty` in its place, and lets go of it on a thread of its own,
+    /// which frees there whatever only it held while the caller goes on: a large structure freed
+    /// object by object takes its time on one core, which need not be the core that has the next
+    /// step to do. What `value` shared with anything the caller keeps stays alive, and is not
+    /// unique until the thread is done: move such parts out of `value` first.
+    public static func release<Value: Sendable>(_ value: inout Value, leaving empty: Value) {
+        // The thread's reference is the box's only one once the thread starts (a local one
+        // released after it would free the value here whenever the thread was done first).
+        let box = Unmanaged.passRetained(Held(empty))
+        // Swapped, not copied: this thread neither retains nor releases what `value` holds.
+        swap(&box.takeUnretainedValue().value, &value)
+        let held = box.toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, nil,
+            { pointer in
+                // Releasing the box frees the value, here.
+                Unmanaged<AnyObject>.fromOpaque(pointer!).release()
+                return nil
+            }, held)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            // No thread: the value is freed here.
+            Unmanaged<AnyObject>.fromOpaque(held).release()
+        }
+    }
+
+    /// A value `release` hands to its thread.
+    private final class Held<Value: Sendable>: @unchecked Sendable {
+        /// What the thread frees; written only before the thread starts.
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
     /// `transform` applied to every index in `0..<count` on every core; the results in order.
     @inlinable
     public static func map<Result: Sendable>(

@@ -2,13 +2,36 @@ import CVips
 
 /// What libvips makes of a photo: a thumbnail, or an upright copy of a turned JPEG. The only
 /// file that imports `CVips`.
+///
+/// libvips is loaded (`dlopen`) by the first photo that needs it, not linked: it brings a
+/// hundred libraries, which the dynamic loader took 20 ms to load on every start of the command,
+/// and a store without photos does not need it at all.
 enum PhotoImages {
-    /// Whether libvips started; started once, by the first photo that needs it.
-    private static let started: Bool = rolodeck_vips_start() == 0
+    /// The library loaded: Debian's libvips42, by its soname.
+    static let libraryName = "libvips.so.42"
 
-    /// Why libvips made nothing: its own message.
-    struct Failure: Error, Sendable {
+    /// Whether libvips is loaded and started; tried once, by the first photo that needs it.
+    static let library: Result<Void, Failure> = load(libraryName)
+
+    /// Why libvips made nothing: its own message, or why it could not be loaded.
+    struct Failure: Error, Sendable, Equatable {
+        /// What failed, for the user.
         var message: String
+        /// Whether libvips itself could not be loaded, so no photo can be made at all.
+        var isLibraryMissing = false
+    }
+
+    /// Loads and starts libvips from `library` (a name the dynamic loader looks up, or a path).
+    /// Called once per process with the real name (`library`); the tests call it with others.
+    static func load(_ library: String) -> Result<Void, Failure> {
+        let capacity = 512
+        var message = [CChar](repeating: 0, count: capacity)
+        guard rolodeck_vips_load(library, &message, capacity) != 0 else { return .success(()) }
+        let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return .failure(
+            Failure(
+                message: "photos need libvips, which could not be loaded (\(why)); "
+                    + "install Debian's libvips42 package", isLibraryMissing: true))
     }
 
     /// A square WebP thumbnail `size` pixels a side, cut from the middle of the photo and
@@ -30,7 +53,7 @@ enum PhotoImages {
     private static func call(
         _ body: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>) -> Int32
     ) -> Result<[UInt8], Failure> {
-        guard started else { return .failure(Failure(message: "libvips could not be started")) }
+        if case .failure(let failure) = library { return .failure(failure) }
         var out: UnsafeMutableRawPointer?
         var length = 0
         guard body(&out, &length) == 0, let out else {

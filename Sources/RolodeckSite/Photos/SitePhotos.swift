@@ -43,8 +43,12 @@ public struct SitePhotos: Sendable {
 
     /// The files for every photo among `contacts`, made on every core (those `cache` holds are
     /// taken from it); a photo libvips cannot read is taken from the contacts that have it and
-    /// reported, and they are shown with their monograms.
-    static func make(for contacts: inout [Contact], cache: PhotoCache?) -> (SitePhotos, [Diagnostic]) {
+    /// reported, and they are shown with their monograms. libvips is loaded by `library` only
+    /// when there is a photo; when it cannot be, that is one error.
+    static func make(
+        for contacts: inout [Contact], cache: PhotoCache?,
+        library: () -> Result<Void, PhotoImages.Failure> = { PhotoImages.library }
+    ) -> (SitePhotos, [Diagnostic]) {
         var unique: [String: ContactPhoto] = [:]
         for contact in contacts {
             if let photo = contact.photo, unique[photo.digest] == nil { unique[photo.digest] = photo }
@@ -52,6 +56,9 @@ public struct SitePhotos: Sendable {
         guard !unique.isEmpty else {
             cache?.keepOnly([])
             return (SitePhotos(), [])
+        }
+        if case .failure(let failure) = library() {
+            return (SitePhotos(), [Diagnostic(.error, at: nil, failure.message)])
         }
         let photos = unique.keys.sorted().map { unique[$0]! }
         let made = ParallelWork.map(photos.count, batch: 4) { index -> Result<Files, PhotoImages.Failure> in

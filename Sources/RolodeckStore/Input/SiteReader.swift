@@ -185,7 +185,7 @@ public struct SiteReader {
         }
         let vdirStart = lists.count + singles.count
         let vdirBytes = bytes[vdirStart..<(vdirStart + vdir.count)]
-        for (path, file) in try vdirFiles(vdir, bytes: Array(vdirBytes), in: store) {
+        for (path, file) in try vdirFiles(vdir, bytes: vdirBytes, in: store) {
             listing.append(path, file)
         }
         for (path, bytes) in zip(photos, bytes[(vdirStart + vdir.count)...]) {
@@ -275,38 +275,76 @@ public struct SiteReader {
     /// folder per address book or task list, named by its `displayname` file), ordered by
     /// collection name, then path. Other files (`displayname`, `color`, `.tmp` files left by a
     /// sync in progress) are not read.
-    private func vdirFiles(_ paths: [String], bytes: [[UInt8]], in store: Tree) throws(DiagnosticError)
-        -> [(path: String, file: StoreFile)]
+    private func vdirFiles(_ paths: [String], bytes: ArraySlice<[UInt8]>, in store: Tree)
+        throws(DiagnosticError) -> [(path: String, file: StoreFile)]
     {
-        // The paths come in `String` order (the walk's), so each collection's files are in
-        // order as they come: they are gathered by collection and the collections sorted, which
-        // orders them by (collection, path) without comparing 100,000 paths again.
+        // Each file's collection, by its folder (a handful of folders for 100,000 files), as
+        // its position in `names`.
         var collections: [Substring: Int] = [:]
-        var gathered: [(collection: String, files: [(path: String, file: StoreFile)])] = []
+        var names: [String] = []
         var positions: [String: Int] = [:]
-        for (path, bytes) in zip(paths, bytes) {
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-            let position: Int
-            if let known = collections[folder] {
-                position = known
-            } else {
-                let name = try collectionName(in: store, folder: String(folder))
-                if let known = positions[name] {
-                    position = known
-                } else {
-                    position = gathered.count
-                    positions[name] = position
-                    gathered.append((name, []))
-                }
-                collections[folder] = position
+        var collectionOfFile = [Int](repeating: 0, count: paths.count)
+        var previousFolderLength = -1
+        for (index, path) in paths.enumerated() {
+            // The walk lists a folder's files one after another: a file in the folder of the one
+            // before is told by its bytes, without a Substring hashed for every file.
+            let folderLength = Self.folderLength(of: path)
+            defer { previousFolderLength = folderLength }
+            if folderLength == previousFolderLength, Self.startsAlike(path, paths[index - 1], folderLength) {
+                collectionOfFile[index] = collectionOfFile[index - 1]
+                continue
             }
-            let collection = gathered[position].collection
-            let source = SourceText(path: store.display(path), bytes: bytes)
-            gathered[position].files.append(
-                (path, Self.isICalendar(path) ? .iCalendar(source, collection: collection)
-                                              : .vCard(source, collection: collection)))
+            let folder = path[..<path.utf8.index(path.utf8.startIndex, offsetBy: folderLength)]
+            if let known = collections[folder] {
+                collectionOfFile[index] = known
+                continue
+            }
+            let name = try collectionName(in: store, folder: String(folder))
+            let position = positions[name] ?? names.count
+            if position == names.count {
+                positions[name] = position
+                names.append(name)
+            }
+            collections[folder] = position
+            collectionOfFile[index] = position
         }
-        return gathered.sorted { $0.collection < $1.collection }.flatMap(\.files)
+        // Each file's path as messages show it and its source, made on every core.
+        let firstBytes = bytes.startIndex
+        let files = ParallelWork.map(paths.count) {
+            [names, collectionOfFile] index -> (path: String, file: StoreFile) in
+            let path = paths[index]
+            let collection = names[collectionOfFile[index]]
+            let source = SourceText(path: store.display(path), bytes: bytes[firstBytes + index])
+            return (
+                path,
+                Self.isICalendar(path) ? .iCalendar(source, collection: collection)
+                    : .vCard(source, collection: collection)
+            )
+        }
+        // The paths come in `String` order (the walk's), so each collection's files are in
+        // order as they come: taken collection by collection, the collections sorted by name,
+        // they are in (collection, path) order without comparing 100,000 paths again.
+        guard names.count > 1 else { return files }
+        var byCollection = [[Int]](repeating: [], count: names.count)
+        for (index, collection) in collectionOfFile.enumerated() { byCollection[collection].append(index) }
+        return names.indices.sorted { names[$0] < names[$1] }.flatMap { byCollection[$0].map { files[$0] } }
+    }
+
+    /// How many bytes of a path its folder takes: up to its last `/`; 0 for a file at the top.
+    private static func folderLength(of path: String) -> Int {
+        var path = path
+        return path.withUTF8 { $0.lastIndex(of: UInt8(ascii: "/")) ?? 0 }
+    }
+
+    /// Whether the first `count` bytes of two paths, each at least that long, are the same.
+    private static func startsAlike(_ path: String, _ other: String, _ count: Int) -> Bool {
+        var path = path, other = other
+        return path.withUTF8 { path in
+            other.withUTF8 { other in
+                UnsafeBufferPointer(rebasing: path[..<count])
+                    .elementsEqual(UnsafeBufferPointer(rebasing: other[..<count]))
+            }
+        }
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.

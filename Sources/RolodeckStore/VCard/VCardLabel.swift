@@ -20,6 +20,107 @@ enum VCardLabel {
     /// The label for a property, with the custom labels of its file's groups.
     static func label(of line: ContentLine, customLabels: [String: String]) -> String {
         if !line.group.isEmpty, let custom = customLabels[line.group] { return custom }
+        // Nearly every phone, email and address has a label made of ASCII `TYPE` values: it is
+        // made from their bytes, into one string, with no list of words (every label of 100,000
+        // cards made an array and a string for each word, then the label from them).
+        var capacity = 0
+        var isASCII = true
+        for parameter in line.parameters where parameter.name == "TYPE" {
+            for value in parameter.values {
+                capacity += value.utf8.count + 1
+                if isASCII, value.utf8.withContiguousStorageIfAvailable(ASCIIBytes.isASCII) != true {
+                    isASCII = false
+                }
+            }
+        }
+        guard capacity > 0 else { return "" }
+        guard isASCII else { return labelOfWords(line) }
+        return asciiLabel(line, capacity: capacity)
+    }
+
+    /// `label` of a property whose `TYPE` values are ASCII, `capacity` bytes in all (with a
+    /// separator each): its words lowercased into a buffer, then the label joined from them.
+    private static func asciiLabel(_ line: ContentLine, capacity: Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * capacity) { bytes in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: capacity) { words in
+                var used = 0
+                var count = 0
+                for parameter in line.parameters where parameter.name == "TYPE" {
+                    for value in parameter.values {
+                        var value = value
+                        value.withUTF8 { value in
+                            forEachWord(in: value) { word in
+                                for index in word.indices {
+                                    bytes[used + index] = ASCIIBytes.lower(word[index])
+                                }
+                                let added = used..<(used + word.count)
+                                for earlier in words[0..<count]
+                                where bytes[earlier].elementsEqual(bytes[added]) {
+                                    return
+                                }
+                                words[count] = added
+                                count += 1
+                                used += word.count
+                            }
+                        }
+                    }
+                }
+                // Most labels are one word, a known kind or not: the kinds are filtered out only
+                // when some words are and some are not.
+                var kinds = 0
+                for word in words[0..<count] where isKnown(UnsafeBufferPointer(rebasing: bytes[word])) {
+                    kinds += 1
+                }
+                let keepsAll = kinds == 0 || kinds == count
+                var written = used
+                for word in words[0..<count]
+                where keepsAll || isKnown(UnsafeBufferPointer(rebasing: bytes[word])) {
+                    if written > used {
+                        bytes[written] = UInt8(ascii: ",")
+                        written += 1
+                    }
+                    for index in word {
+                        bytes[written] = bytes[index]
+                        written += 1
+                    }
+                }
+                guard written > used else { return "" }
+                return TextBytes.string(UnsafeBufferPointer(rebasing: bytes[used..<written]), isASCII: true)
+            }
+        }
+    }
+
+    /// Calls `body` with each word of an ASCII `TYPE` value (comma-separated, trimmed, without
+    /// `x-`) that says something.
+    @inline(__always)
+    private static func forEachWord(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+            var word = ASCIIBytes.trimmingWhitespace(bytes, start..<end)
+            start = end + 1
+            if word.count >= 2, bytes[word.lowerBound] | 0x20 == UInt8(ascii: "x"),
+                bytes[word.lowerBound + 1] == UInt8(ascii: "-")
+            {
+                word = (word.lowerBound + 2)..<word.upperBound
+            }
+            guard !word.isEmpty else { continue }
+            let letters = UnsafeBufferPointer(rebasing: bytes[word])
+            if let key = packed(letters), neutralPacked.contains(key) { continue }
+            body(letters)
+        }
+    }
+
+    /// Whether the lowercase ASCII word is one of the kinds the interface translates.
+    private static func isKnown(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        packed(word).map(knownPacked.contains) ?? false
+    }
+
+    /// `label` from its words as strings, for `TYPE` values that are not all ASCII.
+    private static func labelOfWords(_ line: ContentLine) -> String {
         var words: [String] = []
         for parameter in line.parameters where parameter.name == "TYPE" {
             for value in parameter.values {

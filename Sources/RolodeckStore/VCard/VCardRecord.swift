@@ -23,8 +23,23 @@ struct VCardRecord: Sendable {
     var categories: [Located<String>]
     /// Where `BEGIN:VCARD` is.
     var location: SourceLocation
-    /// `FN` as written, for comparing readings.
+    /// `FN` as written, for comparing readings; nil unless the reader was asked to keep it.
     var writtenFN: String?
-    /// The components of `N` as written (family, given, additional, prefix, suffix), each a list.
+    /// The components of `N` as written (family, given, additional, prefix, suffix), each a list;
+    /// nil unless the reader was asked to keep them.
     var writtenN: [[String]]?
+
+    /// A contact card's contact, moved out (the card then holds an empty contact that every
+    /// such card shares); nil for a group card. Moved, not copied, so that the contact's storage
+    /// is not touched here, nor shared with the card.
+    mutating func takeContact() -> Contact? {
+        guard case .contact = content else { return nil }
+        var taken = Content.contact(VCardRecord.takenContact)
+        swap(&taken, &content)
+        guard case .contact(let contact) = consume taken else { return nil }
+        return contact
+    }
+
+    /// What a contact card holds once its contact has been taken.
+    private static let takenContact = Contact(id: "")
 }

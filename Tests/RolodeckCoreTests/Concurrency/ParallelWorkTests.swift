@@ -1,6 +1,10 @@
 import Dispatch
 import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 @testable import RolodeckCore
 
 @Suite struct ParallelWorkTests {
@@ -33,5 +37,27 @@ import Testing
             }
         }
         #expect(done.withLock { $0 })
+    }
+    /// Says which thread freed it.
+    final class Witness: Sendable {
+        let freed: @Sendable () -> Void
+        init(_ freed: @escaping @Sendable () -> Void) { self.freed = freed }
+        deinit { freed() }
+    }
+
+    /// `release` leaves the empty value in the caller's place and frees what it moved out on a
+    /// thread of its own.
+    @Test func releaseLeavesTheEmptyValueAndFreesTheRestOnAnotherThread() {
+        let freed = DispatchSemaphore(value: 0)
+        let freedOn = Mutex<pthread_t?>(nil)
+        var value = [Witness {
+            freedOn.withLock { $0 = pthread_self() }
+            freed.signal()
+        }]
+        ParallelWork.release(&value, leaving: [])
+        #expect(value.isEmpty)
+        #expect(freed.wait(timeout: .now() + 30) == .success)
+        let thread = freedOn.withLock { $0 }
+        #expect(thread != nil && thread != pthread_self())
     }
 }

@@ -165,4 +165,43 @@ import Testing
         #expect(site.warnings.map(\.description).contains { $0.contains(#"the photo of contact "bo" cannot be read"#) })
         #expect(site.store.contacts.first { $0.id == "bo" }?.photo == nil)
     }
+
+    /// libvips is loaded when a photo needs it; when it cannot be, the store with photos gets
+    /// one error that says what to install, and a store without photos never asks for it.
+    @Test func aMissingLibvipsIsOneErrorOnlyWhenAPhotoNeedsIt() throws {
+        let missing = PhotoImages.load("libvips-that-is-not-installed.so.42")
+        guard case .failure(let failure) = missing else {
+            Issue.record("a library that is not there was loaded")
+            return
+        }
+        #expect(failure.isLibraryMissing)
+        #expect(
+            failure.message.hasPrefix(
+                "photos need libvips, which could not be loaded (libvips-that-is-not-installed.so.42: "))
+        #expect(failure.message.hasSuffix("; install Debian's libvips42 package"))
+
+        var contacts = StoreDecoder.decode(try Self.input().storeFiles).store.contacts
+        var asked = 0
+        let (photos, diagnostics) = SitePhotos.make(for: &contacts, cache: nil) {
+            asked += 1
+            return missing
+        }
+        #expect(asked == 1)
+        #expect(photos.files.isEmpty)
+        #expect(diagnostics.map(\.description) == ["error: " + failure.message])
+
+        var withoutPhotos = contacts.filter { $0.photo == nil }
+        let (none, quiet) = SitePhotos.make(for: &withoutPhotos, cache: nil) {
+            asked += 1
+            return missing
+        }
+        #expect(asked == 1)
+        #expect(none.files.isEmpty && quiet.isEmpty)
+        #expect(withoutPhotos.count == 1)
+    }
+
+    /// The library the command loads is there, and starts.
+    @Test func libvipsLoads() {
+        if case .failure(let failure) = PhotoImages.library { Issue.record("\(failure.message)") }
+    }
 }

@@ -23,6 +23,8 @@ import Testing
         ("TEL;TYPE=Bür,BÜR", "bür"),
         ("TEL;TYPE=X-Ärzte", "ärzte"),
         ("TEL;CELL;VOICE", "cell"),
+        ("TEL;TYPE=work;TYPE=WORK,fax;type=Club", "work,fax"),
+        ("TEL;TYPE=voice;TYPE=Club,CLUB", "club"),
         ("item1.TEL;TYPE=CELL", "Tennis club"),
         ("item2.TEL;TYPE=CELL", "cell"),
     ])

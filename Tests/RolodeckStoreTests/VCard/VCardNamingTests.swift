@@ -92,4 +92,23 @@ import Testing
         #expect(card.contact.hasName == !test.formattedName.isEmpty)
         #expect(card.formattedName == test.formattedName)
     }
+    /// `FN` and `N` as written stay in a record only for a reader asked to keep them (the
+    /// comparison with vobject is): the store does not need them.
+    @Test func writtenNamesAreKeptOnlyWhenAsked() throws {
+        let source = SourceText(
+            path: "store/ada.vcf",
+            text: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")
+        let card = try #require(VCardParser.parse(source).cards.first)
+        var plain = VCardFields()
+        let read = plain.record(from: card)
+        let record = try #require(read)
+        #expect(record.writtenFN == nil)
+        #expect(record.writtenN == nil)
+        #expect(record.formattedName == "Ada Lovelace")
+        var keeping = VCardFields(keepsWrittenNames: true)
+        let keptRead = keeping.record(from: card)
+        let kept = try #require(keptRead)
+        #expect(kept.writtenFN == "Ada Lovelace")
+        #expect(kept.writtenN == [["Lovelace"], ["Ada"], [""], [""], [""]])
+    }
 }

@@ -160,7 +160,7 @@ import Testing
 
     /// What Rolodeck reads from each card of a file, in order.
     static func readings(_ source: SourceText) -> [Reading] {
-        var fields = VCardFields()
+        var fields = VCardFields(keepsWrittenNames: true)
         return VCardParser.parse(source).cards.map { card in
             guard let record = fields.record(from: card) else {
                 return Reading(fn: nil, n: nil, phones: [], emails: [], categories: [], isGroup: false, members: [])
