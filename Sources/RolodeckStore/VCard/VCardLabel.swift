@@ -152,21 +152,7 @@ enum VCardLabel {
     /// Adds the words of an ASCII `TYPE` value (comma-separated, trimmed, lowercased, without
     /// `x-`) that say something and are not among `words` yet.
     private static func addWords(_ bytes: UnsafeBufferPointer<UInt8>, to words: inout [String]) {
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
-            var word = ASCIIBytes.trimmingWhitespace(bytes, start..<end)
-            start = end + 1
-            if word.count >= 2, bytes[word.lowerBound] | 0x20 == UInt8(ascii: "x"),
-                bytes[word.lowerBound + 1] == UInt8(ascii: "-")
-            {
-                word = (word.lowerBound + 2)..<word.upperBound
-            }
-            guard !word.isEmpty else { continue }
-            let letters = UnsafeBufferPointer(rebasing: bytes[word])
-            let key = packed(letters)
-            if let key, neutralPacked.contains(key) { continue }
+        forEachWord(in: bytes) { letters in
             let text = ASCIIBytes.string(letters, ASCIIBytes.lower)
             if !words.contains(text) { words.append(text) }
         }
