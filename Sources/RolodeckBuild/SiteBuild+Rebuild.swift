@@ -232,7 +232,8 @@ extension SiteBuild {
         if let parts = snapshot.sectionParts, let before = baseline.snapshot.sectionParts {
             parts.adopt(
                 PageDependencies.sectionPagesAlike(
-                    from: baseline.snapshot, to: snapshot, renderer: renderer, changedEntries: changedEntries),
+                    from: baseline.snapshot, to: snapshot, renderer: renderer,
+                    changedEntries: changedEntries),
                 from: before)
         }
         // The pages that do not wait for the search index first, while it is being built.

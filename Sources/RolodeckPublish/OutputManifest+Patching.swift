@@ -6,7 +6,9 @@ extension OutputManifest {
     /// A watch save rewrites a few pages of a site of hundreds of thousands of files: the files'
     /// lines are found by a binary search of the sorted list, and the rest copied as it is,
     /// instead of sorting and writing every path again.
-    static func patching(_ bytes: [UInt8], fingerprint: String, sizes changed: [(path: String, size: Int)]) -> [UInt8]? {
+    static func patching(_ bytes: [UInt8], fingerprint: String, sizes changed: [(path: String, size: Int)])
+        -> [UInt8]?
+    {
         guard let (_, _, listStart) = header(of: bytes) else { return nil }
         return bytes.withUnsafeBufferPointer { text -> [UInt8]? in
             // The line of each changed file: where it starts, and where its path starts.

@@ -62,7 +62,8 @@ public struct OutputPatcher {
         }
         // The common save rewrites files the output has and removes none: the manifest lists the
         // same files, and only their sizes are patched into it.
-        let sameFiles = removing.allSatisfy { files[$0] == nil } && writer.sizes.keys.allSatisfy { files[$0] != nil }
+        let sameFiles =
+            removing.allSatisfy { files[$0] == nil } && writer.sizes.keys.allSatisfy { files[$0] != nil }
         for (written, size) in writer.sizes {
             files[written] = size
         }
@@ -76,9 +77,11 @@ public struct OutputPatcher {
             (sameFiles
                 ? output.contents(of: Publisher.markerName).flatMap {
                     OutputManifest.patching(
-                        $0, fingerprint: fingerprint, sizes: writer.sizes.map { (path: $0.key, size: $0.value) })
+                        $0, fingerprint: fingerprint,
+                        sizes: writer.sizes.map { (path: $0.key, size: $0.value) })
                 } : nil)
-            ?? OutputManifest.bytes(fingerprint: fingerprint, listing: files.map { (path: $0.key, size: $0.value) })
+            ?? OutputManifest.bytes(
+                fingerprint: fingerprint, listing: files.map { (path: $0.key, size: $0.value) })
         let temporary = Self.temporaryName(for: Publisher.markerName)
         try? output.removeTree(temporary)
         try output.createFile(temporary, bytes: manifest)

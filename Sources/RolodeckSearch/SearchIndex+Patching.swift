@@ -37,7 +37,8 @@ extension SearchIndex {
         let limits = kept.limits
         let edits = keyEdits(base, directory: directory)
         // A save that changes no term (an address, a note) keeps the table as it is.
-        let (table, changes) = edits.isEmpty ? (kept.table, SearchTermTable.Changes()) : kept.table.patched(edits)
+        let (table, changes) =
+            edits.isEmpty ? (kept.table, SearchTermTable.Changes()) : kept.table.patched(edits)
 
         var encoding = SearchEntryEncoding()
         var encoded = 0
@@ -81,7 +82,9 @@ extension SearchIndex {
         let oldPieces = zip(old.files.dropFirst(), kept.digests).map { Piece(file: $0, digest: $1) }
         let oldHotStart = kept.terms.texts.count, oldRowStart = oldHotStart + kept.hot.texts.count
         var pieces: [Piece] = []
-        func add(_ id: String, _ number: Int, _ cut: Cut, from source: Int?, of sourceStart: Int, _ sourceCut: Cut) {
+        func add(
+            _ id: String, _ number: Int, _ cut: Cut, from source: Int?, of sourceStart: Int, _ sourceCut: Cut
+        ) {
             guard let source else {
                 pieces.append(Piece(id: id, json: cut.texts[number]))
                 return
@@ -92,7 +95,9 @@ extension SearchIndex {
                 source == number
                     ? before
                     : Piece(
-                        file: File(path: path(of: id), bytes: SearchPieceWriter.file(id: id, json: sourceCut.texts[source])),
+                        file: File(
+                            path: path(of: id),
+                            bytes: SearchPieceWriter.file(id: id, json: sourceCut.texts[source])),
                         digest: before.digest))
         }
         for number in terms.texts.indices {
@@ -109,7 +114,9 @@ extension SearchIndex {
                 touched = true
                 changed = changed.dropFirst()
             }
-            pieces.append(touched ? Piece(id: "r\(number)", json: rowPiece(rows[range])) : oldPieces[oldRowStart + number])
+            pieces.append(
+                touched
+                    ? Piece(id: "r\(number)", json: rowPiece(rows[range])) : oldPieces[oldRowStart + number])
         }
         var content = Self.content(
             pieces, contactCount: directory.entries.count, rowsPerPiece: rowsPerPiece, terms: terms, hot: hot)
@@ -154,7 +161,8 @@ extension SearchIndex {
         builder.nextContact()
         let groups = Int(directory.entryGroupStarts[index])..<Int(directory.entryGroupStarts[index + 1])
         let names = directory.entryGroups[groups].map { directory.groups[Int($0)].group.name }
-        SearchTerms.add(entry: directory.entries[index], groupNames: names, config: directory.config, to: &builder)
+        SearchTerms.add(
+            entry: directory.entries[index], groupNames: names, config: directory.config, to: &builder)
         builder.finish()
         return builder.postings.map { posting in
             let number = Int(posting >> 2)
@@ -165,7 +173,9 @@ extension SearchIndex {
 
     /// Where the hot prefixes `new` stand against `old` (both sorted): those in both whose
     /// results an `edited` key may change, those that went, those that came.
-    static func hotChanges(_ old: [[UInt16]], _ new: [[UInt16]], edited: [[UInt16]]) -> SearchTermTable.Changes {
+    static func hotChanges(_ old: [[UInt16]], _ new: [[UInt16]], edited: [[UInt16]])
+        -> SearchTermTable.Changes
+    {
         var changes = SearchTermTable.Changes()
         var before = 0, after = 0
         while before < old.count || after < new.count {
@@ -173,7 +183,9 @@ extension SearchIndex {
                 if edited.contains(where: { $0.starts(with: old[before]) }) { changes.changed.append(before) }
                 before += 1
                 after += 1
-            } else if after < new.count, before == old.count || new[after].lexicographicallyPrecedes(old[before]) {
+            } else if after < new.count,
+                before == old.count || new[after].lexicographicallyPrecedes(old[before])
+            {
                 changes.inserted.append(before)
                 after += 1
             } else {
@@ -193,7 +205,8 @@ extension SearchIndex {
         key: (Int) -> [UInt16], append: (Int) -> Int, finish: () -> [UInt8]
     ) -> (cut: Cut, sources: [Int?]) {
         guard count > 0, let lastOld = old.ranges.indices.last, !old.ranges[0].isEmpty else {
-            let cut = pieces(count: count, limit: limit, atLeastOne: atLeastOne, key: key, append: append, finish: finish)
+            let cut = pieces(
+                count: count, limit: limit, atLeastOne: atLeastOne, key: key, append: append, finish: finish)
             return (cut, [Int?](repeating: nil, count: cut.texts.count))
         }
         var cut = Cut()

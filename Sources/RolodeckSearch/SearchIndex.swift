@@ -123,7 +123,8 @@ public struct SearchIndex: Sendable {
             if !keeps { hot.texts[number] = [] }
         }
         for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
-            pieces.append(Piece(id: "r\(number)", json: rowPiece(rows[start..<min(rows.count, start + rowsPerPiece)])))
+            let range = start..<min(rows.count, start + rowsPerPiece)
+            pieces.append(Piece(id: "r\(number)", json: rowPiece(rows[range])))
         }
         if !keeps { rows = [] }
         var content = Self.content(
@@ -131,7 +132,8 @@ public struct SearchIndex: Sendable {
         if keeps {
             content.kept = Kept(
                 limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
-                rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: table.count + hotPrefixes.count)
+                rowBytes: rowBytes, digests: pieces.map(\.digest),
+                encodedEntries: table.count + hotPrefixes.count)
         }
         return content
     }
@@ -163,8 +165,8 @@ public struct SearchIndex: Sendable {
         init(id: String, json: [UInt8]) {
             var hash = VersionHash()
             hash.add(json)
-            self.init(file: File(path: SearchIndex.path(of: id), bytes: SearchPieceWriter.file(id: id, json: json)),
-                      digest: hash.value)
+            let file = File(path: SearchIndex.path(of: id), bytes: SearchPieceWriter.file(id: id, json: json))
+            self.init(file: file, digest: hash.value)
         }
 
         /// A piece of the given file and digest.
@@ -265,7 +267,8 @@ public struct SearchIndex: Sendable {
     ) {
         let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
         encoding.append(
-            key: prefix[...], lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
+            key: prefix[...],
+            lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
     }
 
     /// The terms of every contact, collected for runs of contacts on every core; the table is

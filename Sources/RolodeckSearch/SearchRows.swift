@@ -43,7 +43,9 @@ struct SearchRows {
     }
 
     /// The rows of the entries at `indices` of `directory`, given each entry's list row.
-    static func rows(of indices: [Int], in directory: Directory, listRows: [any SearchListRow]?) -> [[UInt8]] {
+    static func rows(of indices: [Int], in directory: Directory, listRows: [any SearchListRow]?)
+        -> [[UInt8]]
+    {
         let writer = Writer(directory: directory)
         var buffer = ByteBuffer(capacity: 1024)
         return indices.map { index in

@@ -32,12 +32,15 @@ extension SearchTermTable {
         /// between two of them.
         func touches(_ range: Range<Int>) -> Bool {
             guard !range.isEmpty else { return false }
-            let changedInside = Self.count(of: changed, atOrBelow: range.upperBound - 1)
+            let changedInside =
+                Self.count(of: changed, atOrBelow: range.upperBound - 1)
                 - Self.count(of: changed, atOrBelow: range.lowerBound - 1)
-            let removedInside = Self.count(of: removed, atOrBelow: range.upperBound - 1)
+            let removedInside =
+                Self.count(of: removed, atOrBelow: range.upperBound - 1)
                 - Self.count(of: removed, atOrBelow: range.lowerBound - 1)
             // A key inserted before the range's first key stands before it, not between.
-            let insertedInside = Self.count(of: inserted, atOrBelow: range.upperBound - 1)
+            let insertedInside =
+                Self.count(of: inserted, atOrBelow: range.upperBound - 1)
                 - Self.count(of: inserted, atOrBelow: range.lowerBound)
             return changedInside + removedInside + insertedInside > 0
         }

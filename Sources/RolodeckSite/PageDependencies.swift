@@ -192,7 +192,8 @@ public enum PageDependencies {
     /// Whether a change of `templates` or of the counts named `countNames` reaches pages made
     /// from `template`.
     private static func touched(
-        _ template: String, _ old: SiteSnapshot, _ new: SiteSnapshot, templates: Set<String>, countNames: Set<String>
+        _ template: String, _ old: SiteSnapshot, _ new: SiteSnapshot, templates: Set<String>,
+        countNames: Set<String>
     ) -> Bool {
         let reached = [old.theme, new.theme].compactMap { $0.templates.usage(of: template) }
         return reached.count < 2
@@ -219,7 +220,8 @@ public enum PageDependencies {
         let pages = renderer.paging.index.pages
         return Set(
             pages.indices.filter { number in
-                !new.directory.sections[pages[number].section].items[pages[number].items].contains(where: rows.changed)
+                let items = new.directory.sections[pages[number].section].items[pages[number].items]
+                return !items.contains(where: rows.changed)
             })
     }
 
@@ -339,7 +341,9 @@ private struct RowChanges {
     init(old: Directory, new: Directory, changedEntries: [Int]?) {
         if let changedEntries {
             var changedRows = [Bool](repeating: false, count: new.entries.count)
-            for index in changedEntries { changedRows[index] = !RowChanges.sameRow(old.entries[index], new.entries[index]) }
+            for index in changedEntries {
+                changedRows[index] = !RowChanges.sameRow(old.entries[index], new.entries[index])
+            }
             self.changedRows = changedRows
             aligned = true
             anyChanged = changedRows.contains(true)

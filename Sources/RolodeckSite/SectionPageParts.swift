@@ -24,11 +24,13 @@ public final class SectionPageParts: Sendable {
     /// Empty parts, with a stand-in of their own.
     public init() {
         var generator = SystemRandomNumberGenerator()
-        standIn = "~" + (0..<2).map { _ in
-            let value = generator.next() as UInt64
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        standIn =
+            "~"
+            + (0..<2).map { _ in
+                let value = generator.next() as UInt64
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
     }
 
     /// The parts of page `number`, if kept.
@@ -46,7 +48,9 @@ public final class SectionPageParts: Sendable {
     /// Takes over the parts `other` kept of the pages `numbers`: pages that show what they
     /// showed when `other` was rendered.
     public func adopt(_ numbers: Set<Int>, from other: SectionPageParts) {
-        let adopted = other.parts.withLock { kept in numbers.compactMap { number in kept[number].map { (number, $0) } } }
+        let adopted = other.parts.withLock { kept in
+            numbers.compactMap { number in kept[number].map { (number, $0) } }
+        }
         parts.withLock { parts in
             for (number, cut) in adopted { parts[number] = cut }
         }
@@ -66,7 +70,9 @@ public final class SectionPageParts: Sendable {
                 let found = memchr(base + index, Int32(first), page.count - index - separator.count + 1)
             {
                 let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if UnsafeBufferPointer(rebasing: page[offset..<(offset + separator.count)]).elementsEqual(separator) {
+                if UnsafeBufferPointer(rebasing: page[offset..<(offset + separator.count)]).elementsEqual(
+                    separator)
+                {
                     cut.append(Array(page[start..<offset]))
                     start = offset + separator.count
                     index = start

@@ -78,7 +78,8 @@ public struct SiteRenderer: Sendable {
         let listRows = SearchListRows()
         let searchBase = base.map {
             SearchIndex.Base(
-                index: $0.snapshot.search, directory: $0.snapshot.directory, changedEntries: $0.changedEntries)
+                index: $0.snapshot.search, directory: $0.snapshot.directory,
+                changedEntries: $0.changedEntries)
         }
         self.search = SearchIndex.building(
             directory: directory, cache: searchCache, listRows: listRows, base: searchBase)
@@ -87,7 +88,8 @@ public struct SiteRenderer: Sendable {
         // Rows follow from the entry, the config and the photos' names: an entry the patch left
         // alone has the row it had (the directory's config is the base's, or it is not patched).
         let keptRows = base.flatMap { base in
-            base.snapshot.directory.config == directory.config ? (base.snapshot.rows, base.changedEntries) : nil
+            base.snapshot.directory.config == directory.config
+                ? (base.snapshot.rows, base.changedEntries) : nil
         }
         self.views = ViewBuilder(
             directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging,
@@ -217,7 +219,9 @@ public struct SiteRenderer: Sendable {
     func sectionPage(_ number: Int) throws -> [UInt8] {
         guard let sectionParts else { return try page("section", views.sectionPage(number)) }
         let reference = Array(("../" + search.rootReference).utf8)
-        if let parts = sectionParts.parts(of: number) { return SectionPageParts.joined(parts, with: reference) }
+        if let parts = sectionParts.parts(of: number) {
+            return SectionPageParts.joined(parts, with: reference)
+        }
         let bytes = try page("section", views.sectionPage(number, searchStandIn: sectionParts.standIn))
         return SectionPageParts.joined(sectionParts.keep(number, rendered: bytes), with: reference)
     }

@@ -504,9 +504,12 @@ import Testing
             },
             Step(
                 label: "a contact's notes, which neither its row nor the search shows: no section page",
-                expect: .patched, today: day, touches: ["contacts/sabine-weiss.html"], untouched: ["sections/"]
+                expect: .patched, today: day, touches: ["contacts/sabine-weiss.html"],
+                untouched: ["sections/"]
             ) { site in
-                try site.update("store/contacts.json", "sabine-weiss") { $0["notes"] = "Moved to **Potsdam**." }
+                try site.update("store/contacts.json", "sabine-weiss") {
+                    $0["notes"] = "Moved to **Potsdam**."
+                }
             },
             Step(label: "a pager template, on the section and todo pages", expect: .patched, today: day) { site in
                 try site.write(

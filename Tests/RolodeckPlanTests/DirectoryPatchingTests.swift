@@ -100,7 +100,9 @@ import Testing
         if let patched {
             #expect(Self.dump(patched.directory) == Self.dump(Directory(store: changed, config: config)))
             // The entries said to have changed are exactly those whose contact did.
-            let differing = old.entries.indices.filter { old.entries[$0].contact != patched.directory.entries[$0].contact }
+            let differing = old.entries.indices.filter {
+                old.entries[$0].contact != patched.directory.entries[$0].contact
+            }
             #expect(patched.changedEntries == differing)
         }
     }

@@ -9,13 +9,20 @@ import Testing
     /// Edits one contact without moving it: its name and so its place stay.
     static func edit(_ contact: inout Contact, _ kind: Int, _ seed: Int) {
         switch kind {
-        case 0: contact.phones = [LabeledValue(label: "work", value: "+49 30 \(1_000_000 + seed * 7919 % 8_999_999)")]
+        case 0:
+            contact.phones = [
+                LabeledValue(label: "work", value: "+49 30 \(1_000_000 + seed * 7919 % 8_999_999)")
+            ]
         case 1: contact.phones = []
-        case 2: contact.emails.append(LabeledValue(label: "work", value: "neu\(seed)@zweite-firma\(seed % 5).de"))
+        case 2:
+            contact.emails.append(LabeledValue(label: "work", value: "neu\(seed)@zweite-firma\(seed % 5).de"))
         case 3: contact.emails = []
-        case 4: contact.organization = ["", "Acme Corp.", "Zebra Logistik", "한빛전자", "Ærø Fisk"][seed % 5]
+        case 4:
+            contact.organization = ["", "Acme Corp.", "Zebra Logistik", "한빛전자", "Ærø Fisk"][seed % 5]
         case 5: contact.nickname = ["", "Jo", "Büffel", "짱", "Zed"][seed % 5]
-        default: contact.phones.append(LabeledValue(label: "mobile", value: "010-\(seed % 9000 + 1000)-\(seed % 7 + 1)234"))
+        default:
+            contact.phones.append(
+                LabeledValue(label: "mobile", value: "010-\(seed % 9000 + 1000)-\(seed % 7 + 1)234"))
         }
     }
 
@@ -28,7 +35,8 @@ import Testing
     func aPatchedIndexIsTheIndexBuiltAnew(seed: Int) throws {
         var store = SearchIndexTests.store(count: 240, seed: UInt64(seed))
         var directory = Directory(store: store, config: SiteConfig())
-        var index = SearchIndex(directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        var index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
         var state = seed
         func next(_ bound: Int) -> Int {
             state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
@@ -41,7 +49,8 @@ import Testing
                 Self.edit(&store.contacts[next(store.contacts.count)], next(7), next(100_000))
             }
             let patch = try #require(Directory.patching(directory, from: before, to: store), "step \(step)")
-            let base = SearchIndex.Base(index: index, directory: directory, changedEntries: patch.changedEntries)
+            let base = SearchIndex.Base(
+                index: index, directory: directory, changedEntries: patch.changedEntries)
             let patched = try #require(SearchIndex.patched(base, directory: patch.directory, listRows: nil))
             let expected = Self.fresh(patch.directory)
             #expect(patched.files.map(\.path) == expected.files.map(\.path), "step \(step)")
@@ -62,7 +71,8 @@ import Testing
     @Test func aPatchEncodesOnlyThePiecesItTouches() throws {
         let store = SearchIndexTests.store(count: 240)
         let directory = Directory(store: store, config: SiteConfig())
-        let index = SearchIndex(directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        let index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
         var changed = store
         changed.contacts[17].nickname = "Zed"
         let patch = try #require(Directory.patching(directory, from: store, to: changed))
@@ -79,4 +89,3 @@ import Testing
         #expect(encoded * 4 < kept.encodedEntries, "\(encoded) of \(kept.encodedEntries) entries encoded")
     }
 }
-

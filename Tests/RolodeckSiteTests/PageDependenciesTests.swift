@@ -10,12 +10,15 @@ import Testing
 @Suite struct PageDependenciesTests {
     /// The pages the rules list for `edit` of the demo paged by 3, and the pages whose bytes
     /// the edit really changed.
-    static func listedAndChanged(_ edit: (inout Contact) -> Void) throws -> (listed: Set<String>, changed: Set<String>) {
+    static func listedAndChanged(_ edit: (inout Contact) -> Void) throws -> (
+        listed: Set<String>, changed: Set<String>
+    ) {
         let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
         let today = SitePagesTests.today
         let oldDirectory = Directory(store: site.store, config: site.config)
         let old = SiteRenderer(directory: oldDirectory, theme: site.theme, today: today)
-        let oldSnapshot = SiteSnapshot(config: site.config, renderer: old, theme: site.theme, siteTemplates: [:])
+        let oldSnapshot = SiteSnapshot(
+            config: site.config, renderer: old, theme: site.theme, siteTemplates: [:])
         var store = site.store
         let index = try #require(store.contacts.firstIndex { $0.id == "sabine-weiss" })
         edit(&store.contacts[index])
@@ -23,9 +26,11 @@ import Testing
         let new = SiteRenderer(
             directory: patch.directory, theme: site.theme, today: today,
             base: SiteRenderer.Base(snapshot: oldSnapshot, changedEntries: patch.changedEntries))
-        let newSnapshot = SiteSnapshot(config: site.config, renderer: new, theme: site.theme, siteTemplates: [:])
+        let newSnapshot = SiteSnapshot(
+            config: site.config, renderer: new, theme: site.theme, siteTemplates: [:])
         let listed = PageDependencies.changedPages(
-            from: oldSnapshot, to: newSnapshot, renderer: new, among: new.pages, changedEntries: patch.changedEntries)
+            from: oldSnapshot, to: newSnapshot, renderer: new, among: new.pages,
+            changedEntries: patch.changedEntries)
         var before: [String: [UInt8]] = [:]
         for page in old.pages { before[old.path(of: page)] = try old.render(page) }
         var changed: Set<String> = []

@@ -4,7 +4,9 @@ import Testing
 /// A page cut at its stand-ins and joined with the reference is the page with the reference
 /// where the stand-ins were.
 @Suite struct SectionPagePartsTests {
-    @Test(arguments: ["", "S", "aSb", "Sab", "abS", "SS", "aSbSc", "no stand-in here", "SSaSS", "~a~Sb~", "a~0123S~"])
+    @Test(arguments: [
+        "", "S", "aSb", "Sab", "abS", "SS", "aSbSc", "no stand-in here", "SSaSS", "~a~Sb~", "a~0123S~",
+    ])
     func cutAndJoinedIsEveryStandInReplaced(_ text: String) {
         let standIn = "~0123456789abcdef"
         let page = Array(text.replacingOccurrences(of: "S", with: standIn).utf8)
@@ -17,6 +19,9 @@ import Testing
     @Test func everySetOfPartsHasItsOwnStandIn() {
         let standIns = (0..<8).map { _ in SectionPageParts().standIn }
         #expect(Set(standIns).count == standIns.count)
-        #expect(standIns.allSatisfy { $0.count == 33 && $0.hasPrefix("~") && $0.dropFirst().allSatisfy(\.isHexDigit) })
+        #expect(
+            standIns.allSatisfy {
+                $0.count == 33 && $0.hasPrefix("~") && $0.dropFirst().allSatisfy(\.isHexDigit)
+            })
     }
 }
