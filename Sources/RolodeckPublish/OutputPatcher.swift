@@ -62,9 +62,9 @@ public struct OutputPatcher {
         }
         // The common save rewrites files the output has and removes none: the manifest lists the
         // same files, and only their sizes are patched into it.
-        let sameFiles =
-            removing.allSatisfy { files[$0] == nil } && writer.sizes.keys.allSatisfy { files[$0] != nil }
-        for (written, size) in writer.sizes {
+        let sizes = writer.sizes
+        let sameFiles = removing.allSatisfy { files[$0] == nil } && sizes.keys.allSatisfy { files[$0] != nil }
+        for (written, size) in sizes {
             files[written] = size
         }
         for stale in removing where files[stale] != nil {
@@ -78,7 +78,7 @@ public struct OutputPatcher {
                 ? output.contents(of: Publisher.markerName).flatMap {
                     OutputManifest.patching(
                         $0, fingerprint: fingerprint,
-                        sizes: writer.sizes.map { (path: $0.key, size: $0.value) })
+                        sizes: sizes.map { (path: $0.key, size: $0.value) })
                 } : nil)
             ?? OutputManifest.bytes(
                 fingerprint: fingerprint, listing: files.map { (path: $0.key, size: $0.value) })

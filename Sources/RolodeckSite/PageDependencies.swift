@@ -133,9 +133,8 @@ public enum PageDependencies {
             case .section(let number):
                 // A section page shows its part of a section's rows and, in its jump bar and
                 // pager, the other sections, and the search box as the index does.
-                if searchChanged || !sectionsSame { return true }
-                let page = renderer.paging.index.pages[number]
-                return new.directory.sections[page.section].items[page.items].contains(where: rows.changed)
+                return searchChanged || !sectionsSame
+                    || showsChangedRows(number, renderer, new.directory, rows)
             case .groups:
                 return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
                     left.group == right.group && left.slug == right.slug
@@ -217,12 +216,18 @@ public enum PageDependencies {
             sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
         else { return [] }
         let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: changedEntries)
-        let pages = renderer.paging.index.pages
         return Set(
-            pages.indices.filter { number in
-                let items = new.directory.sections[pages[number].section].items[pages[number].items]
-                return !items.contains(where: rows.changed)
+            renderer.paging.index.pages.indices.filter {
+                !showsChangedRows($0, renderer, new.directory, rows)
             })
+    }
+
+    /// Whether section page `number` of the paged index lists a contact whose row changed.
+    private static func showsChangedRows(
+        _ number: Int, _ renderer: SiteRenderer, _ directory: Directory, _ rows: RowChanges
+    ) -> Bool {
+        let page = renderer.paging.index.pages[number]
+        return directory.sections[page.section].items[page.items].contains(where: rows.changed)
     }
 
     /// `pages` without the pages of the entries a patch left alone (their page and vCard), when
