@@ -200,9 +200,12 @@
     return Math.max(0, low - 1);
   }
 
+  /* The page names the root without a version, so that a change of the index leaves the pages
+   * alone; the root is asked for afresh, past any cache, once per page, and names the version
+   * every piece is asked for with, so a cache never mixes pieces of two builds. */
   function Index(indexURL) {
     this.base = indexURL.slice(0, indexURL.lastIndexOf('/') + 1);
-    this.rootURL = indexURL;
+    this.rootURL = indexURL + (indexURL.indexOf('?') < 0 ? '?' : '&') + 'loaded=' + Date.now();
     this.pending = {};
     this.loaded = [];
     this.root = this.piece('root');

@@ -228,20 +228,12 @@ extension SiteBuild {
         from baseline: Baseline, to snapshot: SiteSnapshot, renderer: SiteRenderer, changedEntries: [Int]?,
         fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, files: [String: Int], changed: [String])? {
-        // Section pages that show what they showed are joined from their parts.
-        if let parts = snapshot.sectionParts, let before = baseline.snapshot.sectionParts {
-            parts.adopt(
-                PageDependencies.sectionPagesAlike(
-                    from: baseline.snapshot, to: snapshot, renderer: renderer,
-                    changedEntries: changedEntries),
-                from: before)
-        }
-        // The pages that do not wait for the search index first, while it is being built.
+        // The pages first, while the search index is being built, then its files.
         var found: [SitePage] = []
         var pages: [SitePage] = []
         var kept = 0
-        for namingSearch in [false, true] {
-            let all = namingSearch ? renderer.pagesNamingSearch : renderer.pagesBeforeSearch
+        for ofSearch in [false, true] {
+            let all = ofSearch ? renderer.searchFiles : renderer.pagesBeforeSearch
             let compared = PageDependencies.pagesToCompare(
                 all, from: baseline.snapshot, to: snapshot, changedEntries: changedEntries)
             // The pages left out are the baseline's, at the same paths: the output has them.

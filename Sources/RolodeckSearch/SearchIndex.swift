@@ -49,8 +49,10 @@ public struct SearchIndex: Sendable {
     /// an index that is still `building`.
     public var version: String { build.content.version }
 
-    /// The root's URL relative to the site's root, with the version.
-    public var rootReference: String { "\(Self.folder)/root.js?v=\(version)" }
+    /// The root's URL relative to the site's root. Pages name it without the version, so that
+    /// a change of the index leaves them alone; the client asks for the root afresh on every
+    /// page load and for each piece with the version the root names.
+    public static let rootReference = "\(folder)/root.js"
 
     let build: Build
 

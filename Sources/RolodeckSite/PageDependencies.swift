@@ -22,8 +22,6 @@ public struct SiteSnapshot: Sendable {
     public internal(set) var search: SearchIndex
     /// The contacts' list rows, by entry.
     var rows: [RowData]
-    /// The section pages' bytes around the search box's reference, when the renderer kept them.
-    public var sectionParts: SectionPageParts?
 
     /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
     public init(
@@ -37,7 +35,6 @@ public struct SiteSnapshot: Sendable {
         self.siteTemplates = siteTemplates
         self.search = renderer.search
         self.rows = renderer.views.rows
-        self.sectionParts = renderer.sectionParts
     }
 }
 
@@ -60,16 +57,16 @@ public struct SiteSnapshot: Sendable {
 ///   is not paged, for its jump bar and pager name the other sections; the pages themselves
 ///   follow from the sections and `pageSize`, which is config;
 /// - a page of the paged index (`sections/…`): the sections (headings and contacts, for its
-///   jump bar and pager), the rows of its own part of a section, and the search index's version;
+///   jump bar and pager) and the rows of its own part of a section;
 /// - `todos.html` and its later pages: every todo with its place, subtasks and linked contact;
-/// - `404.html`: the search index's version, which its search box names;
+/// - `404.html`: whether there is anything to search (its search box names the index's root,
+///   not its version, like the index and section pages');
 /// - `birthdays.html`, its later pages and `birthdays.ics`: every contact with a birthday, in order,
 ///   and of each its birthday, id, display name and what its row on the page shows (name,
 ///   language, link, avatar);
 /// - `todos.ics`: every todo with its place and parent, as `todos.html`;
-/// - a file of the search index: its bytes (the index is built whole from the directory, which
-///   is cheap next to rendering, and compared piece by piece); `index.html` names the index's
-///   version, so it changes with any piece;
+/// - a file of the search index: its bytes (the index is built or patched beside the pages, and
+///   compared piece by piece); no page names its version, so no page changes with it;
 /// - a static file: its bytes;
 /// - a contact's vCard: the contact, its display name and its groups' names (no slug, no
 ///   template); a group's vCard: its members in order and their vCards; `contacts.vcf`: the
@@ -81,8 +78,8 @@ public struct SiteSnapshot: Sendable {
 /// builds after every kind of edit, and fail when a rule misses a dependency.
 public enum PageDependencies {
     /// Those of `pages` of `renderer` (planned from `new`) whose bytes may differ from those
-    /// rendered from `old`, in the order given. Pages new to the site are included. Only pages
-    /// that name the search index wait for it to be built.
+    /// rendered from `old`, in the order given. Pages new to the site are included. Only the
+    /// search index's files wait for it to be built.
     ///
     /// `changedEntries`, when the new directory was patched from the old one
     /// (`Directory.patching`), names the entries that changed; the others are not compared.
@@ -104,7 +101,7 @@ public enum PageDependencies {
         let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: changedEntries)
         let relinked = changedGroupLinks(old.directory, new.directory)
         let birthdaysChanged = !sameBirthdays(old, new, rows)
-        // Asked only of pages that name the index, the only ones that wait for it.
+        // Asked only of the index's files, the only ones that wait for it.
         lazy var searchChanged = old.search.version != new.search.version
         lazy var oldSearch: [String: [UInt8]] = {
             var files: [String: [UInt8]] = [:]
@@ -129,12 +126,13 @@ public enum PageDependencies {
                 let file = new.search.files[index]
                 return searchChanged && oldSearch[file.path] != file.bytes
             case .index:
-                return rows.anyChanged || searchChanged || !sectionsSame
+                return rows.anyChanged || !sectionsSame
             case .section(let number):
                 // A section page shows its part of a section's rows and, in its jump bar and
-                // pager, the other sections, and the search box as the index does.
-                return searchChanged || !sectionsSame
-                    || showsChangedRows(number, renderer, new.directory, rows)
+                // pager, the other sections.
+                let page = renderer.paging.index.pages[number]
+                return !sectionsSame
+                    || new.directory.sections[page.section].items[page.items].contains(where: rows.changed)
             case .groups:
                 return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
                     left.group == right.group && left.slug == right.slug
@@ -145,8 +143,8 @@ public enum PageDependencies {
             case .birthdays, .birthdaysPage, .birthdaysCalendar:
                 return birthdaysChanged
             case .notFound:
-                // Its search box names the search index's version.
-                return searchChanged
+                // Its search box is there when there is anything to find.
+                return old.directory.entries.isEmpty != new.directory.entries.isEmpty
             case .contact(let index):
                 // An unchanged contact has the same group ids; their names or slugs may differ.
                 return rows.changed(index)
@@ -199,35 +197,6 @@ public enum PageDependencies {
             || reached.contains {
                 !$0.templates.isDisjoint(with: templates) || !$0.names.isDisjoint(with: countNames)
             }
-    }
-
-    /// The section pages of the paged index (by number) that show what they showed: nothing
-    /// every page shows changed, nor their template, nor the sections, nor the rows of their own
-    /// part of a section. Such a page differs at most by the search index's version, which its
-    /// search box names (`SectionPageParts`).
-    public static func sectionPagesAlike(
-        from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer, changedEntries: [Int]?
-    ) -> Set<Int> {
-        guard old.config == new.config, old.today == new.today, old.lastUpdated == new.lastUpdated,
-            !touched(
-                SiteRenderer.template(of: .section(0))!, old, new,
-                templates: changedTemplates(old.siteTemplates, new.siteTemplates),
-                countNames: changedCounts(old.directory, new.directory)),
-            sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
-        else { return [] }
-        let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: changedEntries)
-        return Set(
-            renderer.paging.index.pages.indices.filter {
-                !showsChangedRows($0, renderer, new.directory, rows)
-            })
-    }
-
-    /// Whether section page `number` of the paged index lists a contact whose row changed.
-    private static func showsChangedRows(
-        _ number: Int, _ renderer: SiteRenderer, _ directory: Directory, _ rows: RowChanges
-    ) -> Bool {
-        let page = renderer.paging.index.pages[number]
-        return directory.sections[page.section].items[page.items].contains(where: rows.changed)
     }
 
     /// `pages` without the pages of the entries a patch left alone (their page and vCard), when

@@ -51,24 +51,21 @@ public enum SitePage: Hashable, Sendable {
 }
 
 extension SiteRenderer {
-    /// Every file `render` emits: the ones that do not need the search index in the order it
-    /// emits them, then the search index's files and `index.html`, which `render` emits in
-    /// that order alongside the others once the index is built (so this waits for it). A test
-    /// checks that `pages` and `render` agree; a new kind of output file needs a case here and
-    /// a rule in `PageDependencies`.
+    /// Every file `render` emits: the pages in the order it emits them, then the search
+    /// index's files, which `render` emits alongside the others once the index is built (so
+    /// this waits for it). A test checks that `pages` and `render` agree; a new kind of output
+    /// file needs a case here and a rule in `PageDependencies`.
     public var pages: [SitePage] {
-        var pages = pagesBeforeSearch
-        pages.insert(.notFound, at: pages.firstIndex(of: .birthdays)!)
-        return pages + searchPages
+        pagesBeforeSearch + searchFiles
     }
 
-    /// The pages that neither are the search index nor name it, in `pages` order: these are
-    /// known before the index is built.
+    /// Every file but the search index's, in `pages` order: these are known before the index is
+    /// built.
     public var pagesBeforeSearch: [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
         pages += [.groups, .todos]
         pages += paging.todos.pages.indices.dropFirst().map(SitePage.todosPage)
-        pages.append(.birthdays)
+        pages += [.notFound, .birthdays]
         pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
         pages += [.birthdaysCalendar, .todosCalendar]
         pages += directory.entries.indices.map(SitePage.contact)
@@ -78,21 +75,14 @@ extension SiteRenderer {
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
         for index in photoFiles.indices { pages += [.photo(index), .photoThumbnail(index)] }
-        return pages
-    }
-
-    /// The search index's files and the pages whose search box names its version (`404.html`,
-    /// the section pages and `index.html`); waits until the index is built.
-    public var pagesNamingSearch: [SitePage] {
-        [.notFound] + searchPages
-    }
-
-    /// The search index's files, the section pages and `index.html`, as `pages` ends.
-    private var searchPages: [SitePage] {
-        var pages = search.files.indices.map(SitePage.search)
         pages += paging.index.pages.indices.map(SitePage.section)
         pages.append(.index)
         return pages
+    }
+
+    /// The search index's files, as `pages` ends; waits until the index is built.
+    public var searchFiles: [SitePage] {
+        search.files.indices.map(SitePage.search)
     }
 
     /// The page's path in the output.
@@ -156,7 +146,7 @@ extension SiteRenderer {
         case .contactCard(let index): return contactCard(index)
         case .groupCard(let index): return groupCard(index)
         case .directoryCard: return directoryCard()
-        case .section(let number): return try sectionPage(number)
+        case .section(let number): return try self.page("section", views.sectionPage(number))
         case .groupSection(let group, let number):
             return try self.page("section", views.groupSectionPage(group, number))
         case .todosPage(let number): return try self.page("todos", views.todosPage(number))

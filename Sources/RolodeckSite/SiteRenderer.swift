@@ -11,8 +11,8 @@ import RolodeckSearch
 /// Every link is relative and ends in `.html`, so the output works from `file://` and from any
 /// sub-path of a server. Contact and group pages are rendered on every core at once, each
 /// handed to `emit` as soon as it is done, so memory does not grow with the number of pages.
-/// The search index is built on a thread of its own meanwhile: only its files and `index.html`
-/// (which names its version) wait for it.
+/// The search index is built on a thread of its own meanwhile: only its own files wait for it
+/// (the pages name its root, not its version).
 public struct SiteRenderer: Sendable {
     /// The planned directory.
     let directory: Directory
@@ -36,9 +36,6 @@ public struct SiteRenderer: Sendable {
     /// The cards of the last rebuild, reused where a contact's card is the same; nil in a
     /// whole build.
     let cardCache: VCardCache?
-    /// The section pages cut around the search box's reference, kept for the next save of a
-    /// watched site (one with a `searchCache`); nil otherwise.
-    public let sectionParts: SectionPageParts?
 
     /// What the last save rendered, for a directory patched from its directory
     /// (`Directory.patching`): its search index is patched and its list rows taken for the
@@ -66,7 +63,6 @@ public struct SiteRenderer: Sendable {
     ) {
         self.directory = directory
         self.cardCache = cardCache
-        sectionParts = searchCache == nil ? nil : SectionPageParts()
         var digests: Set<String> = []
         for entry in directory.entries {
             if let digest = entry.contact.photo?.digest { digests.insert(digest) }
@@ -146,8 +142,8 @@ public struct SiteRenderer: Sendable {
             failure.withLock { if $0 == nil { $0 = error } }
             stop.store(true, ordering: .relaxed)
         }
-        // The files that need the search index are emitted by a thread of their own as soon as
-        // it is built, the others meanwhile by this one on every core.
+        // The search index's files are emitted by a thread of their own as soon as it is built,
+        // the pages meanwhile by this one on every core.
         ParallelWork.alongside {
             do {
                 let files = search.files
@@ -155,11 +151,6 @@ public struct SiteRenderer: Sendable {
                 for file in files {
                     try finish(file.path, file.bytes)
                 }
-                // The section pages carry the search box, which names the index's version.
-                try ParallelWork.forEach(paging.index.pages.count, batch: 1) { number in
-                    try finish(path(of: .section(number)), try sectionPage(number))
-                }
-                try finish("index.html", try page("index", views.indexPage()))
             } catch {
                 fail(error)
             }
@@ -173,8 +164,8 @@ public struct SiteRenderer: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Every page but the search index's files and `index.html`, in `pages` order; a file of
-    /// many parts goes to `finishParts`.
+    /// Every page but the search index's files, in `pages` order; a file of many parts goes to
+    /// `finishParts`.
     private func renderPagesWithoutSearch(
         _ finish: @Sendable (String, [UInt8]) throws -> Void,
         _ finishParts: @Sendable (String, [[UInt8]]) throws -> Void
@@ -211,19 +202,10 @@ public struct SiteRenderer: Sendable {
             try finish(files.path, files.bytes)
             try finish(files.thumbnailPath, files.thumbnailBytes)
         }
-    }
-
-    /// Section page `number` of the paged index: joined from its kept parts around the search
-    /// index's reference when it has them (it shows what it showed), else rendered, and its
-    /// parts kept when the renderer keeps them.
-    func sectionPage(_ number: Int) throws -> [UInt8] {
-        guard let sectionParts else { return try page("section", views.sectionPage(number)) }
-        let reference = Array(("../" + search.rootReference).utf8)
-        if let parts = sectionParts.parts(of: number) {
-            return SectionPageParts.joined(parts, with: reference)
+        try ParallelWork.forEach(paging.index.pages.count, batch: 1) { number in
+            try finish(path(of: .section(number)), try page("section", views.sectionPage(number)))
         }
-        let bytes = try page("section", views.sectionPage(number, searchStandIn: sectionParts.standIn))
-        return SectionPageParts.joined(sectionParts.keep(number, rendered: bytes), with: reference)
+        try finish("index.html", try page("index", views.indexPage()))
     }
 
     /// Thrown by `emit` calls after another part of `render` failed, to end the rest early.

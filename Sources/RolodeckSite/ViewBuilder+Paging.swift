@@ -1,17 +1,16 @@
 import Mustache
 import RolodeckPlan
 import RolodeckLocale
+import RolodeckSearch
 
 /// The contexts of the pages a long list is split into (`SitePaging`): a paged index's or
 /// group's list of sections, each section's pages, and the links between them.
 extension ViewBuilder {
     /// The `search` key: the search box's index and client, as seen from a page `root` away
     /// from the site's root; false when there is no index or nothing to find.
-    ///
-    /// With a `standIn`, the box names it in place of the index (`SectionPageParts`).
-    func searchBox(root: String, standIn: String? = nil) -> Any {
-        guard let search, !directory.entries.isEmpty else { return false }
-        return ["index": standIn ?? (root + search.rootReference), "client": root + "search.js"]
+    func searchBox(root: String) -> Any {
+        guard search != nil, !directory.entries.isEmpty else { return false }
+        return ["index": root + SearchIndex.rootReference, "client": root + "search.js"]
     }
 
     /// The `paging` key of a paged index or group page: its sections with their counts (of
@@ -50,11 +49,11 @@ extension ViewBuilder {
     /// The context of page `number` of the paged index: one section's contacts, or a part of
     /// them, with the search box, the jump bar to the other sections and the links to the pages
     /// before and after.
-    func sectionPage(_ number: Int, searchStandIn: String? = nil) -> MustacheTable {
+    func sectionPage(_ number: Int) -> MustacheTable {
         var context = listPage(
             directory.sections, paging.index, number, root: "../",
             parent: ["name": directory.config.title, "href": "../index.html"])
-        context["search"] = searchBox(root: "../", standIn: searchStandIn)
+        context["search"] = searchBox(root: "../")
         context["group"] = false
         return MustacheTable(context)
     }

@@ -240,9 +240,7 @@ struct ViewBuilder: @unchecked Sendable {
         let root = directory.config.baseURL ?? ""
         var context = common(kind: "notFound", title: strings[.pageNotFound], root: root)
         // The search box, so that a person who followed a stale link can look the contact up.
-        if let search, !directory.entries.isEmpty {
-            context["search"] = ["index": root + search.rootReference, "client": root + "search.js"]
-        }
+        context["search"] = searchBox(root: root)
         return MustacheTable(context)
     }
 

@@ -114,6 +114,20 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class CachingHandler(QuietHandler):
+    """Lets the browser keep every file for an hour, as a static host may, and notes each
+    request's path and query (in `requests`, a list the handler class is given)."""
+    requests = []
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=3600")
+        super().end_headers()
+
+    def do_GET(self):
+        self.requests.append(self.path)
+        super().do_GET()
+
+
 SITE = None  # the SearchSite, set by setup()
 
 
@@ -125,7 +139,7 @@ def setup(env):
     SITE = SearchSite(env)
     SITE.build()
     SITE.serve()
-    return [T5SearchFinds, T6SearchKeyboard, T7SearchPage, T8SearchAccessibility], None
+    return [T5SearchFinds, T6SearchKeyboard, T7SearchPage, T8SearchAccessibility, T9SearchCached], None
 
 
 def teardown():
@@ -466,3 +480,58 @@ class T8SearchAccessibility(SearchCase):
                   if m.get("type") == "error"]
         self.assertIn('role="option"', html)
         self.assertEqual(errors, [], "the page showing search results is not valid HTML")
+
+
+class T9SearchCached(SearchCase):
+    """The pages name the index's root without its version (so that a change of the index leaves
+    them alone); the client asks for the root afresh on every page load, past any cache, and
+    for each piece with the version the root names. A page served from a cache after the
+    index changed still searches the new index."""
+
+    def test_a_cached_page_searches_the_rebuilt_index(self):
+        root = run_tests.ENV.work / "cached-search-site"
+        if root.exists():
+            shutil.rmtree(root)
+        shutil.copytree(SITE.root / "store", root / "store")
+        shutil.copy(SITE.root / "rolodeck.json", root / "rolodeck.json")
+        out = root / "_site"
+
+        def build():
+            run = subprocess.run([str(run_tests.ENV.rolodeck), "build", "--quiet", "--site", str(root), "--out", str(out)],
+                                 capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stderr)
+
+        build()
+        requests = []
+        handler = partial(type("Logged", (CachingHandler,), {"requests": requests}), directory=str(out))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+            d = run_tests.ENV.driver
+            d.get(url)
+            self.assertIn(href_of("search-nickname"), [r["href"] for r in search(d, "quaxi")["results"]])
+            # The nickname changes: the index's version changes, the index page does not.
+            page_before = (out / "index.html").read_bytes()
+            contact = root / "store" / "contacts" / "search-nickname.json"
+            data = json.loads(contact.read_text(encoding="utf-8"))
+            data["nickname"] = "Quibbo"
+            contact.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            build()
+            self.assertEqual((out / "index.html").read_bytes(), page_before, "the index page names no version")
+            version = json.loads((out / "search" / "root.js").read_text(encoding="utf-8")
+                                 .split("'", 3)[3].rsplit("'", 1)[0])["version"]
+            first_load = len(requests)
+            d.get(url)
+            self.assertIn(href_of("search-nickname"), [r["href"] for r in search(d, "quibbo")["results"]])
+            self.assertEqual(search(d, "quaxi")["results"], [], "the old nickname is gone")
+            roots = [r for r in requests if r.startswith("/search/root.js?")]
+            self.assertEqual(len(roots), 2, f"the root once per page load: {roots}")
+            self.assertNotEqual(roots[0], roots[1])
+            pieces = [r for r in requests[first_load:] if r.startswith("/search/") and "/root.js" not in r]
+            self.assertTrue(pieces, "the second page loaded pieces")
+            for piece in pieces:
+                self.assertTrue(piece.endswith("?v=" + version), f"{piece} is not asked for with {version}")
+        finally:
+            server.shutdown()
+            server.server_close()
