@@ -269,7 +269,11 @@ extension SiteBuild {
             try ParallelWork.forEach(touched.count, batch: 8) { index in
                 if isCancelled() { throw Cancelled() }
                 let page = touched[index]
-                try writer.write(renderer.path(of: page), try renderer.render(page))
+                if let parts = renderer.parts(of: page) {
+                    try writer.write(renderer.path(of: page), parts: parts)
+                } else {
+                    try writer.write(renderer.path(of: page), try renderer.render(page))
+                }
             }
             written = writer.writtenPaths
         }

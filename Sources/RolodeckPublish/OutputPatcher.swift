@@ -158,22 +158,46 @@ public final class PatchWriter: Sendable {
 
     /// Writes one file at `path` (relative, `/`-separated) unless it already has these bytes.
     public func write(_ path: String, _ bytes: [UInt8]) throws {
+        try write(path, size: bytes.count) { folder, name in
+            folder.contents(of: name, ifSize: bytes.count) == bytes
+        } create: { folder, name throws(PublishError) in
+            try folder.createFile(name, bytes: bytes)
+        }
+    }
+
+    /// Writes one file at `path` made of `parts`, one after the other, unless it already has
+    /// these bytes; the parts are compared and written without being joined.
+    public func write(_ path: String, parts: [[UInt8]]) throws {
+        let size = parts.reduce(0) { $0 + $1.count }
+        try write(path, size: size) { folder, name in
+            folder.holds(name, parts: parts, size: size)
+        } create: { folder, name throws(PublishError) in
+            try folder.createFile(name, parts: parts)
+        }
+    }
+
+    /// Writes a file of `size` bytes at `path` with `create` under a temporary name, unless
+    /// `isSame` finds the file in place holds its bytes.
+    private func write(
+        _ path: String, size: Int, isSame: (DirectoryHandle, String) -> Bool,
+        create: (DirectoryHandle, String) throws(PublishError) -> Void
+    ) throws {
         guard let (folderPath, name) = PagePath.folderAndName(of: path) else {
             throw PublishError(.invalidPagePath(path))
         }
         let folder = try state.withLock { state throws(PublishError) -> DirectoryHandle in
-            guard state.sizes.updateValue(bytes.count, forKey: path) == nil else {
+            guard state.sizes.updateValue(size, forKey: path) == nil else {
                 throw PublishError(.duplicatePage(path))
             }
             return try self.folder(folderPath, in: &state)
         }
-        if folder.contents(of: name, ifSize: bytes.count) == bytes {
+        if isSame(folder, name) {
             state.withLock { $0.report.unchanged += 1 }
             return
         }
         let temporary = OutputPatcher.temporaryName(for: name)
         try? folder.removeTree(temporary)
-        try folder.createFile(temporary, bytes: bytes)
+        try create(folder, temporary)
         state.withLock { state in
             state.pending.append(Pending(folder: folder, name: name))
             state.written.append(path)

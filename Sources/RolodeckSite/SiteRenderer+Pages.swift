@@ -129,6 +129,17 @@ extension SiteRenderer {
         }
     }
 
+    /// The parts a file of many cards is made of (`contacts.vcf`, a group's vCards), one after
+    /// the other, as `render(_:)` joins them; nil for any other page. A writer that takes parts
+    /// (66 MB of them for `contacts.vcf` at 100,000 contacts) need not have them joined.
+    public func parts(of page: SitePage) -> [[UInt8]]? {
+        switch page {
+        case .groupCard(let index): return groupCardParts(index)
+        case .directoryCard: return directoryCardParts()
+        default: return nil
+        }
+    }
+
     /// Renders one page (or returns a static file's bytes), exactly as `render` does.
     public func render(_ page: SitePage) throws -> [UInt8] {
         switch page {

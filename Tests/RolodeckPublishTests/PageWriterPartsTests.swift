@@ -76,4 +76,39 @@ import Testing
             _ = try publish(parts, to: output)
         }
     }
+
+    /// A watch's writer (`OutputPatcher`) compares and writes the parts it is given the same
+    /// way, without joining them.
+    @Test func aPatchWritesPartsAndKeepsTheSameBytesCutOtherwise() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let parts = Self.parts()
+        let joined = parts.flatMap { $0 }
+        _ = try publish(parts, to: output)
+        let file = output.appendingPathComponent("contacts.vcf")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+        var files = ["contacts.vcf": joined.count, "index.html": 4]
+        func patch(_ parts: [[UInt8]]) throws -> PublishReport {
+            try OutputPatcher(outputPath: output.path).patch(fingerprint: "test", files: &files, removing: []) {
+                try $0.write("contacts.vcf", parts: parts)
+            }
+        }
+
+        let same = try patch([Array(joined[..<1_000]), Array(joined[1_000...])])
+        #expect(same == PublishReport(written: 0, unchanged: 1, removed: 0))
+        #expect(try modificationDate(file) == old)
+
+        for changed in [3, 600, 1_199] {
+            let other = Self.parts(changing: changed)
+            let report = try patch(other)
+            #expect(report == PublishReport(written: 1, unchanged: 0, removed: 0), "part \(changed)")
+            let rewritten = Array(try Data(contentsOf: file)) == other.flatMap { $0 }
+            #expect(rewritten, "part \(changed)")
+        }
+        // Longer than before: written whole, and the manifest has its size.
+        let longer = parts + [Array("END:VCARD\r\n".utf8)]
+        #expect(try patch(longer) == PublishReport(written: 1, unchanged: 0, removed: 0))
+        #expect(Array(try Data(contentsOf: file)) == longer.flatMap { $0 })
+        #expect(files["contacts.vcf"] == joined.count + 11)
+    }
 }

@@ -29,12 +29,24 @@ extension SiteRenderer {
 
     /// `groups/<slug>.vcf`: the vCards of group `index`'s members, in the order its page lists them.
     func groupCard(_ index: Int) -> [UInt8] {
-        Self.joined(entryCards(), directory.groups[index].sections.lazy.flatMap(\.items))
+        Self.joined(groupCardParts(index))
+    }
+
+    /// The cards `groupCard` joins.
+    func groupCardParts(_ index: Int) -> [[UInt8]] {
+        let cards = entryCards()
+        return directory.groups[index].sections.flatMap { $0.items.map { cards[$0] } }
     }
 
     /// `contacts.vcf`: every contact's vCard, in the order the index lists them.
     func directoryCard() -> [UInt8] {
-        Self.joined(entryCards(), directory.sections.lazy.flatMap(\.items))
+        Self.joined(directoryCardParts())
+    }
+
+    /// The cards `directoryCard` joins.
+    func directoryCardParts() -> [[UInt8]] {
+        let cards = entryCards()
+        return directory.sections.flatMap { $0.items.map { cards[$0] } }
     }
 
     /// Every entry's card without its photo, in entry order, made on the first call: a file of
