@@ -42,6 +42,30 @@ import Testing
         #expect(calendar.contains("\r\nDTSTAMP:20200202T000000Z\r\n"))
     }
 
+    /// A watched rebuild told which files changed takes the others' times as they were: the
+    /// footer follows a file made newer, and falls back when the newest file is dated back.
+    @Test func aWatchedRebuildFollowsTheNewestFileBothWays() throws {
+        let (site, out, build) = try SiteBuildTests.demo()
+        build.sourceDateEpoch = nil
+        let store = site.appendingPathComponent("store")
+        try Self.date(store, 1_577_966_400)  // 2020-01-02 12:00 UTC
+        _ = build.rebuild(today: SiteBuildTests.today)
+        #expect(try Self.footer(out).contains(#"<time datetime="2020-01-02">"#))
+        let todos = store.appendingPathComponent("todos.json")
+        let changed: Set<String> = [todos.standardizedFileURL.path]
+        for (seconds, day) in [(1_580_644_800.0, "2020-02-02"), (1_577_966_400, "2020-01-02")] {
+            // The same bytes, another time.
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: todos.path)
+            let result = build.rebuild(today: SiteBuildTests.today, changed: changed)
+            guard case .published = result.outcome else {
+                Issue.record("\(day): \(result.outcome)")
+                continue
+            }
+            #expect(try Self.footer(out).contains("<time datetime=\"\(day)\">"), "\(day)")
+        }
+    }
+
     @Test func sourceDateEpochOverridesTheStoresDates() throws {
         let (site, out, build) = try SiteBuildTests.demo()
         try Self.date(site.appendingPathComponent("store"), 1_577_966_400)

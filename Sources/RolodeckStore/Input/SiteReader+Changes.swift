@@ -13,6 +13,17 @@ struct StoreListing: Sendable {
     var paths: [String] = []
     /// The store's folders (vdir collections, `contacts/`), by path inside the store.
     var folders: Set<String> = []
+    /// Each file's modification time as the read cache holds it, in nanoseconds since 1970
+    /// (nil when it holds none): the store's last change is the newest, found without looking
+    /// up every file again when a read takes most of them over.
+    var modified: [Int64?] = []
+
+    /// The newest of the files' modification times; nil when none is known.
+    var newestModification: Int64? {
+        var newest: Int64?
+        for case let time? in modified where time > newest ?? .min { newest = time }
+        return newest
+    }
 
     /// Adds a file found at `path`.
     mutating func append(_ path: String, _ file: StoreFile) {
@@ -26,9 +37,10 @@ extension SiteReader {
     /// read again; nil when a full read is needed: nothing was kept, or a file came or went, a
     /// folder or a `displayname` changed, or a file became something else than a plain file.
     func patchedStore(in store: Tree, root: String, changed: Set<String>) throws(DiagnosticError)
-        -> [StoreFile]?
+        -> StoreListing?
     {
-        guard let cache, let (kept, index) = cache.listing(root: root) else { return nil }
+        guard let cache, let (kept, index) = cache.listing(root: root), kept.modified.count == kept.files.count
+        else { return nil }
         var listing = kept
         let prefix = root == "/" ? "/" : root + "/"
         var edited: [(position: Int, path: String)] = []
@@ -51,7 +63,9 @@ extension SiteReader {
         }
         edited.sort { $0.position < $1.position }
         let fresh = try store.read(edited.map(\.path))
-        for ((position, _), bytes) in zip(edited, fresh) {
+        let modified = cache.modifications(of: edited.map { store.root + "/" + $0.path })
+        for ((position, _), (bytes, time)) in zip(edited, zip(fresh, modified)) {
+            listing.modified[position] = time
             let old = listing.files[position]
             guard old.source.bytes != bytes else { continue }
             listing.files[position] = StoreFile(
@@ -59,7 +73,7 @@ extension SiteReader {
                 collection: old.collection)
         }
         cache.keep(listing, root: root, index: index)
-        return listing.files
+        return listing
     }
 }
 

@@ -69,13 +69,17 @@ public struct SiteReader {
         let patched = try changed.flatMap { changed throws(DiagnosticError) in
             try patchedStore(in: store, root: storeRoot, changed: changed)
         }
+        var listing: StoreListing
         if let patched {
-            input.storeFiles = patched
+            listing = patched
         } else {
-            let listing = try storeFiles(in: store)
-            input.storeFiles = listing.files
-            cache?.keep(listing, root: storeRoot)
+            listing = try storeFiles(in: store)
+            if let cache {
+                listing.modified = cache.modifications(of: listing.paths.map { store.root + "/" + $0 })
+                cache.keep(listing, root: storeRoot)
+            }
         }
+        input.storeFiles = listing.files
         if input.storeFiles.isEmpty {
             let issue = StoreIssue(.noStore(path: display(input.config.store) + "/"))
             diagnostics.append(Diagnostic(.error, at: nil, issue.message))
@@ -93,7 +97,10 @@ public struct SiteReader {
             uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
         cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/")
         input.statuses = log?.all ?? [:]
-        input.storeModified = Self.newestModification(of: input.storeFiles, in: store, cache: cache, log: log)
+        input.storeModified =
+            cache != nil
+            ? listing.newestModification
+            : Self.newestModification(of: input.storeFiles, in: store, log: log)
         if diagnostics.containsErrors { throw DiagnosticError(diagnostics) }
         return (input, diagnostics)
     }
@@ -439,13 +446,10 @@ public struct SiteReader {
 }
 
 extension SiteReader {
-    /// When the newest of the store's files last changed, from the statuses the cache or the
-    /// log kept of them; nil when neither did. Only the files the store has now count, so a
-    /// deleted file's time does not linger in a watched site.
-    static func newestModification(of files: [StoreFile], in store: Tree, cache: InputFileCache?, log: StatusLog?)
-        -> Int64?
-    {
-        guard cache != nil || log != nil else { return nil }
+    /// When the newest of the store's files last changed, from the statuses the log kept of
+    /// them; nil when it did not. (A read with a cache finds it in the store's listing.)
+    static func newestModification(of files: [StoreFile], in store: Tree, log: StatusLog?) -> Int64? {
+        guard let log else { return nil }
         // A store file's path in messages is the store's display path, then its own.
         let prefix = store.displayFolder.isEmpty ? "" : store.displayFolder + "/"
         var paths: [String] = []
@@ -453,6 +457,6 @@ extension SiteReader {
         for file in files where file.source.path.hasPrefix(prefix) {
             paths.append(store.root + "/" + file.source.path.dropFirst(prefix.count))
         }
-        return cache?.newestModification(of: paths) ?? log?.newestModification(of: paths)
+        return log.newestModification(of: paths)
     }
 }
