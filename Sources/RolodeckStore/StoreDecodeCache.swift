@@ -14,6 +14,11 @@ import RolodeckCore
 /// now are; only the stretch between is parsed. A record that had problems is always decoded
 /// again, so its messages point at where it is now. What relates records to each other
 /// (duplicate ids, references, vCard groups) is worked out by the decoder on every decode.
+///
+/// A decode first takes what the last one kept for its files (`kept(for:)`, under one lock: a
+/// file at the place it had, with the very text it had, costs a comparison of two references),
+/// looks each file up in that without locking, and hands back what every file yielded
+/// (`remember`), which replaces what was kept.
 public final class StoreDecodeCache: Sendable {
     private struct Key: Hashable {
         var path: String
@@ -29,20 +34,32 @@ public final class StoreDecodeCache: Sendable {
         }
     }
 
-    private enum Yield {
+    fileprivate enum Yield: Sendable {
         case records([DecodedRecord], [Diagnostic], elements: [Range<Int>]?)
         case cards([VCardRecord], [Diagnostic])
         case todos([ICalendarTodo], [Diagnostic])
         case photo(StoreDecoder.PhotoYield)
     }
 
-    private struct Entry {
-        var bytes: [UInt8]
-        var yield: Yield
+    /// What one file yielded, with the bytes it yielded it from.
+    struct Entry: Sendable {
+        fileprivate var bytes: [UInt8]
+        fileprivate var yield: Yield
+    }
+
+    /// What the last decode kept for each of a decode's files, by the file's position; nil
+    /// for a file it did not have (by path, layout, kind and collection).
+    struct Kept: Sendable {
+        fileprivate var entries: [Entry?]
+
+        /// The entry for the file at `position`.
+        subscript(position: Int) -> Entry? { entries[position] }
     }
 
     private struct State {
-        var entries: [Key: Entry] = [:]
+        /// The last decode's files, in order, and what each yielded.
+        var files: [StoreFile] = []
+        var entries: [Entry] = []
         var decoded = 0
     }
 
@@ -60,15 +77,53 @@ public final class StoreDecodeCache: Sendable {
         }
     }
 
-    /// A JSON file's records and file-wide problems.
-    func records(of file: StoreFile) -> (records: [DecodedRecord], diagnostics: [Diagnostic]) {
-        let key = Key(file)
+    /// What the last decode kept for each of `files`: the entry of the file at the same place
+    /// when it is the same file, else of the file with the same path, layout, kind and
+    /// collection wherever it was.
+    func kept(for files: [StoreFile]) -> Kept {
+        let (oldFiles, oldEntries) = state.withLock { ($0.files, $0.entries) }
+        var byKey: [Key: Int]?
+        return Kept(
+            entries: files.indices.map { position -> Entry? in
+                let file = files[position]
+                if position < oldFiles.count {
+                    let old = oldFiles[position]
+                    if old.source === file.source || old.source.path == file.source.path,
+                        old.layout == file.layout, old.kind == file.kind, old.collection == file.collection
+                    {
+                        return oldEntries[position]
+                    }
+                }
+                // A file came or went before this one: the others are found by their key.
+                if byKey == nil {
+                    var keys: [Key: Int] = [:]
+                    keys.reserveCapacity(oldFiles.count)
+                    for (index, old) in oldFiles.enumerated() { keys[Key(old)] = index }
+                    byKey = keys
+                }
+                return byKey![Key(file)].map { oldEntries[$0] }
+            })
+    }
+
+    /// Keeps what each of `files` yielded (`entries`, in the same order) for the next decode,
+    /// in place of what was kept.
+    func remember(_ files: [StoreFile], _ entries: [Entry]) {
+        state.withLock { state in
+            state.files = files
+            state.entries = entries
+        }
+    }
+
+    /// A JSON file's records and file-wide problems, from `previous` when the file's bytes are
+    /// the same; with the entry to remember.
+    func records(of file: StoreFile, previous: Entry?)
+        -> (yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), entry: Entry)
+    {
         let bytes = file.source.bytes
-        let previous = state.withLock { $0.entries[key] }
         if let previous, case .records(let records, let diagnostics, _) = previous.yield,
             Self.same(previous.bytes, bytes)
         {
-            return (records, diagnostics)
+            return ((records, diagnostics), previous)
         }
         let records: [DecodedRecord]
         let diagnostics: [Diagnostic]
@@ -91,10 +146,7 @@ public final class StoreDecodeCache: Sendable {
             // What stands for text that does not parse is no record.
             state.withLock { $0.decoded += records.count { !$0.isUnread } }
         }
-        state.withLock {
-            $0.entries[key] = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
-        }
-        return (records, diagnostics)
+        return ((records, diagnostics), Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements)))
     }
 
     /// An error for each byte of `ranges` that is not UTF-8, the first 20 of them, as
@@ -121,63 +173,54 @@ public final class StoreDecodeCache: Sendable {
         }
     }
 
-    /// A vCard file's cards and problems.
-    func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
-        wholeFile(file, decode: StoreDecoder.cards, keep: Yield.cards) { yield in
+    /// A vCard file's cards and problems, from `previous` when the file's bytes are the same;
+    /// with the entry to remember.
+    func cards(of file: StoreFile, previous: Entry?)
+        -> (yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), entry: Entry)
+    {
+        wholeFile(file, previous: previous, decode: StoreDecoder.cards, keep: Yield.cards) { yield in
             guard case .cards(let cards, let diagnostics) = yield else { return nil }
             return (cards, diagnostics)
         }
     }
 
-    /// An iCalendar file's todos and problems.
-    func todos(of file: StoreFile) -> (todos: [ICalendarTodo], diagnostics: [Diagnostic]) {
-        wholeFile(file, decode: StoreDecoder.todos, keep: Yield.todos) { yield in
+    /// An iCalendar file's todos and problems, from `previous` when the file's bytes are the
+    /// same; with the entry to remember.
+    func todos(of file: StoreFile, previous: Entry?)
+        -> (yield: (todos: [ICalendarTodo], diagnostics: [Diagnostic]), entry: Entry)
+    {
+        wholeFile(file, previous: previous, decode: StoreDecoder.todos, keep: Yield.todos) { yield in
             guard case .todos(let todos, let diagnostics) = yield else { return nil }
             return (todos, diagnostics)
         }
     }
 
-    /// A photo file's photo, or why it cannot be shown: a store of 10,000 photos is checked and
-    /// hashed again only for the files that changed.
-    func photo(of file: StoreFile) -> StoreDecoder.PhotoYield {
-        let (yields, _) = wholeFile(
-            file, decode: { ([StoreDecoder.photo(of: $0)], []) }, keep: { yields, _ in Yield.photo(yields[0]) }
+    /// A photo file's photo, or why it cannot be shown, from `previous` when the file's bytes
+    /// are the same (a store of 10,000 photos is checked and hashed again only for the files
+    /// that changed); with the entry to remember.
+    func photo(of file: StoreFile, previous: Entry?) -> (yield: StoreDecoder.PhotoYield, entry: Entry) {
+        let ((yields, _), entry) = wholeFile(
+            file, previous: previous, decode: { ([StoreDecoder.photo(of: $0)], []) },
+            keep: { yields, _ in Yield.photo(yields[0]) }
         ) { yield in
             guard case .photo(let photo) = yield else { return nil }
             return ([photo], [])
         }
-        return yields[0]
+        return (yields[0], entry)
     }
 
-    /// What a file that is decoded as a whole yields: the last decode's `kept` yield when the
-    /// file's bytes are the same, else `decode`'s, which is kept for the next time.
+    /// What a file that is decoded as a whole yields: `previous`'s `kept` yield when the
+    /// file's bytes are the same, else `decode`'s; with the entry to remember.
     private func wholeFile<Record>(
-        _ file: StoreFile, decode: (StoreFile) -> ([Record], [Diagnostic]),
+        _ file: StoreFile, previous: Entry?, decode: (StoreFile) -> ([Record], [Diagnostic]),
         keep: ([Record], [Diagnostic]) -> Yield, kept: (Yield) -> ([Record], [Diagnostic])?
-    ) -> ([Record], [Diagnostic]) {
-        let key = Key(file)
-        if let previous = state.withLock({ $0.entries[key] }), let yielded = kept(previous.yield),
-            Self.same(previous.bytes, file.source.bytes)
-        {
-            return yielded
+    ) -> (yield: ([Record], [Diagnostic]), entry: Entry) {
+        if let previous, let yielded = kept(previous.yield), Self.same(previous.bytes, file.source.bytes) {
+            return (yielded, previous)
         }
         let (records, diagnostics) = decode(file)
-        state.withLock { state in
-            state.entries[key] = Entry(bytes: file.source.bytes, yield: keep(records, diagnostics))
-            state.decoded += records.count
-        }
-        return (records, diagnostics)
-    }
-
-    /// Forgets the files that are no longer in the store.
-    func keepOnly(_ files: [StoreFile]) {
-        // Every file was just looked up, and so is held: when the cache holds no more than
-        // that, it holds nothing else.
-        guard state.withLock({ $0.entries.count }) > files.count else { return }
-        let keys = Set(files.map(Key.init))
-        state.withLock { state in
-            state.entries = state.entries.filter { keys.contains($0.key) }
-        }
+        state.withLock { $0.decoded += records.count }
+        return ((records, diagnostics), Entry(bytes: file.source.bytes, yield: keep(records, diagnostics)))
     }
 
     /// The records of a changed JSON list: the unchanged records before and after the changed

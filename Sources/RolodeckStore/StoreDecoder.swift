@@ -77,18 +77,39 @@ public struct StoreDecoder: Sendable {
     public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
         -> (store: Store, diagnostics: [Diagnostic]) {
         var decoder = StoreDecoder()
+        let kept = cache?.kept(for: files)
         // What each small file yields on its own is worked out on every core first: a store of
         // one file per card is 100,000 files of one record. Lists are decoded in parallel inside.
-        var yields = ParallelWork.map(files.count, batch: 16) { index -> FileYield? in
+        let found = ParallelWork.map(files.count, batch: 16) { index -> (FileYield?, StoreDecodeCache.Entry?) in
             let file = files[index]
+            guard let cache, let kept else {
+                switch file.layout {
+                case .list: return (nil, nil)
+                case .single: return (.records(StoreDecoder.records(of: file)), nil)
+                case .vCard: return (.cards(StoreDecoder.cards(of: file)), nil)
+                case .iCalendar: return (.todos(StoreDecoder.todos(of: file)), nil)
+                case .photo: return (.photo(StoreDecoder.photo(of: file)), nil)
+                }
+            }
+            let previous = kept[index]
             switch file.layout {
-            case .list: return nil
-            case .single: return .records(cache?.records(of: file) ?? StoreDecoder.records(of: file))
-            case .vCard: return .cards(cache?.cards(of: file) ?? StoreDecoder.cards(of: file))
-            case .iCalendar: return .todos(cache?.todos(of: file) ?? StoreDecoder.todos(of: file))
-            case .photo: return .photo(cache?.photo(of: file) ?? StoreDecoder.photo(of: file))
+            case .list: return (nil, nil)
+            case .single:
+                let (yield, entry) = cache.records(of: file, previous: previous)
+                return (.records(yield), entry)
+            case .vCard:
+                let (yield, entry) = cache.cards(of: file, previous: previous)
+                return (.cards(yield), entry)
+            case .iCalendar:
+                let (yield, entry) = cache.todos(of: file, previous: previous)
+                return (.todos(yield), entry)
+            case .photo:
+                let (yield, entry) = cache.photo(of: file, previous: previous)
+                return (.photo(yield), entry)
             }
         }
+        var yields = found.map(\.0)
+        var entries = found.map(\.1)
         // Room for the ids of the one-record files at once, rather than file by file.
         for kind in [RecordKind.contact, .group, .todo, .salutation] {
             decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
@@ -99,8 +120,14 @@ public struct StoreDecoder: Sendable {
             switch yields[index].take() {
             case .none:
                 // A list read afresh is decoded in pieces when it can be; else it is split.
-                if cache == nil, decoder.acceptInPieces(file) { continue }
-                decoder.accept(cache?.records(of: file) ?? StoreDecoder.records(of: file), of: file)
+                guard let cache, let kept else {
+                    if decoder.acceptInPieces(file) { continue }
+                    decoder.accept(StoreDecoder.records(of: file), of: file)
+                    continue
+                }
+                let (yield, entry) = cache.records(of: file, previous: kept[index])
+                entries[index] = entry
+                decoder.accept(yield, of: file)
             case .records(let yield)?:
                 decoder.accept(yield, of: file)
             case .cards(var yield)?:
@@ -113,7 +140,7 @@ public struct StoreDecoder: Sendable {
                 decoder.photoFiles[file.storePath] = photo
             }
         }
-        cache?.keepOnly(files)
+        cache?.remember(files, entries.map { $0! })
         decoder.mergeCards()
         decoder.mergeCalendarTodos()
         decoder.resolveReferences()

@@ -114,6 +114,30 @@ import Testing
         #expect(decoded == test.decoded)
     }
 
+    /// A file's yield is taken only for that file: when a file before it goes, the files after
+    /// it move up a place, and one of them is found where a file with the very same bytes (but
+    /// of another kind) was.
+    @Test func aFileThatMovedUpIsNotTakenForTheOneWhosePlaceItTook() {
+        let same = #"{"id": "same", "name": "Same"}"#
+        func file(_ kind: RecordKind, _ path: String, _ text: String) -> StoreFile {
+            StoreFile(kind: kind, layout: .single, source: SourceText(path: path, text: text))
+        }
+        let first = [
+            file(.contact, "store/contacts/a.json", #"{"id": "a", "givenName": "Ann"}"#),
+            file(.contact, "store/contacts/same.json", same),
+            file(.group, "store/groups/same.json", same),
+        ]
+        let cache = StoreDecodeCache()
+        _ = StoreDecoder.decode(first, cache: cache)
+        let second = Array(first.dropFirst())
+        let (cached, cachedDiagnostics) = StoreDecoder.decode(second, cache: cache)
+        let (fresh, freshDiagnostics) = StoreDecoder.decode(second, cache: nil)
+        #expect(fresh.groups.map(\.id) == ["same"])
+        #expect(cached.contacts == fresh.contacts)
+        #expect(cached.groups == fresh.groups)
+        #expect(cachedDiagnostics.map(\.description) == freshDiagnostics.map(\.description))
+    }
+
     /// A list as it was and as it is, and how many elements at its start and its end are kept.
     struct ListChangeCase: Sendable, CustomTestStringConvertible {
         var label: String
