@@ -34,7 +34,7 @@ public final class StoreDecodeCache: Sendable {
         }
     }
 
-    fileprivate enum Yield: Sendable {
+    enum Yield: Sendable {
         case records([DecodedRecord], [Diagnostic], elements: [Range<Int>]?)
         case cards([VCardRecord], [Diagnostic])
         case todos([ICalendarTodo], [Diagnostic])
@@ -43,8 +43,8 @@ public final class StoreDecodeCache: Sendable {
 
     /// What one file yielded, with the bytes it yielded it from.
     struct Entry: Sendable {
-        fileprivate var bytes: [UInt8]
-        fileprivate var yield: Yield
+        var bytes: [UInt8]
+        var yield: Yield
     }
 
     /// What the last decode kept for each of a decode's files, by the file's position; nil
@@ -56,14 +56,17 @@ public final class StoreDecodeCache: Sendable {
         subscript(position: Int) -> Entry? { entries[position] }
     }
 
-    private struct State {
+    struct State {
         /// The last decode's files, in order, and what each yielded.
         var files: [StoreFile] = []
         var entries: [Entry] = []
+        /// The last decode's store when it found no problem, for `patched`.
+        var related: Related?
         var decoded = 0
+        var patched = 0
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// Creates an empty cache.
     public init() {}
@@ -74,6 +77,15 @@ public final class StoreDecodeCache: Sendable {
         state.withLock { state in
             defer { state.decoded = 0 }
             return state.decoded
+        }
+    }
+
+    /// How many decodes since the last call patched the last store rather than related every
+    /// record again; resets the count.
+    func takePatchedCount() -> Int {
+        state.withLock { state in
+            defer { state.patched = 0 }
+            return state.patched
         }
     }
 
@@ -106,27 +118,30 @@ public final class StoreDecodeCache: Sendable {
     }
 
     /// Keeps what each of `files` yielded (`entries`, in the same order) for the next decode,
-    /// in place of what was kept.
-    func remember(_ files: [StoreFile], _ entries: [Entry]) {
+    /// in place of what was kept, and the store they made when the decode found no problem.
+    func remember(_ files: [StoreFile], _ entries: [Entry], related: Related?) {
         state.withLock { state in
             state.files = files
             state.entries = entries
+            state.related = related
         }
     }
 
     /// A JSON file's records and file-wide problems, from `previous` when the file's bytes are
-    /// the same; with the entry to remember.
+    /// the same; with the entry to remember, and the positions of the records decoded afresh
+    /// (nil when the whole file was).
     func records(of file: StoreFile, previous: Entry?)
-        -> (yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), entry: Entry)
+        -> (yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), entry: Entry, fresh: [Int]?)
     {
         let bytes = file.source.bytes
         if let previous, case .records(let records, let diagnostics, _) = previous.yield,
             Self.same(previous.bytes, bytes)
         {
-            return ((records, diagnostics), previous)
+            return ((records, diagnostics), previous, [])
         }
         let records: [DecodedRecord]
         let diagnostics: [Diagnostic]
+        var freshRecords: [Int]?
         let elements = file.layout == .list ? JSONArraySplitter.elements(of: bytes) : nil
         if let elements, let previous,
             case .records(let oldRecords, let oldDiagnostics, let oldElements?) = previous.yield
@@ -134,6 +149,7 @@ public final class StoreDecodeCache: Sendable {
             let (patched, fresh) = Self.patch(
                 file, elements: elements, old: (previous.bytes, oldElements, oldRecords))
             records = patched
+            freshRecords = fresh
             // Only whitespace, commas and brackets lie between records, and the kept records
             // were valid UTF-8 when the file had no problems: only the decoded ones need checking.
             diagnostics =
@@ -146,7 +162,8 @@ public final class StoreDecodeCache: Sendable {
             // What stands for text that does not parse is no record.
             state.withLock { $0.decoded += records.count { !$0.isUnread } }
         }
-        return ((records, diagnostics), Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements)))
+        let entry = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
+        return ((records, diagnostics), entry, freshRecords)
     }
 
     /// An error for each byte of `ranges` that is not UTF-8, the first 20 of them, as
@@ -163,7 +180,7 @@ public final class StoreDecodeCache: Sendable {
 
     /// Whether two files have the same bytes, compared with `memcmp` rather than element by
     /// element: a store file is compared whole on every rebuild, and may be tens of MB.
-    private static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+    static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
         guard left.count == right.count else { return false }
         return left.withUnsafeBytes { leftBuffer in
             right.withUnsafeBytes { rightBuffer in

@@ -76,6 +76,8 @@ public struct StoreDecoder: Sendable {
     /// taken from the last decode when the file, or a record of a JSON list, is unchanged.
     public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
         -> (store: Store, diagnostics: [Diagnostic]) {
+        // A save that changed a few records and none of what relates them patches the last store.
+        if let store = cache?.patched(files) { return (store, []) }
         var decoder = StoreDecoder()
         let kept = cache?.kept(for: files)
         // What each small file yields on its own is worked out on every core first: a store of
@@ -95,7 +97,7 @@ public struct StoreDecoder: Sendable {
             switch file.layout {
             case .list: return (nil, nil)
             case .single:
-                let (yield, entry) = cache.records(of: file, previous: previous)
+                let (yield, entry, _) = cache.records(of: file, previous: previous)
                 return (.records(yield), entry)
             case .vCard:
                 let (yield, entry) = cache.cards(of: file, previous: previous)
@@ -125,7 +127,7 @@ public struct StoreDecoder: Sendable {
                     decoder.accept(StoreDecoder.records(of: file), of: file)
                     continue
                 }
-                let (yield, entry) = cache.records(of: file, previous: kept[index])
+                let (yield, entry, _) = cache.records(of: file, previous: kept[index])
                 entries[index] = entry
                 decoder.accept(yield, of: file)
             case .records(let yield)?:
@@ -140,12 +142,15 @@ public struct StoreDecoder: Sendable {
                 decoder.photoFiles[file.storePath] = photo
             }
         }
-        cache?.remember(files, entries.map { $0! })
+        let hasCards = !decoder.cards.isEmpty
         decoder.mergeCards()
         decoder.mergeCalendarTodos()
         decoder.resolveReferences()
         let store = decoder.store
         let diagnostics = decoder.diagnostics.sortedByLocation()
+        cache?.remember(
+            files, entries.map { $0! },
+            related: diagnostics.isEmpty ? StoreDecodeCache.Related(store: store, hasCards: hasCards) : nil)
         // The store and its messages are moved out; the rest (the ids of every record, the
         // cards) is freed on another core while this one goes on.
         decoder.store = Store()
