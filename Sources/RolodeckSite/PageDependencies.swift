@@ -22,6 +22,8 @@ public struct SiteSnapshot: Sendable {
     public internal(set) var search: SearchIndex
     /// The contacts' list rows, by entry.
     var rows: [RowData]
+    /// How the lists were paged.
+    var paging: SitePaging
 
     /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
     public init(
@@ -35,6 +37,7 @@ public struct SiteSnapshot: Sendable {
         self.siteTemplates = siteTemplates
         self.search = renderer.search
         self.rows = renderer.views.rows
+        self.paging = renderer.paging
     }
 }
 
@@ -90,10 +93,18 @@ public enum PageDependencies {
         if old.config != new.config || old.today != new.today || old.lastUpdated != new.lastUpdated {
             return pages
         }
+        let oldDirectory = old.directory
+        let newDirectory = new.directory
         let templates = changedTemplates(old.siteTemplates, new.siteTemplates)
         let countNames = changedCounts(old.directory, new.directory)
+        // Whether each template is touched, once weighed: finding what a template reaches walks
+        // its tree, and there is a page of it for every section and group.
+        var touchedTemplates: [String: Bool] = [:]
         func touched(_ template: String) -> Bool {
-            Self.touched(template, old, new, templates: templates, countNames: countNames)
+            if let known = touchedTemplates[template] { return known }
+            let found = Self.touched(template, old, new, templates: templates, countNames: countNames)
+            touchedTemplates[template] = found
+            return found
         }
         let touchedContacts = touched(SiteRenderer.template(of: .contact(0))!)
         let touchedGroups = touched(SiteRenderer.template(of: .group(0))!)
@@ -108,8 +119,13 @@ public enum PageDependencies {
             for file in old.search.files { files[file.path] = file.bytes }
             return files
         }()
-        lazy var sectionsSame = sameSections(
-            old.directory, old.directory.sections, new.directory, new.directory.sections)
+        // A patched directory keeps every section, group and id of the old one: comparing
+        // them would look at the id of every contact, for each group again.
+        func sameSections(_ old: [SectionGroup<Int>], _ new: [SectionGroup<Int>]) -> Bool {
+            changedEntries != nil || Self.sameSections(oldDirectory, old, newDirectory, new)
+        }
+        lazy var sectionsSame = sameSections(old.directory.sections, new.directory.sections)
+        lazy var todosSame = sameTodos(old.directory, new.directory)
         // Whether each group's page changed, once weighed.
         var groupChanged = [Bool?](repeating: nil, count: new.directory.groups.count)
         return pages.filter { page in
@@ -139,7 +155,7 @@ public enum PageDependencies {
                         && left.memberCount == right.memberCount
                 }
             case .todos, .todosPage, .todosCalendar:
-                return !sameTodos(old.directory, new.directory)
+                return !todosSame
             case .birthdays, .birthdaysPage, .birthdaysCalendar:
                 return birthdaysChanged
             case .notFound:
@@ -162,7 +178,7 @@ public enum PageDependencies {
                 let before = old.directory.groups[position]
                 let changed = before.group != entry.group || before.slug != entry.slug
                     || before.memberCount != entry.memberCount
-                    || !sameSections(old.directory, before.sections, new.directory, entry.sections)
+                    || !sameSections(before.sections, entry.sections)
                     || entry.sections.contains { $0.items.contains(where: rows.changed) }
                 groupChanged[index] = changed
                 return changed
@@ -173,7 +189,7 @@ public enum PageDependencies {
                 guard let position = old.directory.groupIndex[entry.group.id] else { return true }
                 let before = old.directory.groups[position]
                 return before.slug != entry.slug
-                    || !sameSections(old.directory, before.sections, new.directory, entry.sections)
+                    || !sameSections(before.sections, entry.sections)
                     || entry.sections.contains { section in
                         section.items.contains { rows.changed($0) || relinks(new.directory, $0, relinked) }
                     }
@@ -181,7 +197,7 @@ public enum PageDependencies {
                 return false
             case .directoryCard:
                 return rows.anyChanged || !relinked.isEmpty
-                    || !sameSections(old.directory, old.directory.sections, new.directory, new.directory.sections)
+                    || !sectionsSame
             }
         }
     }

@@ -52,6 +52,18 @@ public struct SiteRenderer: Sendable {
             self.snapshot = snapshot
             self.changedEntries = changedEntries
         }
+
+        /// The base's paging, when it is `directory`'s (patched from the base's): the lists are
+        /// the same (a patch keeps every section, group and todo), and so are the config, the
+        /// day and every birthday. Nil when the lists must be paged again.
+        func paging(of directory: Directory, today: PartialDate) -> SitePaging? {
+            let old = snapshot.directory
+            guard snapshot.today == today, old.config == directory.config,
+                old.entries.count == directory.entries.count,
+                changedEntries.allSatisfy({ old.entries[$0].contact.birthday == directory.entries[$0].contact.birthday })
+            else { return nil }
+            return snapshot.paging
+        }
     }
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
@@ -79,7 +91,7 @@ public struct SiteRenderer: Sendable {
         }
         self.search = SearchIndex.building(
             directory: directory, cache: searchCache, listRows: listRows, base: searchBase)
-        let paging = SitePaging(directory, today: today)
+        let paging = base.flatMap { $0.paging(of: directory, today: today) } ?? SitePaging(directory, today: today)
         self.paging = paging
         // Rows follow from the entry, the config and the photos' names: an entry the patch left
         // alone has the row it had (the directory's config is the base's, or it is not patched).

@@ -190,6 +190,12 @@ public struct Contact: Sendable, Hashable, Identifiable {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
+    /// Whether this is a copy of `other` that neither has changed since: they share their
+    /// fields' box. Cheaper than `==`, which reads the fields of contacts that differ.
+    @inlinable public func isIdentical(to other: Contact) -> Bool {
+        box === other.box
+    }
+
     /// Hashes the fields, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         box.fields.hash(into: &hasher)

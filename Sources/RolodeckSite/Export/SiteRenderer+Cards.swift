@@ -57,13 +57,20 @@ extension SiteRenderer {
             let count = directory.entries.count
             guard let cache = cardCache else { return ParallelWork.map(count) { cardWithoutPhoto($0) } }
             let writer = cardWriter
+            let kept = cache.take(revision: writer.revision, config: directory.config)
+            let groups = directory.groups.map(\.group)
+            if var cards = kept, cards.sources.count == count, cards.groups == groups,
+                updateInPlace(&cards)
+            {
+                cache.keep(cards)
+                return cards.bytes
+            }
             let sources = ParallelWork.map(count) { index in
                 let entry = directory.entries[index]
                 return VCardCache.Source(
                     contact: entry.contact, formattedName: entry.displayName,
                     categories: directory.cardCategories(ofEntry: index))
             }
-            let kept = cache.take(revision: writer.revision, config: directory.config)
             let positions = kept.map { Self.positions(of: sources, in: $0.sources) } ?? []
             let bytes = ParallelWork.map(count) { index -> [UInt8] in
                 if let kept, let position = positions[index], kept.sources[position] == sources[index] {
@@ -72,9 +79,41 @@ extension SiteRenderer {
                 return cardWithoutPhoto(index)
             }
             cache.keep(
-                VCardCache.Cards(revision: writer.revision, config: directory.config, sources: sources, bytes: bytes))
+                VCardCache.Cards(
+                    revision: writer.revision, config: directory.config, groups: groups, sources: sources,
+                    bytes: bytes))
             return bytes
         }
+    }
+
+    /// Brings `cards`, kept for as many entries among the same groups with the same config and
+    /// `REV`, up to date in place, when few entries' contacts are not the very ones the kept
+    /// cards were made from: a card's name and categories follow from its contact, the groups
+    /// and the config, so only those entries' cards can differ (a save of one contact at
+    /// 100,000 looks at one card, not at every one). False, leaving `cards` as it was, when
+    /// many differ.
+    private func updateInPlace(_ cards: inout VCardCache.Cards) -> Bool {
+        let limit = 64
+        var differing: [Int] = []
+        let complete = directory.entries.withUnsafeBufferPointer { entries in
+            cards.sources.withUnsafeBufferPointer { sources in
+                for index in entries.indices where !entries[index].contact.isIdentical(to: sources[index].contact) {
+                    guard differing.count < limit else { return false }
+                    differing.append(index)
+                }
+                return true
+            }
+        }
+        guard complete else { return false }
+        for index in differing {
+            let entry = directory.entries[index]
+            let source = VCardCache.Source(
+                contact: entry.contact, formattedName: entry.displayName,
+                categories: directory.cardCategories(ofEntry: index))
+            if source != cards.sources[index] { cards.bytes[index] = cardWithoutPhoto(index) }
+            cards.sources[index] = source
+        }
+        return true
     }
 
     /// Where each of `sources` stood in `kept`, by contact id; nil for a contact that is new.

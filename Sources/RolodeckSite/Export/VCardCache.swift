@@ -27,6 +27,8 @@ public final class VCardCache: Sendable {
         var revision: String?
         /// The config they were made with.
         var config: SiteConfig
+        /// The directory's groups they were made with, whose names the cards list.
+        var groups: [Group]
         /// What each card was made from.
         var sources: [Source]
         /// Each card's bytes, without the contact's photo.
