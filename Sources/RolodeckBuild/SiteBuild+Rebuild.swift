@@ -23,6 +23,8 @@ final class WatchedState {
     let cardCache = VCardCache()
     /// Makes the files only of photos that are new.
     let photoCache = PhotoCache()
+    /// Hashes only the store files that changed for the input's fingerprint.
+    let storeDigests = StoreDigests()
     /// What the site on disk was built from; nil until a build was published.
     var baseline: Baseline?
     /// The input of the last rebuild that ended, well or with bad input; after any other ending
@@ -137,7 +139,8 @@ extension SiteBuild {
             result.outcome = .cancelled
             return result
         }
-        let fingerprint = InputFingerprint.of(input, today: today, lastUpdated: lastUpdated, generator: generator)
+        let fingerprint = InputFingerprint.of(
+            input, today: today, lastUpdated: lastUpdated, generator: generator, storeDigests: state.storeDigests)
         publish(
             site, input: input, today: today, lastUpdated: lastUpdated, fingerprint: fingerprint, into: &result, state: state,
             isCancelled: isCancelled)
