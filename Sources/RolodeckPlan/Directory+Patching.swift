@@ -18,20 +18,23 @@ extension Directory {
         else { return nil }
         let names = NameFormatter(order: old.config.nameOrder)
         let sortBy = old.config.sortBy
-        var changed: [Contact] = []
+        var changed: [(before: Contact, after: Contact)] = []
         for (before, after) in zip(oldStore.contacts, new.contacts) where before != after {
             guard before.id == after.id, before.groupIDs == after.groupIDs, changed.count < patchLimit,
                 names.sortKeys(before, by: sortBy) == names.sortKeys(after, by: sortBy),
                 names.displayName(before) == names.displayName(after)
             else { return nil }
-            changed.append(after)
+            changed.append((before, after))
         }
         var directory = old
         var changedEntries: [Int] = []
-        for contact in changed where !old.config.hiddenContacts.contains(contact.id) {
-            guard let index = directory.entries.firstIndex(where: { $0.contact.id == contact.id }) else {
-                return nil
-            }
+        for (before, contact) in changed where !old.config.hiddenContacts.contains(contact.id) {
+            // The entry holds the very contact the old store did, found without reading every
+            // entry's id (a contact changed when planned, which none is today, by its id).
+            guard
+                let index = directory.entries.firstIndex(where: { $0.contact.isIdentical(to: before) })
+                    ?? directory.entries.firstIndex(where: { $0.contact.id == contact.id })
+            else { return nil }
             directory.entries[index].contact = contact
             changedEntries.append(index)
         }
