@@ -13,8 +13,8 @@ public struct InputFingerprint {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x8422_2325_cbf2_9ce4
 
-    /// The fingerprint of a site's input. Each store file goes in as its path and its own
-    /// digest, made on every core, or taken from `storeDigests` (watch keeps one between
+    /// The fingerprint of a site's input. Each store file goes in as its own digest (of its
+    /// path and its bytes), made on every core, or taken from `storeDigests` (watch keeps one between
     /// rebuilds) for a file taken over unread: a save then hashes the files it read, not the
     /// 70 MB of a store of 100,000 contacts.
     public static func of(
@@ -28,8 +28,8 @@ public struct InputFingerprint {
         if let lastUpdated { hasher.add(Array(("updated " + lastUpdated.description).utf8)) }
         hasher.add(input.configBytes)
         let digests = storeDigests?.digests(of: input.storeFiles) ?? StoreDigests.digests(of: input.storeFiles)
-        for (file, digest) in zip(input.storeFiles, digests) {
-            hasher.add(Array(file.source.path.utf8))
+        hasher.mix(UInt64(digests.count))
+        for digest in digests {
             hasher.mix(digest.0)
             hasher.mix(digest.1)
         }
@@ -145,10 +145,12 @@ public struct InputFingerprint {
     /// The two hashes.
     var words: (UInt64, UInt64) { (first, second) }
 
-    /// The two hashes of one run of bytes.
-    static func words(of bytes: [UInt8]) -> (UInt64, UInt64) {
+    /// The two hashes of a store file: its path and its bytes.
+    static func words(of file: StoreFile) -> (UInt64, UInt64) {
         var hasher = InputFingerprint()
-        hasher.add(bytes)
+        var path = file.source.path
+        path.withUTF8 { hasher.add(UnsafeRawBufferPointer($0)) }
+        hasher.add(file.source.bytes)
         return hasher.words
     }
 
@@ -173,11 +175,12 @@ public final class StoreDigests: Sendable {
     /// The digest of each of `files`, made for those that are not the last call's, and kept.
     func digests(of files: [StoreFile]) -> [(UInt64, UInt64)] {
         let (lastFiles, lastDigests) = kept.withLock { $0 }
-        let digests = ParallelWork.map(files.count, batch: 64) { position -> (UInt64, UInt64) in
-            if position < lastFiles.count, lastFiles[position].source === files[position].source {
+        let digests = ParallelWork.map(files.count, batch: 256) { position -> (UInt64, UInt64) in
+            let source = files[position].source
+            if position < lastFiles.count, lastFiles[position].source === source {
                 return lastDigests[position]
             }
-            return InputFingerprint.words(of: files[position].source.bytes)
+            return InputFingerprint.words(of: files[position])
         }
         kept.withLock { $0 = (files, digests) }
         return digests
@@ -185,6 +188,6 @@ public final class StoreDigests: Sendable {
 
     /// The digest of each of `files`.
     static func digests(of files: [StoreFile]) -> [(UInt64, UInt64)] {
-        ParallelWork.map(files.count, batch: 64) { InputFingerprint.words(of: files[$0].source.bytes) }
+        ParallelWork.map(files.count, batch: 64) { InputFingerprint.words(of: files[$0]) }
     }
 }
