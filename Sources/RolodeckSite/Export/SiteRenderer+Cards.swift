@@ -57,24 +57,27 @@ extension SiteRenderer {
             let count = directory.entries.count
             guard let cache = cardCache else { return ParallelWork.map(count) { cardWithoutPhoto($0) } }
             let writer = cardWriter
-            let kept = cache.take(revision: writer.revision, config: directory.config)
+            var kept = cache.take(revision: writer.revision, config: directory.config)
             let groups = directory.groups.map(\.group)
-            if var cards = kept, cards.sources.count == count, cards.groups == groups,
-                updateInPlace(&cards)
-            {
-                cache.keep(cards)
-                return cards.bytes
+            // Taken out of `kept`, so that the cards updated in place are not copied first.
+            if var cards = kept.take() {
+                if cards.sources.count == count, cards.groups == groups, updateInPlace(&cards) {
+                    cache.keep(cards)
+                    return cards.bytes
+                }
+                kept = cards
             }
+            let last = kept
             let sources = ParallelWork.map(count) { index in
                 let entry = directory.entries[index]
                 return VCardCache.Source(
                     contact: entry.contact, formattedName: entry.displayName,
                     categories: directory.cardCategories(ofEntry: index))
             }
-            let positions = kept.map { Self.positions(of: sources, in: $0.sources) } ?? []
+            let positions = last.map { Self.positions(of: sources, in: $0.sources) } ?? []
             let bytes = ParallelWork.map(count) { index -> [UInt8] in
-                if let kept, let position = positions[index], kept.sources[position] == sources[index] {
-                    return kept.bytes[position]
+                if let last, let position = positions[index], last.sources[position] == sources[index] {
+                    return last.bytes[position]
                 }
                 return cardWithoutPhoto(index)
             }
