@@ -13,7 +13,9 @@ import RolodeckCore
 /// changed stretch are kept when their bytes are the same, their offsets moved to where they
 /// now are; only the stretch between is parsed. A record that had problems is always decoded
 /// again, so its messages point at where it is now. What relates records to each other
-/// (duplicate ids, references, vCard groups) is worked out by the decoder on every decode.
+/// (duplicate ids, references, vCard groups) is worked out by the decoder, unless the decode
+/// changed only records and nothing that relates them: then the last store is patched by
+/// record (`StoreDecodeCache+Patch`).
 ///
 /// A decode first takes what the last one kept for its files (`kept(for:)`, under one lock: a
 /// file at the place it had, with the very text it had, costs a comparison of two references),
@@ -142,7 +144,15 @@ public final class StoreDecodeCache: Sendable {
         let records: [DecodedRecord]
         let diagnostics: [Diagnostic]
         var freshRecords: [Int]?
-        let elements = file.layout == .list ? JSONArraySplitter.elements(of: bytes) : nil
+        var elements: [Range<Int>]?
+        if file.layout == .list {
+            // A list that was split before is split again only where its bytes changed.
+            if let previous, case .records(_, _, let oldElements?) = previous.yield {
+                elements = JSONArraySplitter.elements(of: bytes, patching: previous.bytes, elements: oldElements)
+            } else {
+                elements = JSONArraySplitter.elements(of: bytes)
+            }
+        }
         if let elements, let previous,
             case .records(let oldRecords, let oldDiagnostics, let oldElements?) = previous.yield
         {

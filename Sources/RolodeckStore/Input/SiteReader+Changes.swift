@@ -67,7 +67,7 @@ extension SiteReader {
         for ((position, _), (bytes, time)) in zip(edited, zip(fresh, modified)) {
             listing.modified[position] = time
             let old = listing.files[position]
-            guard old.source.bytes != bytes else { continue }
+            guard !StoreDecodeCache.same(old.source.bytes, bytes) else { continue }
             listing.files[position] = StoreFile(
                 kind: old.kind, layout: old.layout, source: SourceText(path: old.source.path, bytes: bytes),
                 collection: old.collection)
