@@ -99,7 +99,8 @@ extension SiteBuild {
     /// absolute paths (a watcher's batch); nil when anything may have changed. Store files it
     /// does not name are then taken as they were, unread.
     public func rebuild(
-        today: PartialDate, changed: Set<String>? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }
+        today: PartialDate, changed: Set<String>? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
     )
         -> BuildResult
     {
@@ -116,8 +117,11 @@ extension SiteBuild {
         state.config = input.config
         let changes = state.lastInput.map { Self.changes(from: $0, to: input, reader: state.reader) }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
-        let lastUpdated = LastUpdated.day(storeModified: input.storeModified, sourceDateEpoch: sourceDateEpoch)
-        if let changes, changes.isEmpty, today == state.lastToday, lastUpdated == state.lastUpdated { return result }
+        let lastUpdated = LastUpdated.day(
+            storeModified: input.storeModified, sourceDateEpoch: sourceDateEpoch)
+        if let changes, changes.isEmpty, today == state.lastToday, lastUpdated == state.lastUpdated {
+            return result
+        }
         state.lastInput = input
         state.lastToday = today
         state.lastUpdated = lastUpdated
@@ -140,9 +144,11 @@ extension SiteBuild {
             return result
         }
         let fingerprint = InputFingerprint.of(
-            input, today: today, lastUpdated: lastUpdated, generator: generator, storeDigests: state.storeDigests)
+            input, today: today, lastUpdated: lastUpdated, generator: generator,
+            storeDigests: state.storeDigests)
         publish(
-            site, input: input, today: today, lastUpdated: lastUpdated, fingerprint: fingerprint, into: &result, state: state,
+            site, input: input, today: today, lastUpdated: lastUpdated, fingerprint: fingerprint,
+            into: &result, state: state,
             isCancelled: isCancelled)
         return result
     }
@@ -240,7 +246,8 @@ extension SiteBuild {
     /// files (the baseline's), updated for what is written and removed. `changedEntries` names
     /// the entries that changed when the directory was patched from the baseline's.
     private func patch(
-        from baseline: Baseline, files: inout [String: Int], to snapshot: SiteSnapshot, renderer: SiteRenderer,
+        from baseline: Baseline, files: inout [String: Int], to snapshot: SiteSnapshot,
+        renderer: SiteRenderer,
         changedEntries: [Int]?, fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, changed: [String])? {
         // The pages first, while the search index is being built, then its files.
@@ -311,7 +318,9 @@ extension SiteBuild {
         if old.configBytes != new.configBytes { changed.insert(reader.display(SiteConfig.fileName)) }
         func compare(_ before: StoreFile, _ file: StoreFile) {
             // A file taken over unread is the very same text.
-            if before.source === file.source, before.layout == file.layout, before.collection == file.collection {
+            if before.source === file.source, before.layout == file.layout,
+                before.collection == file.collection
+            {
                 return
             }
             if before.source.bytes != file.source.bytes || before.layout != file.layout {

@@ -176,7 +176,8 @@ public enum PageDependencies {
                     return true
                 }
                 let before = old.directory.groups[position]
-                let changed = before.group != entry.group || before.slug != entry.slug
+                let changed =
+                    before.group != entry.group || before.slug != entry.slug
                     || before.memberCount != entry.memberCount
                     || !sameSections(before.sections, entry.sections)
                     || entry.sections.contains { $0.items.contains(where: rows.changed) }

@@ -60,7 +60,9 @@ public struct SiteRenderer: Sendable {
             let old = snapshot.directory
             guard snapshot.today == today, old.config == directory.config,
                 old.entries.count == directory.entries.count,
-                changedEntries.allSatisfy({ old.entries[$0].contact.birthday == directory.entries[$0].contact.birthday })
+                changedEntries.allSatisfy({
+                    old.entries[$0].contact.birthday == directory.entries[$0].contact.birthday
+                })
             else { return nil }
             return snapshot.paging
         }
@@ -91,7 +93,8 @@ public struct SiteRenderer: Sendable {
         }
         self.search = SearchIndex.building(
             directory: directory, cache: searchCache, listRows: listRows, base: searchBase)
-        let paging = base.flatMap { $0.paging(of: directory, today: today) } ?? SitePaging(directory, today: today)
+        let paging =
+            base.flatMap { $0.paging(of: directory, today: today) } ?? SitePaging(directory, today: today)
         self.paging = paging
         // Rows follow from the entry, the config and the photos' names: an entry the patch left
         // alone has the row it had (the directory's config is the base's, or it is not patched).
@@ -117,9 +120,11 @@ public struct SiteRenderer: Sendable {
     /// from when the search index is built and the total is known. A file made of many parts
     /// (`contacts.vcf`, every contact's card) goes to `emitParts` as they are, when there is
     /// one, so that it is never whole in memory beside them; else its parts are joined for `emit`.
-    public func render(progress: (@Sendable (Int, Int) -> Void)? = nil,
-                       emit: @Sendable (String, [UInt8]) throws -> Void,
-                       emitParts: (@Sendable (String, [[UInt8]]) throws -> Void)? = nil) throws {
+    public func render(
+        progress: (@Sendable (Int, Int) -> Void)? = nil,
+        emit: @Sendable (String, [UInt8]) throws -> Void,
+        emitParts: (@Sendable (String, [[UInt8]]) throws -> Void)? = nil
+    ) throws {
         // Counters, not locks: every page passes here, from every core.
         let done = Atomic(0)
         // The number of files, once known; -1 before.
@@ -193,7 +198,8 @@ public struct SiteRenderer: Sendable {
         try finish("404.html", try page("not-found", views.notFoundPage()))
         try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
         for number in paging.birthdays.indices.dropFirst() {
-            try finish(SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
+            try finish(
+                SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
         }
         try finish("birthdays.ics", birthdaysCalendar())
         try finish("todos.ics", todosCalendar())
@@ -202,7 +208,8 @@ public struct SiteRenderer: Sendable {
             try finish(views.rows[index].path, try page("contact", views.contactPage(index)))
         }
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
-            try finish("groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
+            try finish(
+                "groups/\(directory.groups[index].slug).html", try page("group", views.groupPage(index)))
         }
         let groupSections = paging.groupSectionPages
         try ParallelWork.forEach(groupSections.count, batch: 4) { number in

@@ -121,7 +121,8 @@ extension StoreDecodeCache {
         for position in files.indices where files[position].source !== lastFiles[position].source {
             let file = files[position]
             let last = lastFiles[position]
-            guard changed.count < patchLimit, file.source.path == last.source.path, file.layout == last.layout,
+            guard changed.count < patchLimit, file.source.path == last.source.path,
+                file.layout == last.layout,
                 file.kind == last.kind, file.collection == last.collection
             else { return nil }
             changed.append(position)
@@ -172,7 +173,9 @@ extension StoreDecodeCache {
         related.positions = positions
         switch (old.payload, new.payload) {
         case (.contact(let oldContact), .contact(var contact)):
-            guard let position = positions.contacts[id], Self.sameRelations(oldContact, contact) else { return nil }
+            guard let position = positions.contacts[id], Self.sameRelations(oldContact, contact) else {
+                return nil
+            }
             // What relating gave the contact: its groups (a vCard group may list it), its
             // salutation record's text and its photo file's photo.
             let related = related.store.contacts[position]
@@ -183,7 +186,8 @@ extension StoreDecodeCache {
         case (.group(let oldGroup), .group(let group)):
             // A group's name decides which categories of cards join it, and a group card of
             // its name may have given it notes.
-            guard let position = positions.groups[id], !related.hasCards, related.store.groups[position] == oldGroup
+            guard let position = positions.groups[id], !related.hasCards,
+                related.store.groups[position] == oldGroup
             else { return nil }
             return .group(position, group)
         case (.todo, .todo(let todo)):
@@ -197,11 +201,13 @@ extension StoreDecodeCache {
     /// The replacements for the cards a vCard file holds now, given those it held; nil unless
     /// it held one contact card and holds one, with the same UID.
     private func replacingCards(
-        _ previous: Yield, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), in related: inout Related
+        _ previous: Yield, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]),
+        in related: inout Related
     ) -> [Replacement]? {
         guard case .cards(let oldCards, let oldDiagnostics) = previous, oldDiagnostics.isEmpty,
             yield.diagnostics.isEmpty, oldCards.count == 1, yield.cards.count == 1,
-            case .contact(let oldContact) = oldCards[0].content, case .contact(var contact) = yield.cards[0].content,
+            case .contact(let oldContact) = oldCards[0].content,
+            case .contact(var contact) = yield.cards[0].content,
             let uid = oldCards[0].uid?.value, yield.cards[0].uid?.value == uid, oldContact.id == contact.id,
             oldCards[0].categories.map(\.value) == yield.cards[0].categories.map(\.value),
             Self.sameRelations(oldContact, contact)

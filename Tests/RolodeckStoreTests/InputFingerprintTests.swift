@@ -29,7 +29,8 @@ import Testing
 
     @Test func partsCannotRunIntoEachOther() {
         let digests = [
-            digest([[1, 2, 3], [4]]), digest([[1, 2], [3, 4]]), digest([[1, 2, 3, 4]]), digest([[1, 2, 3, 4], []]),
+            digest([[1, 2, 3], [4]]), digest([[1, 2], [3, 4]]), digest([[1, 2, 3, 4]]),
+            digest([[1, 2, 3, 4], []]),
             digest([[1, 2, 3, 4, 0]]), digest([[]]), digest([]),
         ]
         #expect(Set(digests).count == digests.count)
@@ -40,7 +41,9 @@ import Testing
     /// change with any file that changed, wherever it is.
     @Test func aWatchedFingerprintIsTheOneAWholeBuildMakes() {
         func file(_ name: String, _ text: String) -> StoreFile {
-            StoreFile(kind: .contact, layout: .single, source: SourceText(path: "store/contacts/\(name).json", text: text))
+            StoreFile(
+                kind: .contact, layout: .single,
+                source: SourceText(path: "store/contacts/\(name).json", text: text))
         }
         let today = PartialDate(year: 2026, month: 12, day: 5)
         var files = (0..<200).map { file("c\($0)", #"{"id": "c\#($0)", "givenName": "Name \#($0)"}"#) }

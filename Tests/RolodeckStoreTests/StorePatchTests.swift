@@ -28,10 +28,12 @@ import Testing
           {"id": "fay", "givenName": "Fay"}
         ]
         """
-    static let todos = #"[{"id": "t1", "title": "Call Ann", "contact": "ann"}, {"id": "t2", "title": "Cake", "parent": "t1"}]"#
+    static let todos =
+        #"[{"id": "t1", "title": "Call Ann", "contact": "ann"}, {"id": "t2", "title": "Cake", "parent": "t1"}]"#
     static let cy = card("UID:cy", "FN:Cy Park", "N:Park;Cy", "EMAIL:cy@example.org", "CATEGORIES:Neighbours")
     static let street = card(
-        "VERSION:4.0", "UID:street", "KIND:group", "FN:Street", "MEMBER:mailto:bo@example.org", "MEMBER:urn:uuid:cy")
+        "VERSION:4.0", "UID:street", "KIND:group", "FN:Street", "MEMBER:mailto:bo@example.org",
+        "MEMBER:urn:uuid:cy")
 
     static func card(_ lines: String...) -> String {
         (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
@@ -39,9 +41,12 @@ import Testing
 
     /// The store's files, path and text, with one of them replaced.
     static func files(withCards: Bool, replacing path: String? = nil, by text: String = "") -> [StoreFile] {
-        func file(_ kind: RecordKind, _ layout: StoreFile.Layout, _ name: String, _ written: String) -> StoreFile {
+        func file(_ kind: RecordKind, _ layout: StoreFile.Layout, _ name: String, _ written: String)
+            -> StoreFile
+        {
             StoreFile(
-                kind: kind, layout: layout, source: SourceText(path: name, text: name == path ? text : written))
+                kind: kind, layout: layout,
+                source: SourceText(path: name, text: name == path ? text : written))
         }
         var files = [
             file(.salutation, .list, "store/salutations.json", #"[{"id": "dr", "text": "Dr."}]"#),
@@ -90,24 +95,29 @@ import Testing
             text: list.replacingOccurrences(of: "Eve", with: "Evelyn"), patched: true),
         Case(
             label: "two contacts in a list renamed", path: "store/contacts.json",
-            text: list.replacingOccurrences(of: "Dee", with: "Deirdre").replacingOccurrences(of: "Fay", with: "Faye"),
+            text: list.replacingOccurrences(of: "Dee", with: "Deirdre").replacingOccurrences(
+                of: "Fay", with: "Faye"),
             patched: true),
         Case(
             label: "a contact added to a list", path: "store/contacts.json",
-            text: list.replacingOccurrences(of: "[\n", with: "[\n  {\"id\": \"gus\", \"givenName\": \"Gus\"},\n"),
+            text: list.replacingOccurrences(
+                of: "[\n", with: "[\n  {\"id\": \"gus\", \"givenName\": \"Gus\"},\n"),
             patched: false),
         Case(
             label: "a todo retitled", path: "store/todos.json",
             text: todos.replacingOccurrences(of: "Cake", with: "Bring a cake"), patched: true),
         Case(
             label: "a todo given to another contact", path: "store/todos.json",
-            text: todos.replacingOccurrences(of: #""contact": "ann""#, with: #""contact": "bo""#), patched: false),
+            text: todos.replacingOccurrences(of: #""contact": "ann""#, with: #""contact": "bo""#),
+            patched: false),
         Case(
             label: "a subtask moved to another parent", path: "store/todos.json",
-            text: todos.replacingOccurrences(of: #""parent": "t1""#, with: #""parent": "t2""#), patched: false),
+            text: todos.replacingOccurrences(of: #""parent": "t1""#, with: #""parent": "t2""#), patched: false
+        ),
         Case(
             label: "a card's phone: its categories' and group card's groups stay", path: "store/cards/cy.vcf",
-            text: cy.replacingOccurrences(of: "END:VCARD", with: "TEL:+1 555 0101\r\nEND:VCARD"), patched: true),
+            text: cy.replacingOccurrences(of: "END:VCARD", with: "TEL:+1 555 0101\r\nEND:VCARD"),
+            patched: true),
         Case(
             label: "a card's categories", path: "store/cards/cy.vcf",
             text: cy.replacingOccurrences(of: "Neighbours", with: "Neighbours,Club"), patched: false),
@@ -151,7 +161,9 @@ import Testing
         for (step, files) in [("edited", edited), ("put back", reverted)] {
             let (patched, patchedDiagnostics) = StoreDecoder.decode(files, cache: cache)
             let (fresh, freshDiagnostics) = StoreDecoder.decode(files)
-            #expect(patched.contacts.map { StoreDump.contact($0) } == fresh.contacts.map { StoreDump.contact($0) }, "\(step)")
+            #expect(
+                patched.contacts.map { StoreDump.contact($0) }
+                    == fresh.contacts.map { StoreDump.contact($0) }, "\(step)")
             #expect(patched.contacts == fresh.contacts, "\(step)")
             #expect(patched.groups == fresh.groups, "\(step)")
             #expect(patched.todos == fresh.todos, "\(step)")

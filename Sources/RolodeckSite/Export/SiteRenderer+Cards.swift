@@ -68,12 +68,7 @@ extension SiteRenderer {
                 kept = cards
             }
             let last = kept
-            let sources = ParallelWork.map(count) { index in
-                let entry = directory.entries[index]
-                return VCardCache.Source(
-                    contact: entry.contact, formattedName: entry.displayName,
-                    categories: directory.cardCategories(ofEntry: index))
-            }
+            let sources = ParallelWork.map(count) { cardSource(ofEntry: $0) }
             let positions = last.map { Self.positions(of: sources, in: $0.sources) } ?? []
             let bytes = ParallelWork.map(count) { index -> [UInt8] in
                 if let last, let position = positions[index], last.sources[position] == sources[index] {
@@ -100,7 +95,8 @@ extension SiteRenderer {
         var differing: [Int] = []
         let complete = directory.entries.withUnsafeBufferPointer { entries in
             cards.sources.withUnsafeBufferPointer { sources in
-                for index in entries.indices where !entries[index].contact.isIdentical(to: sources[index].contact) {
+                for index in entries.indices
+                where !entries[index].contact.isIdentical(to: sources[index].contact) {
                     guard differing.count < limit else { return false }
                     differing.append(index)
                 }
@@ -109,20 +105,26 @@ extension SiteRenderer {
         }
         guard complete else { return false }
         for index in differing {
-            let entry = directory.entries[index]
-            let source = VCardCache.Source(
-                contact: entry.contact, formattedName: entry.displayName,
-                categories: directory.cardCategories(ofEntry: index))
+            let source = cardSource(ofEntry: index)
             if source != cards.sources[index] { cards.bytes[index] = cardWithoutPhoto(index) }
             cards.sources[index] = source
         }
         return true
     }
 
+    /// What entry `index`'s card is made from.
+    private func cardSource(ofEntry index: Int) -> VCardCache.Source {
+        let entry = directory.entries[index]
+        return VCardCache.Source(
+            contact: entry.contact, formattedName: entry.displayName,
+            categories: directory.cardCategories(ofEntry: index))
+    }
+
     /// Where each of `sources` stood in `kept`, by contact id; nil for a contact that is new.
     /// Contacts mostly keep their place, so ids are looked up only when one has moved.
     private static func positions(of sources: [VCardCache.Source], in kept: [VCardCache.Source]) -> [Int?] {
-        let aligned = sources.count == kept.count
+        let aligned =
+            sources.count == kept.count
             && zip(sources, kept).allSatisfy { $0.contact.id == $1.contact.id }
         if aligned { return Array(sources.indices) }
         var byID: [String: Int] = [:]
@@ -148,8 +150,9 @@ extension SiteRenderer {
             try finish("contacts/\(directory.entries[index].slug).vcf", cardWithPhoto(index) ?? cards[index])
         }
         try ParallelWork.forEach(directory.groups.count, batch: 4) { index in
-            try finish("groups/\(directory.groups[index].slug).vcf",
-                       Self.joined(cards, directory.groups[index].sections.lazy.flatMap(\.items)))
+            try finish(
+                "groups/\(directory.groups[index].slug).vcf",
+                Self.joined(cards, directory.groups[index].sections.lazy.flatMap(\.items)))
         }
         // Every card: handed over as parts, not joined (66 MB beside the cards at 100,000).
         try finishParts("contacts.vcf", directory.sections.flatMap { $0.items.map { cards[$0] } })

@@ -27,7 +27,8 @@ public struct InputFingerprint {
         // The pages' footer shows it: a store touched without a change of bytes renders anew.
         if let lastUpdated { hasher.add(Array(("updated " + lastUpdated.description).utf8)) }
         hasher.add(input.configBytes)
-        let digests = storeDigests?.digests(of: input.storeFiles) ?? StoreDigests.digests(of: input.storeFiles)
+        let digests =
+            storeDigests?.digests(of: input.storeFiles) ?? StoreDigests.digests(of: input.storeFiles)
         hasher.mix(UInt64(digests.count))
         for digest in digests {
             hasher.mix(digest.0)
@@ -70,10 +71,12 @@ public struct InputFingerprint {
                 var firstLanes = Lanes(first, by: Self.firstMultiplier)
                 var secondLanes = Lanes(second, by: Self.secondMultiplier)
                 while offset + 32 <= raw.count {
-                    let words = (raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
-                                 raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
-                                 raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self),
-                                 raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                    let words = (
+                        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+                    )
                     firstLanes.step(words, by: Self.firstMultiplier)
                     secondLanes.step(words, by: Self.secondMultiplier)
                     offset += 32
@@ -109,10 +112,12 @@ public struct InputFingerprint {
 
         @inline(__always)
         mutating func step(_ words: (UInt64, UInt64, UInt64, UInt64), by multiplier: UInt64) {
-            lanes = (InputFingerprint.step(lanes.0, words.0, by: multiplier),
-                     InputFingerprint.step(lanes.1, words.1, by: multiplier),
-                     InputFingerprint.step(lanes.2, words.2, by: multiplier),
-                     InputFingerprint.step(lanes.3, words.3, by: multiplier))
+            lanes = (
+                InputFingerprint.step(lanes.0, words.0, by: multiplier),
+                InputFingerprint.step(lanes.1, words.1, by: multiplier),
+                InputFingerprint.step(lanes.2, words.2, by: multiplier),
+                InputFingerprint.step(lanes.3, words.3, by: multiplier)
+            )
         }
 
         /// The lanes stepped into `hash` one after the other. (Stepping one lane into another
