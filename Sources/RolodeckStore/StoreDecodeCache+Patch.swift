@@ -9,24 +9,33 @@ import RolodeckCore
 /// A record is replaced only when what it relates to and what relates to it cannot have
 /// changed: the same id, the same references (groups, salutation, photo, contact, parent
 /// task), the same email addresses and categories (a vCard group finds its members by them),
-/// no problem in it before or after, and a store in which the last decode found no problem at
-/// all (so that every message a store has is reported on every decode). Anything else (a file
+/// no problem in it before or after, and no warning of the last decode in its file (the store's
+/// other warnings, which cannot have changed, are reported again). Anything else (a file
 /// that came or went, a photo, a salutation record, a calendar, a group card, a record added to
 /// or taken out of a list) relates the store again, as a decode without a cache does.
 extension StoreDecodeCache {
-    /// A decoded store kept for patching, with where its records are.
+    /// A decoded store kept for patching, with its warnings and where its records are.
     struct Related: Sendable {
         /// The store, as the decode returned it.
         var store: Store
         /// Whether any vCard was in it: a group's name then decides what its categories join.
         var hasCards: Bool
+        /// The warnings the decode reported, each in a file; a patch that changes none of those
+        /// files reports them again as they are.
+        var diagnostics: [Diagnostic]
+        /// The files the warnings are in.
+        var diagnosedPaths: Set<String>
         /// Where each contact, group and todo is in `store`, by id; made at the first patch.
         fileprivate var positions: Positions?
 
-        /// A store kept for patching.
-        init(store: Store, hasCards: Bool) {
+        /// A store kept for patching; nil when the decode found an error, or a problem that is
+        /// not in a file.
+        init?(store: Store, hasCards: Bool, diagnostics: [Diagnostic]) {
+            guard !diagnostics.containsErrors, diagnostics.allSatisfy({ $0.location != nil }) else { return nil }
             self.store = store
             self.hasCards = hasCards
+            self.diagnostics = diagnostics
+            diagnosedPaths = Set(diagnostics.compactMap { $0.location?.path })
         }
     }
 
@@ -50,7 +59,7 @@ extension StoreDecodeCache {
     /// The last decode's store with the records of `files` that changed replaced, when only
     /// such records changed; nil when the store must be related again. What each file yields is
     /// kept for the next decode, as `decode` keeps it.
-    func patched(_ files: [StoreFile]) -> Store? {
+    func patched(_ files: [StoreFile]) -> (store: Store, diagnostics: [Diagnostic])? {
         // What was kept is taken out while it is patched, so that changing it copies nothing
         // the last site does not share; what is not patched is put back.
         var (lastFiles, entries, kept) = state.withLock { state in
@@ -78,6 +87,11 @@ extension StoreDecodeCache {
             let file = files[position]
             let previous = entries[position]
             guard !Self.same(previous.bytes, file.source.bytes) else { continue }
+            // A warning in a changed file may have moved or gone: its file is decoded whole.
+            guard !related.diagnosedPaths.contains(file.source.path) else {
+                putBack()
+                return nil
+            }
             let found: [Replacement]?
             switch file.layout {
             case .single, .list:
@@ -111,7 +125,7 @@ extension StoreDecodeCache {
             state.related = related
             state.patched += 1
         }
-        return store
+        return (store, related.diagnostics)
     }
 
     /// The positions of the files that are not the last decode's at the same place; nil when a

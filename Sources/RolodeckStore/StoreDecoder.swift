@@ -77,7 +77,7 @@ public struct StoreDecoder: Sendable {
     public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
         -> (store: Store, diagnostics: [Diagnostic]) {
         // A save that changed a few records and none of what relates them patches the last store.
-        if let store = cache?.patched(files) { return (store, []) }
+        if let patched = cache?.patched(files) { return patched }
         var decoder = StoreDecoder()
         let kept = cache?.kept(for: files)
         // What each small file yields on its own is worked out on every core first: a store of
@@ -150,7 +150,7 @@ public struct StoreDecoder: Sendable {
         let diagnostics = decoder.diagnostics.sortedByLocation()
         cache?.remember(
             files, entries.map { $0! },
-            related: diagnostics.isEmpty ? StoreDecodeCache.Related(store: store, hasCards: hasCards) : nil)
+            related: StoreDecodeCache.Related(store: store, hasCards: hasCards, diagnostics: diagnostics))
         // The store and its messages are moved out; the rest (the ids of every record, the
         // cards) is freed on another core while this one goes on.
         decoder.store = Store()

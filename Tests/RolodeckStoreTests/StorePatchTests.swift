@@ -14,6 +14,8 @@ import Testing
         var text: String
         /// Whether the store holds the vCard files.
         var withCards = true
+        /// Whether the store holds a contact that names a group that does not exist (a warning).
+        var withWarning = false
         /// Whether the edit, and putting it back, patch the last store.
         var patched: Bool
         var testDescription: String { label }
@@ -40,13 +42,14 @@ import Testing
     }
 
     /// The store's files, path and text, with one of them replaced.
-    static func files(withCards: Bool, replacing path: String? = nil, by text: String = "") -> [StoreFile] {
+    static let zed = #"{"id": "zed", "givenName": "Zed", "groups": ["nope"]}"#
+
+    /// The store's files.
+    static func files(withCards: Bool, withWarning: Bool = false) -> [StoreFile] {
         func file(_ kind: RecordKind, _ layout: StoreFile.Layout, _ name: String, _ written: String)
             -> StoreFile
         {
-            StoreFile(
-                kind: kind, layout: layout,
-                source: SourceText(path: name, text: name == path ? text : written))
+            StoreFile(kind: kind, layout: layout, source: SourceText(path: name, text: written))
         }
         var files = [
             file(.salutation, .list, "store/salutations.json", #"[{"id": "dr", "text": "Dr."}]"#),
@@ -57,6 +60,9 @@ import Testing
             file(.contact, .list, "store/contacts.json", list),
             file(.todo, .list, "store/todos.json", todos),
         ]
+        if withWarning {
+            files.append(file(.contact, .single, "store/contacts/zed.json", zed))
+        }
         if withCards {
             files += [
                 file(.contact, .vCard, "store/cards/cy.vcf", cy),
@@ -134,6 +140,14 @@ import Testing
             label: "a group renamed in a store without cards", path: "store/groups/club.json",
             text: #"{"id": "club", "name": "Neighbours"}"#, withCards: false, patched: true),
         Case(
+            label: "a phone number in a store with a warning elsewhere, which is reported again",
+            path: "store/contacts/ann.json",
+            text: ann.replacingOccurrences(of: "}}", with: #"}, "phones": ["+1 555 0100"]}"#), withWarning: true,
+            patched: true),
+        Case(
+            label: "the name of the contact with the warning, which moves it", path: "store/contacts/zed.json",
+            text: zed.replacingOccurrences(of: "Zed", with: "Zedekiah"), withWarning: true, patched: false),
+        Case(
             label: "a salutation record's text", path: "store/salutations.json",
             text: #"[{"id": "dr", "text": "Doctor"}]"#, patched: false),
     ]
@@ -141,9 +155,9 @@ import Testing
     @Test(arguments: cases)
     func aPatchedStoreIsTheStoreDecodedAfresh(_ test: Case) {
         let cache = StoreDecodeCache()
-        let original = Self.files(withCards: test.withCards)
+        let original = Self.files(withCards: test.withCards, withWarning: test.withWarning)
         let (first, firstDiagnostics) = StoreDecoder.decode(original, cache: cache)
-        #expect(firstDiagnostics.isEmpty, "\(firstDiagnostics)")
+        #expect(firstDiagnostics.count == (test.withWarning ? 1 : 0), "\(firstDiagnostics)")
         #expect(first.contacts.first { $0.id == "bo" }?.groupIDs == (test.withCards ? ["street"] : []))
         // The edited file is read again (a new text), the others are taken as they were.
         let edited = original.map { file in

@@ -4,7 +4,7 @@
 /// character in any editor whatever the script of the text before it.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's path as the user named it (relative to the working directory where possible).
-    var path: String
+    public internal(set) var path: String
     /// The 1-based line number.
     public var line: Int
     /// The 1-based column, in Unicode scalars.
