@@ -175,6 +175,53 @@ import RolodeckCore
         #expect(told.storeFiles.map(\.collection) == fresh.storeFiles.map(\.collection))
     }
 
+    /// A read told what changed takes the store over unread and forgets only what went outside
+    /// it (templates, static files): after each such read the cache holds exactly the files a
+    /// cache that read everything afresh holds.
+    @Test func aReadToldWhatChangedForgetsTheTemplatesThatWent() throws {
+        let folder = try Self.site()
+        try Self.write("<p>{{title}}</p>", "Templates/contact.mustache", in: folder)
+        try Self.write("<p>{{name}}</p>", "Templates/group.mustache", in: folder)
+        try Self.write("body {}", "Public/extra.css", in: folder)
+        let cache = InputFileCache(marginNanoseconds: 0)
+        let reader = SiteReader(folder: folder, displayPath: "site", cache: cache)
+        _ = try reader.read()
+        func freshCount() throws -> Int {
+            let fresh = InputFileCache(marginNanoseconds: 0)
+            _ = try SiteReader(folder: folder, displayPath: "site", cache: fresh).read()
+            return fresh.count
+        }
+        func told(_ paths: [String]) throws {
+            _ = try reader.read(changed: Set(paths.map { AbsolutePath.of(folder.appendingPathComponent($0).path) }))
+        }
+        try told([])
+        #expect(cache.count == (try freshCount()))
+        let steps: [(String, () throws -> [String])] = [
+            ("a template removed", {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("Templates/group.mustache"))
+                return ["Templates/group.mustache"]
+            }),
+            ("a static file added and a contact saved", {
+                try Self.write("p {}", "Public/more.css", in: folder)
+                try Self.write(#"{"id": "bo", "givenName": "Bob"}"#, "store/contacts/bo.json", in: folder)
+                return ["Public/more.css", "store/contacts/bo.json"]
+            }),
+            ("the template folder removed", {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("Templates"))
+                return ["Templates"]
+            }),
+            ("a static file removed", {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("Public/extra.css"))
+                return ["Public/extra.css"]
+            }),
+        ]
+        for (label, edit) in steps {
+            let before = cache.count
+            try told(try edit())
+            #expect(cache.count == (try freshCount()), "\(label): \(before) before")
+        }
+    }
+
     /// What the batch does not name is taken as it was: the watcher vouches for it. (A file
     /// changed behind the watcher's back shows at the next read that looks at everything.)
     @Test func aFileNotNamedIsTakenAsItWas() throws {

@@ -28,6 +28,12 @@ public final class InputFileCache: Sendable {
         /// The store as the last read found it, by the store's absolute path, with the position
         /// of each file by its path inside the store once a read needed it.
         var listing: (root: String, listing: StoreListing, index: [String: Int]?)?
+        /// The paths this pass asked for that an earlier pass had asked for, or that are new.
+        var touched: [String] = []
+        /// The paths of the entries outside a folder whose files a pass may take over unread
+        /// (the store), once a pass that did so has ended: the only entries such a pass can
+        /// find gone (templates, static files, the config, which every pass asks for).
+        var outside: (folder: String, paths: Set<String>)?
     }
 
     private let state = Mutex(State())
@@ -53,7 +59,10 @@ public final class InputFileCache: Sendable {
 
     /// Starts a reading of the whole site: files it does not ask for are forgotten by `endPass`.
     func beginPass() {
-        state.withLock { $0.pass += 1 }
+        state.withLock { state in
+            state.pass += 1
+            state.touched = []
+        }
     }
 
     /// Forgets the files the pass did not read (deleted, or no longer part of the site), except
@@ -61,13 +70,31 @@ public final class InputFileCache: Sendable {
     func endPass(keepingUnder kept: String? = nil) {
         state.withLock { state in
             let pass = state.pass
+            // A pass that took the store over looks only at the entries outside it, once a pass
+            // has found which those are: a watched store's 100,000 files are not walked on
+            // every save to find the few templates that went.
+            if let kept, let outside = state.outside, outside.folder == kept {
+                let touched = Set(state.touched.lazy.filter { !$0.hasPrefix(kept) })
+                for path in outside.paths where !touched.contains(path) {
+                    state.entries.removeValue(forKey: path)
+                }
+                state.outside = (kept, touched)
+                return
+            }
             // Removed one by one: most entries stay (a watched store's 100,000 files taken over
             // unread), and a filtered copy would be a new table of them on every save.
             var gone: [String] = []
-            for (path, entry) in state.entries where entry.pass != pass && kept.map(path.hasPrefix) != true {
-                gone.append(path)
+            var outside: Set<String> = []
+            for (path, entry) in state.entries {
+                let isKept = kept.map(path.hasPrefix) == true
+                if !isKept { outside.insert(path) }
+                if entry.pass != pass && !isKept { gone.append(path) }
             }
-            for path in gone { state.entries.removeValue(forKey: path) }
+            for path in gone {
+                state.entries.removeValue(forKey: path)
+                outside.remove(path)
+            }
+            state.outside = kept.map { ($0, outside) }
         }
     }
 
@@ -99,6 +126,7 @@ public final class InputFileCache: Sendable {
     func bytes(_ path: String, status: FileStatus) -> [UInt8]? {
         state.withLock { state -> [UInt8]? in
             guard var entry = state.entries[path], entry.trusted, entry.status == status else { return nil }
+            if entry.pass != state.pass { state.touched.append(path) }
             entry.pass = state.pass
             state.entries[path] = entry
             return entry.bytes
@@ -116,6 +144,7 @@ public final class InputFileCache: Sendable {
     func keep(_ bytes: [UInt8], for path: String, status: FileStatus, readAt: Int64) {
         let trusted = status.changed + margin < readAt && status.modified + margin < readAt
         state.withLock { state in
+            if state.entries[path]?.pass != state.pass { state.touched.append(path) }
             state.entries[path] = Entry(status: status, trusted: trusted, bytes: bytes, pass: state.pass)
             state.reads += 1
         }
