@@ -28,10 +28,20 @@ extension StoreDecodeCache {
         /// Where each contact, group and todo is in `store`, by id; made at the first patch.
         fileprivate var positions: Positions?
 
+        /// Where each record is, found at the first patch and kept.
+        fileprivate mutating func positionsOfRecords() -> Positions {
+            if let positions { return positions }
+            let found = Positions(store)
+            positions = found
+            return found
+        }
+
         /// A store kept for patching; nil when the decode found an error, or a problem that is
         /// not in a file.
         init?(store: Store, hasCards: Bool, diagnostics: [Diagnostic]) {
-            guard !diagnostics.containsErrors, diagnostics.allSatisfy({ $0.location != nil }) else { return nil }
+            guard !diagnostics.containsErrors, diagnostics.allSatisfy({ $0.location != nil }) else {
+                return nil
+            }
             self.store = store
             self.hasCards = hasCards
             self.diagnostics = diagnostics
@@ -183,8 +193,7 @@ extension StoreDecodeCache {
             old.contactReference?.0 == new.contactReference?.0,
             old.parentReference?.0 == new.parentReference?.0
         else { return nil }
-        let positions = related.positions ?? Positions(related.store)
-        related.positions = positions
+        let positions = related.positionsOfRecords()
         switch (old.payload, new.payload) {
         case (.contact(let oldContact), .contact(var contact)):
             guard let position = positions.contacts[id], Self.sameRelations(oldContact, contact) else {
@@ -226,8 +235,7 @@ extension StoreDecodeCache {
             oldCards[0].categories.map(\.value) == yield.cards[0].categories.map(\.value),
             Self.sameRelations(oldContact, contact)
         else { return nil }
-        let positions = related.positions ?? Positions(related.store)
-        related.positions = positions
+        let positions = related.positionsOfRecords()
         guard let position = positions.contacts[contact.id] else { return nil }
         // Its groups come from its categories and the group cards that list it.
         contact.groupIDs = related.store.contacts[position].groupIDs

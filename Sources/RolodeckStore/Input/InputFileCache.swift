@@ -85,15 +85,10 @@ public final class InputFileCache: Sendable {
             // unread), and a filtered copy would be a new table of them on every save.
             var gone: [String] = []
             var outside: Set<String> = []
-            for (path, entry) in state.entries {
-                let isKept = kept.map(path.hasPrefix) == true
-                if !isKept { outside.insert(path) }
-                if entry.pass != pass && !isKept { gone.append(path) }
+            for (path, entry) in state.entries where kept.map(path.hasPrefix) != true {
+                if entry.pass == pass { outside.insert(path) } else { gone.append(path) }
             }
-            for path in gone {
-                state.entries.removeValue(forKey: path)
-                outside.remove(path)
-            }
+            for path in gone { state.entries.removeValue(forKey: path) }
             state.outside = kept.map { ($0, outside) }
         }
     }
