@@ -323,7 +323,7 @@ extension SiteBuild {
             {
                 return
             }
-            if before.source.bytes != file.source.bytes || before.layout != file.layout {
+            if !before.source.bytes.hasSameBytes(as: file.source.bytes) || before.layout != file.layout {
                 changed.insert(file.source.path)
             } else if before.collection != file.collection {
                 let folder = file.source.path.split(separator: "/", omittingEmptySubsequences: false)

@@ -95,8 +95,7 @@ extension StoreDecodeCache {
         var replacements: [Replacement] = []
         for position in changed {
             let file = files[position]
-            let previous = entries[position]
-            guard !Self.same(previous.bytes, file.source.bytes) else { continue }
+            guard !entries[position].bytes.hasSameBytes(as: file.source.bytes) else { continue }
             // A warning in a changed file may have moved or gone: its file is decoded whole.
             guard !related.diagnosedPaths.contains(file.source.path) else {
                 putBack()
@@ -105,10 +104,18 @@ extension StoreDecodeCache {
             let found: [Replacement]?
             switch file.layout {
             case .single, .list:
-                let (yield, entry, fresh) = records(of: file, previous: previous)
-                entries[position] = entry
-                found = replacingRecords(previous.yield, yield, fresh: fresh, in: &related)
+                guard case .records(_, let oldDiagnostics, _) = entries[position].yield else {
+                    putBack()
+                    return nil
+                }
+                // The entry is changed where it lies, so that a list's records, held by nothing
+                // else now, are patched in place.
+                let (yield, fresh, replaced) = records(of: file, updating: &entries[position])
+                found =
+                    oldDiagnostics.isEmpty
+                    ? replacingRecords(replaced, yield, fresh: fresh, in: &related) : nil
             case .vCard:
+                let previous = entries[position]
                 let (yield, entry) = cards(of: file, previous: previous)
                 entries[position] = entry
                 found = replacingCards(previous.yield, yield, in: &related)
@@ -161,22 +168,21 @@ extension StoreDecodeCache {
         case todo(Int, Todo)
     }
 
-    /// The replacements for what a JSON file yields now, given what it yielded; nil when its
-    /// records cannot simply be replaced. `fresh` are the positions of the records decoded
-    /// afresh (nil: all).
+    /// The replacements for what a JSON file yields now, given the records that those decoded
+    /// afresh replaced (`replaced`, for the positions `fresh`; nil: all); nil when its records
+    /// cannot simply be replaced.
     private func replacingRecords(
-        _ previous: Yield, _ yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), fresh: [Int]?,
-        in related: inout Related
+        _ replaced: [DecodedRecord]?, _ yield: (records: [DecodedRecord], diagnostics: [Diagnostic]),
+        fresh: [Int]?, in related: inout Related
     ) -> [Replacement]? {
-        guard case .records(let oldRecords, let oldDiagnostics, _) = previous, oldDiagnostics.isEmpty,
-            yield.diagnostics.isEmpty, oldRecords.count == yield.records.count
-        else { return nil }
+        guard let replaced, yield.diagnostics.isEmpty else { return nil }
         let positions = fresh ?? Array(yield.records.indices)
-        guard positions.count <= Self.patchLimit else { return nil }
+        guard positions.count <= Self.patchLimit, positions.count == replaced.count else { return nil }
         var found: [Replacement] = []
-        for position in positions {
-            guard let replacement = replacement(oldRecords[position], yield.records[position], in: &related)
-            else { return nil }
+        for (position, old) in zip(positions, replaced) {
+            guard let replacement = replacement(old, yield.records[position], in: &related) else {
+                return nil
+            }
             found.append(replacement)
         }
         return found

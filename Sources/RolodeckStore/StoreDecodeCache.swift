@@ -47,6 +47,20 @@ public final class StoreDecodeCache: Sendable {
     struct Entry: Sendable {
         var bytes: [UInt8]
         var yield: Yield
+
+        /// The records of a JSON file's yield.
+        var records: [DecodedRecord] {
+            guard case .records(let records, _, _) = yield else { return [] }
+            return records
+        }
+
+        /// The records of a JSON file's yield, taken out of it so that whoever takes them holds
+        /// the only reference to them, and can change them without copying them.
+        mutating func takeRecords() -> [DecodedRecord] {
+            guard case .records(let records, let diagnostics, let elements) = yield else { return [] }
+            yield = .records([], diagnostics, elements: elements)
+            return records
+        }
     }
 
     /// What the last decode kept for each of a decode's files, by the file's position; nil
@@ -135,45 +149,80 @@ public final class StoreDecodeCache: Sendable {
     func records(of file: StoreFile, previous: Entry?)
         -> (yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), entry: Entry, fresh: [Int]?)
     {
+        guard var entry = previous else {
+            let (yield, entry) = wholeRecords(of: file)
+            return (yield, entry, nil)
+        }
+        let (yield, fresh, _) = records(of: file, updating: &entry)
+        return (yield, entry, fresh)
+    }
+
+    /// A JSON file's records and file-wide problems, all decoded; with the entry to remember.
+    private func wholeRecords(of file: StoreFile)
+        -> (yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), entry: Entry)
+    {
+        let elements = file.layout == .list ? JSONArraySplitter.elements(of: file.source.bytes) : nil
+        let (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
+        // What stands for text that does not parse is no record.
+        state.withLock { $0.decoded += records.count { !$0.isUnread } }
+        return (
+            (records, diagnostics),
+            Entry(bytes: file.source.bytes, yield: .records(records, diagnostics, elements: elements))
+        )
+    }
+
+    /// A JSON file's records and file-wide problems, given `entry`, what it yielded before,
+    /// which becomes what it yields now; with the positions of the records decoded afresh (nil
+    /// when the whole file was), and the records they replaced, at the same positions (nil
+    /// when the file has more or fewer records than it had).
+    ///
+    /// A list's records before and after the changed stretch are changed in place: when no one
+    /// else holds them (a patched save takes the entry out of the cache), a contact edited in a
+    /// `contacts.json` of 100,000 copies no other record.
+    func records(of file: StoreFile, updating entry: inout Entry) -> (
+        yield: (records: [DecodedRecord], diagnostics: [Diagnostic]), fresh: [Int]?,
+        replaced: [DecodedRecord]?
+    ) {
         let bytes = file.source.bytes
-        if let previous, case .records(let records, let diagnostics, _) = previous.yield,
-            Self.same(previous.bytes, bytes)
-        {
-            return ((records, diagnostics), previous, [])
+        // The old records are only taken out (`takeRecords`), never bound here: a second
+        // reference to them would make changing them copy them all.
+        guard case .records(_, let oldDiagnostics, let oldElements) = entry.yield else {
+            let yield: (records: [DecodedRecord], diagnostics: [Diagnostic])
+            (yield, entry) = wholeRecords(of: file)
+            return (yield, nil, nil)
         }
-        let records: [DecodedRecord]
-        let diagnostics: [Diagnostic]
-        var freshRecords: [Int]?
-        var elements: [Range<Int>]?
-        if file.layout == .list {
-            // A list that was split before is split again only where its bytes changed.
-            if let previous, case .records(_, _, let oldElements?) = previous.yield {
-                elements = JSONArraySplitter.elements(of: bytes, patching: previous.bytes, elements: oldElements)
-            } else {
-                elements = JSONArraySplitter.elements(of: bytes)
-            }
+        let ends = JSONArraySplitter.commonEnds(entry.bytes, bytes)
+        if ends.prefix == bytes.count, bytes.count == entry.bytes.count {
+            return ((entry.records, oldDiagnostics), [], [])
         }
-        if let elements, let previous,
-            case .records(let oldRecords, let oldDiagnostics, let oldElements?) = previous.yield
-        {
-            let (patched, fresh) = Self.patch(
-                file, elements: elements, old: (previous.bytes, oldElements, oldRecords))
-            records = patched
-            freshRecords = fresh
-            // Only whitespace, commas and brackets lie between records, and the kept records
-            // were valid UTF-8 when the file had no problems: only the decoded ones need checking.
-            diagnostics =
-                oldDiagnostics.isEmpty
-                ? Self.utf8Diagnostics(of: fresh.map { elements[$0] }, in: file.source)
-                : StoreDecoder.utf8Diagnostics(file.source)
-            state.withLock { $0.decoded += fresh.count }
-        } else {
-            (records, diagnostics) = StoreDecoder.records(of: file, splitInto: elements)
-            // What stands for text that does not parse is no record.
-            state.withLock { $0.decoded += records.count { !$0.isUnread } }
+        // A list that was split before is split again only where its bytes changed.
+        guard file.layout == .list, let oldElements,
+            let elements = JSONArraySplitter.elements(
+                of: bytes, patching: entry.bytes, elements: oldElements, commonEnds: ends)
+        else {
+            let oldRecords = entry.takeRecords()
+            let yield: (records: [DecodedRecord], diagnostics: [Diagnostic])
+            (yield, entry) = wholeRecords(of: file)
+            return (yield, nil, oldRecords.count == yield.records.count ? oldRecords : nil)
         }
-        let entry = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
-        return ((records, diagnostics), entry, freshRecords)
+        var records = entry.takeRecords()
+        let change = ListChange(from: (entry.bytes, oldElements), to: (bytes, elements), commonEnds: ends)
+        // A kept record that had problems is decoded again, so its messages point at its new place.
+        let fresh = elements.indices.filter { index in
+            change.isChanged(index) || !records[change.oldIndex(of: index)].diagnostics.isEmpty
+        }
+        let replaced = records.count == elements.count ? fresh.map { records[$0] } : nil
+        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] }).records
+        Self.patch(&records, change: change, fresh: fresh, decoded: decoded, moving: (oldElements, elements))
+        // Only whitespace, commas and brackets lie between records, and the kept records were
+        // valid UTF-8 when the file had no problems: only the decoded ones need checking.
+        let diagnostics =
+            oldDiagnostics.isEmpty
+            ? Self.utf8Diagnostics(of: fresh.map { elements[$0] }, in: file.source)
+            : StoreDecoder.utf8Diagnostics(file.source)
+        state.withLock { $0.decoded += fresh.count }
+        entry = Entry(bytes: bytes, yield: .records(records, diagnostics, elements: elements))
+        return ((records, diagnostics), fresh, replaced)
     }
 
     /// An error for each byte of `ranges` that is not UTF-8, the first 20 of them, as
@@ -186,18 +235,6 @@ public final class StoreDecodeCache: Sendable {
                 return Diagnostic(.error, at: source.location(at: range.lowerBound + offset), issue.message)
             }
         }.prefix(20).map { $0 }
-    }
-
-    /// Whether two files have the same bytes, compared with `memcmp` rather than element by
-    /// element: a store file is compared whole on every rebuild, and may be tens of MB.
-    static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
-        guard left.count == right.count else { return false }
-        return left.withUnsafeBytes { leftBuffer in
-            right.withUnsafeBytes { rightBuffer in
-                leftBuffer.baseAddress == rightBuffer.baseAddress || left.isEmpty
-                    || memcmp(leftBuffer.baseAddress!, rightBuffer.baseAddress!, left.count) == 0
-            }
-        }
     }
 
     /// A vCard file's cards and problems, from `previous` when the file's bytes are the same;
@@ -242,7 +279,9 @@ public final class StoreDecodeCache: Sendable {
         _ file: StoreFile, previous: Entry?, decode: (StoreFile) -> ([Record], [Diagnostic]),
         keep: ([Record], [Diagnostic]) -> Yield, kept: (Yield) -> ([Record], [Diagnostic])?
     ) -> (yield: ([Record], [Diagnostic]), entry: Entry) {
-        if let previous, let yielded = kept(previous.yield), Self.same(previous.bytes, file.source.bytes) {
+        if let previous, let yielded = kept(previous.yield),
+            previous.bytes.hasSameBytes(as: file.source.bytes)
+        {
             return (yielded, previous)
         }
         let (records, diagnostics) = decode(file)
@@ -250,35 +289,26 @@ public final class StoreDecodeCache: Sendable {
         return ((records, diagnostics), Entry(bytes: file.source.bytes, yield: keep(records, diagnostics)))
     }
 
-    /// The records of a changed JSON list: the unchanged records before and after the changed
-    /// stretch taken from the old decode, the rest decoded.
+    /// Turns the records of a JSON list as it was into those of the list as it is, in place:
+    /// the changed stretch is replaced by the records decoded afresh (`decoded`, those at the
+    /// positions `fresh`), the unchanged records after it are moved to where their text now
+    /// starts, and the kept records that had problems are replaced by their fresh decode.
     private static func patch(
-        _ file: StoreFile, elements: [Range<Int>],
-        old: (bytes: [UInt8], elements: [Range<Int>], records: [DecodedRecord])
-    )
-        -> (records: [DecodedRecord], fresh: [Int])
-    {
-        let change = ListChange(from: (old.bytes, old.elements), to: (file.source.bytes, elements))
-        // A kept record that had problems is decoded again, so its messages point at its new place.
-        let fresh = elements.indices.filter { index in
-            change.isChanged(index) || !old.records[change.oldIndex(of: index)].diagnostics.isEmpty
+        _ records: inout [DecodedRecord], change: ListChange, fresh: [Int], decoded: [DecodedRecord],
+        moving elements: (old: [Range<Int>], new: [Range<Int>])
+    ) {
+        let oldStretch = change.unchangedPrefix..<(change.oldCount - change.unchangedSuffix)
+        let newStretch = change.unchangedPrefix..<(change.newCount - change.unchangedSuffix)
+        // Every record of the changed stretch was decoded: they are a run of `fresh`.
+        let first = fresh.firstIndex { $0 >= newStretch.lowerBound } ?? fresh.count
+        records.replaceSubrange(oldStretch, with: decoded[first..<(first + newStretch.count)])
+        for index in newStretch.upperBound..<change.newCount {
+            let before = change.oldIndex(of: index)
+            records[index].move(by: elements.new[index].lowerBound - elements.old[before].lowerBound)
         }
-        let decoded = StoreDecoder.records(of: file, elements: fresh.map { elements[$0] }).records
-        var records: [DecodedRecord] = []
-        records.reserveCapacity(elements.count)
-        var next = 0
-        for index in elements.indices {
-            if next < fresh.count, fresh[next] == index {
-                records.append(decoded[next])
-                next += 1
-            } else {
-                let before = change.oldIndex(of: index)
-                records.append(
-                    old.records[before].moved(
-                        by: elements[index].lowerBound - old.elements[before].lowerBound))
-            }
+        for (position, index) in fresh.enumerated() where !newStretch.contains(index) {
+            records[index] = decoded[position]
         }
-        return (records, fresh)
     }
 
     /// Where a JSON list changed: the elements at its start and at its end whose bytes are the
@@ -291,18 +321,28 @@ public final class StoreDecodeCache: Sendable {
         /// How many elements the list had, and has.
         let oldCount: Int, newCount: Int
 
-        /// Compares the elements of the list as it was with those of the list as it is.
+        /// Compares the elements of the list as it was with those of the list as it is, given
+        /// how many bytes the two share at their start and end (`JSONArraySplitter.commonEnds`):
+        /// an element at the same place in both that lies within those is the same without
+        /// looking at its bytes again.
         init(
             from old: (bytes: [UInt8], elements: [Range<Int>]),
-            to new: (bytes: [UInt8], elements: [Range<Int>])
+            to new: (bytes: [UInt8], elements: [Range<Int>]), commonEnds ends: (prefix: Int, suffix: Int)
         ) {
             oldCount = old.elements.count
             newCount = new.elements.count
             (unchangedPrefix, unchangedSuffix) = old.bytes.withUnsafeBytes { oldBuffer in
                 new.bytes.withUnsafeBytes { newBuffer -> (Int, Int) in
+                    let delta = new.bytes.count - old.bytes.count
                     func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
                         let left = Self.trimmed(old.elements[oldIndex], oldBuffer)
                         let right = Self.trimmed(new.elements[newIndex], newBuffer)
+                        if left == right, right.upperBound <= ends.prefix { return true }
+                        if left.lowerBound + delta == right.lowerBound, left.count == right.count,
+                            right.lowerBound >= new.bytes.count - ends.suffix
+                        {
+                            return true
+                        }
                         return left.count == right.count
                             && memcmp(
                                 oldBuffer.baseAddress! + left.lowerBound,
@@ -349,15 +389,14 @@ public final class StoreDecodeCache: Sendable {
 }
 
 extension DecodedRecord {
-    /// The same record with every offset moved by `delta` bytes, for a record whose text moved.
-    func moved(by delta: Int) -> DecodedRecord {
-        guard delta != 0 else { return self }
-        var record = self
-        record.idOffset += delta
-        record.groupReferences = groupReferences.map { ($0.0, $0.1 + delta) }
-        record.contactReference = contactReference.map { ($0.0, $0.1 + delta) }
-        record.parentReference = parentReference.map { ($0.0, $0.1 + delta) }
-        record.salutationReference = salutationReference.map { ($0.0, $0.1 + delta) }
-        return record
+    /// Moves every offset of the record by `delta` bytes, for a record whose text moved.
+    mutating func move(by delta: Int) {
+        guard delta != 0 else { return }
+        idOffset += delta
+        for index in groupReferences.indices { groupReferences[index].1 += delta }
+        contactReference?.1 += delta
+        parentReference?.1 += delta
+        salutationReference?.1 += delta
+        photoReference?.1 += delta
     }
 }

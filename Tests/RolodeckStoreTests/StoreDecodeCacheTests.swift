@@ -80,6 +80,13 @@ import Testing
                         of: #""Cy", "groups": ["team"]"#, with: #""Cy", "groups": ["nope"]"#),
             ], decoded: [1]),
         Case(
+            label: "a missing photo is reported where the moved record now is",
+            versions: [
+                three.replacingOccurrences(of: #""Cy""#, with: #""Cy", "photo": "photos/cy.jpg""#),
+                three.replacingOccurrences(of: #""Cy""#, with: #""Cy", "photo": "photos/cy.jpg""#)
+                    .replacingOccurrences(of: "Ann", with: "Ann\\nLee\",\n \"familyName\": \"Lee"),
+            ], decoded: [1]),
+        Case(
             label: "a file that is not a list is decoded whole, every time",
             versions: [
                 #"{"id": "a"}"#, #"{"id": "b"}"#, three,
@@ -149,7 +156,8 @@ import Testing
 
     static let listChanges: [ListChangeCase] = [
         ListChangeCase(label: "the same", old: "[1, 2, 3]", new: "[1, 2, 3]", unchanged: (3, 0)),
-        ListChangeCase(label: "one in the middle edited", old: "[1, 2, 3]", new: "[1, 5, 3]", unchanged: (1, 1)),
+        ListChangeCase(
+            label: "one in the middle edited", old: "[1, 2, 3]", new: "[1, 5, 3]", unchanged: (1, 1)),
         ListChangeCase(label: "the first removed", old: "[1, 2, 3]", new: "[2, 3]", unchanged: (0, 2)),
         ListChangeCase(label: "one inserted", old: "[1, 3]", new: "[1, 2, 3]", unchanged: (1, 1)),
         ListChangeCase(
@@ -160,17 +168,29 @@ import Testing
             unchanged: (2, 0)),
         ListChangeCase(label: "everything changed", old: "[1, 2]", new: "[3, 4]", unchanged: (0, 0)),
         ListChangeCase(label: "from empty", old: "[]", new: "[1]", unchanged: (0, 0)),
-        ListChangeCase(label: "the same length, not the same bytes", old: "[12]", new: "[21]", unchanged: (0, 0)),
+        ListChangeCase(
+            label: "the same length, not the same bytes", old: "[12]", new: "[21]", unchanged: (0, 0)),
+        ListChangeCase(
+            label: "more space between two kept elements", old: "[1, 2, 3, 4]", new: "[1, 5, 3,   4]",
+            unchanged: (1, 2)),
+        ListChangeCase(
+            label: "an element the same but for its end", old: "[1, 23, 4]", new: "[1, 24, 4]",
+            unchanged: (1, 1)),
     ]
 
+    /// Found from the bytes the two lists share at their ends, and by comparing every element
+    /// (as when they share none): both find the same.
     @Test(arguments: listChanges)
     func theUnchangedEndsOfAListAreFound(_ test: ListChangeCase) throws {
         let old = Array(test.old.utf8), new = Array(test.new.utf8)
-        let change = StoreDecodeCache.ListChange(
-            from: (old, try #require(JSONArraySplitter.elements(of: old))),
-            to: (new, try #require(JSONArraySplitter.elements(of: new))))
-        #expect(change.unchangedPrefix == test.unchanged.prefix)
-        #expect(change.unchangedSuffix == test.unchanged.suffix)
+        let oldElements = try #require(JSONArraySplitter.elements(of: old))
+        let newElements = try #require(JSONArraySplitter.elements(of: new))
+        for ends in [JSONArraySplitter.commonEnds(old, new), (prefix: 0, suffix: 0)] {
+            let change = StoreDecodeCache.ListChange(
+                from: (old, oldElements), to: (new, newElements), commonEnds: ends)
+            #expect(change.unchangedPrefix == test.unchanged.prefix, "shared ends \(ends)")
+            #expect(change.unchangedSuffix == test.unchanged.suffix, "shared ends \(ends)")
+        }
     }
 
     @Test func bytesThatAreNotUTF8AreReportedWhereverTheyAre() {

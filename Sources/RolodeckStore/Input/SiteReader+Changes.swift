@@ -39,7 +39,8 @@ extension SiteReader {
     func patchedStore(in store: Tree, root: String, changed: Set<String>) throws(DiagnosticError)
         -> StoreListing?
     {
-        guard let cache, let (kept, index) = cache.listing(root: root), kept.modified.count == kept.files.count
+        guard let cache, let (kept, index) = cache.listing(root: root),
+            kept.modified.count == kept.files.count
         else { return nil }
         var listing = kept
         let prefix = root == "/" ? "/" : root + "/"
@@ -67,7 +68,7 @@ extension SiteReader {
         for ((position, _), (bytes, time)) in zip(edited, zip(fresh, modified)) {
             listing.modified[position] = time
             let old = listing.files[position]
-            guard !StoreDecodeCache.same(old.source.bytes, bytes) else { continue }
+            guard !old.source.bytes.hasSameBytes(as: bytes) else { continue }
             listing.files[position] = StoreFile(
                 kind: old.kind, layout: old.layout, source: SourceText(path: old.source.path, bytes: bytes),
                 collection: old.collection)

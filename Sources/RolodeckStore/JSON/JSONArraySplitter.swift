@@ -38,10 +38,12 @@ enum JSONArraySplitter {
     /// only the stretch between is scanned (one contact edited in a `contacts.json` of 70 MB
     /// scans that contact). The same as `elements(of: bytes)`, which it falls back to when the
     /// edit is not between two elements.
-    static func elements(of bytes: [UInt8], patching old: [UInt8], elements oldElements: [Range<Int>])
-        -> [Range<Int>]?
-    {
-        let (prefix, suffix) = commonEnds(old, bytes)
+    /// `commonEnds` is what `commonEnds(old, bytes)` says, when the caller knows it.
+    static func elements(
+        of bytes: [UInt8], patching old: [UInt8], elements oldElements: [Range<Int>],
+        commonEnds ends: (prefix: Int, suffix: Int)? = nil
+    ) -> [Range<Int>]? {
+        let (prefix, suffix) = ends ?? commonEnds(old, bytes)
         if prefix == bytes.count, bytes.count == old.count { return oldElements }
         // The elements kept are those that end, with the comma after them, before the edit.
         var kept = 0
