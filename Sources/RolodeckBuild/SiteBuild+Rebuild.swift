@@ -291,7 +291,8 @@ extension SiteBuild {
                 if isCancelled() { throw Cancelled() }
                 let page = touched[index]
                 if let parts = renderer.parts(of: page) {
-                    try writer.write(renderer.path(of: page), parts: parts)
+                    try writer.write(
+                        renderer.path(of: page), parts: parts, differ: renderer.partsDiffer(page))
                 } else {
                     try writer.write(renderer.path(of: page), try renderer.render(page))
                 }

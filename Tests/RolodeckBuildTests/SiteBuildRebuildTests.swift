@@ -257,8 +257,10 @@ import Testing
             try site.update("store/contacts.json", "sabine-weiss") { $0["birthday"] = "1972-02-29" }
         },
         Step(
-            label: "a phone number of a contact with a birthday: not on the birthday page", expect: .patched,
-            touches: ["contacts.vcf", "contacts/sabine-weiss.vcf"], untouched: ["birthdays"]
+            label: "a phone number of a contact with a birthday: not on the birthday page, nor other groups'",
+            expect: .patched,
+            touches: ["contacts.vcf", "contacts/sabine-weiss.vcf", "groups/tennis-gruen-weiss.vcf"],
+            untouched: ["birthdays", "groups/family", "groups/team-berlin"]
         ) { site in
             try site.update("store/contacts.json", "sabine-weiss") {
                 $0["phones"] = [["label": "work", "value": "+49 30 1234 5678"]]

@@ -55,15 +55,17 @@ extension SiteRenderer {
     func entryCards() -> [[UInt8]] {
         cards.all {
             let count = directory.entries.count
-            guard let cache = cardCache else { return ParallelWork.map(count) { cardWithoutPhoto($0) } }
+            guard let cache = cardCache else {
+                return (ParallelWork.map(count) { cardWithoutPhoto($0) }, nil)
+            }
             let writer = cardWriter
             var kept = cache.take(revision: writer.revision, config: directory.config)
             let groups = directory.groups.map(\.group)
             // Taken out of `kept`, so that the cards updated in place are not copied first.
             if var cards = kept.take() {
-                if cards.sources.count == count, cards.groups == groups, updateInPlace(&cards) {
+                if cards.sources.count == count, cards.groups == groups, let changed = updateInPlace(&cards) {
                     cache.keep(cards)
-                    return cards.bytes
+                    return (cards.bytes, changed)
                 }
                 kept = cards
             }
@@ -80,7 +82,7 @@ extension SiteRenderer {
                 VCardCache.Cards(
                     revision: writer.revision, config: directory.config, groups: groups, sources: sources,
                     bytes: bytes))
-            return bytes
+            return (bytes, nil)
         }
     }
 
@@ -88,9 +90,9 @@ extension SiteRenderer {
     /// `REV`, up to date in place, when few entries' contacts are not the very ones the kept
     /// cards were made from: a card's name and categories follow from its contact, the groups
     /// and the config, so only those entries' cards can differ (a save of one contact at
-    /// 100,000 looks at one card, not at every one). False, leaving `cards` as it was, when
-    /// many differ.
-    private func updateInPlace(_ cards: inout VCardCache.Cards) -> Bool {
+    /// 100,000 looks at one card, not at every one). Returns the entries whose card's bytes
+    /// changed; nil, leaving `cards` as it was, when many entries differ.
+    private func updateInPlace(_ cards: inout VCardCache.Cards) -> [Int]? {
         let limit = 64
         var differing: [Int] = []
         let complete = directory.entries.withUnsafeBufferPointer { entries in
@@ -103,13 +105,37 @@ extension SiteRenderer {
                 return true
             }
         }
-        guard complete else { return false }
+        guard complete else { return nil }
+        var changed: [Int] = []
         for index in differing {
             let source = cardSource(ofEntry: index)
-            if source != cards.sources[index] { cards.bytes[index] = cardWithoutPhoto(index) }
+            if source != cards.sources[index] {
+                let card = cardWithoutPhoto(index)
+                if card != cards.bytes[index] { changed.append(index) }
+                cards.bytes[index] = card
+            }
             cards.sources[index] = source
         }
-        return true
+        return changed
+    }
+
+    /// Whether the parts of `page` (`parts(of:)`) are known to differ from those the rebuild
+    /// before this one made them of, because a card among them changed; false when that is not
+    /// known. A writer need not compare such a file with the one on disk (66 MB read back for
+    /// `contacts.vcf` at 100,000 contacts) to know it must write it.
+    public func partsDiffer(_ page: SitePage) -> Bool {
+        _ = entryCards()
+        guard let changed = cards.changed, !changed.isEmpty else { return false }
+        switch page {
+        case .directoryCard:
+            // Every entry's card is in it.
+            return true
+        case .groupCard(let index):
+            let members = directory.groups[index].sections
+            return changed.contains { entry in members.contains { $0.items.contains(entry) } }
+        default:
+            return false
+        }
     }
 
     /// What entry `index`'s card is made from.

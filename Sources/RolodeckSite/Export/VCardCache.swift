@@ -57,17 +57,22 @@ public final class VCardCache: Sendable {
 
 /// Every entry's card without its photo, made once per renderer and only when a file needs it.
 final class EntryCards: Sendable {
-    private let cards = Mutex<[[UInt8]]?>(nil)
+    private let cards = Mutex<(all: [[UInt8]], changed: [Int]?)?>(nil)
 
-    /// The cards, made by `make` on the first call.
-    func all(_ make: () -> [[UInt8]]) -> [[UInt8]] {
+    /// The cards, made by `make` on the first call, with the entries whose cards are known to
+    /// differ from those the rebuild before made (nil when that is not known).
+    func all(_ make: () -> (all: [[UInt8]], changed: [Int]?)) -> [[UInt8]] {
         cards.withLock { cards in
-            if let cards { return cards }
+            if let cards { return cards.all }
             let made = make()
             cards = made
-            return made
+            return made.all
         }
     }
+
+    /// The entries whose cards differ from those the rebuild before made, ascending; nil when
+    /// that is not known, or the cards are not made yet.
+    var changed: [Int]? { cards.withLock { $0?.changed } }
 
     /// Lets go of the cards (a whole build, once every file that joins them is written).
     func release() {
