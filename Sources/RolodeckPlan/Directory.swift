@@ -47,7 +47,7 @@ public struct Directory: Sendable {
     /// The settings the site was planned with.
     public var config: SiteConfig
     /// Contacts in display order (by section, then collation).
-    public var entries: [Entry]
+    public var entries: ChunkedArray<Entry>
     /// The index's sections, as indices into `entries`.
     public var sections: [SectionGroup<Int>]
     /// Groups in collation order of their names.
@@ -80,7 +80,7 @@ public struct Directory: Sendable {
                     slugs: shown.slugs(), groups: Self.orderedGroups(plannedGroups, sorter: sorter),
                     todos: Self.todoTree(store.todos, timeZone: config.timeZone))
             })
-        entries = Self.entries(of: shown, in: order, slugs: unsorted.slugs)
+        entries = ChunkedArray(Self.entries(of: shown, in: order, slugs: unsorted.slugs))
         sections = order.sections
         let members = GroupMembers(of: unsorted.groups, shown, in: order)
         groups = members.groups

@@ -322,10 +322,10 @@ public struct SearchIndex: Sendable {
         let sameRuns = kept.map { $0.runs.count == runs && $0.contacts.count == count } ?? false
         let namesOfGroups = directory.groups.map(\.group.name)
         let results = withUnsafeBuffers(
-            directory.entries, directory.entryGroups, directory.entryGroupStarts, namesOfGroups
-        ) { entries, entryGroups, entryGroupStarts, namesOfGroups in
+            directory.entryGroups, directory.entryGroupStarts, namesOfGroups
+        ) { entryGroups, entryGroupStarts, namesOfGroups in
             nonisolated(unsafe) let reader = RunReader(
-                entries: entries, entryGroups: entryGroups, entryGroupStarts: entryGroupStarts,
+                entries: directory.entries, entryGroups: entryGroups, entryGroupStarts: entryGroupStarts,
                 namesOfGroups: namesOfGroups, config: directory.config,
                 phoneRegion: directory.config.effectivePhoneRegion)
             return ParallelWork.map(runs, batch: 1) { run in
@@ -347,7 +347,7 @@ public struct SearchIndex: Sendable {
     /// keeps them, by position: no id is looked up.
     private struct RunReader {
         /// The directory's entries.
-        let entries: UnsafeBufferPointer<Directory.Entry>
+        let entries: ChunkedArray<Directory.Entry>
         /// `Directory.entryGroups` and `Directory.entryGroupStarts`.
         let entryGroups: UnsafeBufferPointer<Int32>, entryGroupStarts: UnsafeBufferPointer<Int32>
         /// The name of each group, by position.
@@ -449,17 +449,13 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// Calls `body` with the memory of four arrays.
-    private static func withUnsafeBuffers<A, B, C, D, Result>(
-        _ a: [A], _ b: [B], _ c: [C], _ d: [D],
-        _ body: (
-            UnsafeBufferPointer<A>, UnsafeBufferPointer<B>, UnsafeBufferPointer<C>, UnsafeBufferPointer<D>
-        ) -> Result
+    /// Calls `body` with the memory of three arrays.
+    private static func withUnsafeBuffers<A, B, C, Result>(
+        _ a: [A], _ b: [B], _ c: [C],
+        _ body: (UnsafeBufferPointer<A>, UnsafeBufferPointer<B>, UnsafeBufferPointer<C>) -> Result
     ) -> Result {
         a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                c.withUnsafeBufferPointer { c in d.withUnsafeBufferPointer { d in body(a, b, c, d) } }
-            }
+            b.withUnsafeBufferPointer { b in c.withUnsafeBufferPointer { c in body(a, b, c) } }
         }
     }
 

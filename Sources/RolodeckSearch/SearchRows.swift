@@ -26,20 +26,18 @@ struct SearchRows {
         // Formatting phone numbers is most of the work; every contact's row is independent.
         // Entries are read where the directory holds them, only the fields needed: a copy of a
         // whole entry retains each of its strings and its contact, and releases them after.
-        rows = directory.entries.withUnsafeBufferPointer { entries in
-            nonisolated(unsafe) let entries = entries
-            let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
-                var buffer = ByteBuffer(capacity: 1024)
-                return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
-                    if let row = reusing?[index] { return row }
-                    writer.write(
-                        entry: index, contact: entries[index].contact, slug: entries[index].slug,
-                        displayName: entries[index].displayName, listRow: listRows?[index], to: &buffer)
-                    return buffer.take()
-                }
+        let entries = directory.entries
+        let tasks = ParallelWork.map((count + perTask - 1) / perTask, batch: 1) { task in
+            var buffer = ByteBuffer(capacity: 1024)
+            return (task * perTask..<min(count, (task + 1) * perTask)).map { index in
+                if let row = reusing?[index] { return row }
+                writer.write(
+                    entry: index, contact: entries[index].contact, slug: entries[index].slug,
+                    displayName: entries[index].displayName, listRow: listRows?[index], to: &buffer)
+                return buffer.take()
             }
-            return Array(tasks.joined())
         }
+        rows = Array(tasks.joined())
     }
 
     /// The rows of the entries at `indices` of `directory`, given each entry's list row.
