@@ -33,11 +33,31 @@ import RolodeckTestSupport
         let watch: RunningCommand
         var references = 0
 
-        init(extra arguments: [String] = [], name: String = #function) throws {
+        /// Starts `watch` on a copy of the demo site, once `prepare` has changed the copy;
+        /// `whileBuilding` runs as soon as the first build has started writing the output.
+        init(
+            extra arguments: [String] = [], name: String = #function, prepare: (URL) throws -> Void = { _ in },
+            whileBuilding: ((URL) throws -> Void)? = nil
+        ) throws {
             site = try CLI.copyOfDemo(name)
             scratch = site.deletingLastPathComponent()
             out = scratch.appendingPathComponent("out")
+            try prepare(site)
             watch = try RunningCommand(["watch", "--site", site.path, "--out", out.path] + arguments)
+            if let whileBuilding {
+                // The build has read the whole site before it writes a contact's page (into a
+                // staging folder beside the output).
+                let scratch = scratch
+                let writing = RunningCommand.eventually(timeout: 120) {
+                    let beside = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
+                    return beside.contains { name in
+                        let pages = scratch.appendingPathComponent(name).appendingPathComponent("contacts").path
+                        return !((try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []).isEmpty
+                    }
+                }
+                try #require(writing, "the first build wrote nothing: \(watch.stderr)")
+                try whileBuilding(site)
+            }
             #expect(
                 watch.waitForLine { $0.hasPrefix("Watching ") } != nil, "watch did not start: \(watch.stderr)"
             )
@@ -120,6 +140,30 @@ import RolodeckTestSupport
             "rolodeck.json", try scene.read("rolodeck.json").replacingOccurrences(of: "Demo", with: "Watched")
         )
         try scene.expectOutputMatchesABuild("the config")
+        scene.stop()
+    }
+
+    /// A file saved while the first build is writing, after the build read it, is rebuilt: the
+    /// watcher starts before the build reads anything. (When it started after the build, such a
+    /// save raised no event and the site stayed as the build left it.)
+    @Test func aSaveWhileTheFirstBuildWritesIsSeen() throws {
+        let contacts = "store/contacts.json"
+        var scene = try Scene { site in
+            // Contacts enough that the first build is still writing when the save comes.
+            let url = site.appendingPathComponent(contacts)
+            var records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [Any])
+            for index in 0..<3000 {
+                records.append(["id": "extra-\(index)", "givenName": "Extra", "familyName": "Person \(index)"])
+            }
+            try JSONSerialization.data(withJSONObject: records).write(to: url)
+        } whileBuilding: { site in
+            let url = site.appendingPathComponent(contacts)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try text.replacingOccurrences(of: "\"Jürgen\"", with: "\"Jörg\"")
+                .write(to: site.appendingPathComponent(contacts + ".tmp"), atomically: false, encoding: .utf8)
+            #expect(rename(url.path + ".tmp", url.path) == 0)
+        }
+        try scene.expectOutputMatchesABuild("a save during the first build")
         scene.stop()
     }
 

@@ -96,7 +96,7 @@ enum ServeCommand {
             server.stop()
             stopped.wait()
         }
-        tell(server, session.start())
+        tell(server, session.start(polling: arguments.has("--poll")))
         guard !SignalTrap.isRequested else { return .success }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.print("Serving \(session.outputPath) at http://\(shownHost):\(server.port)/")

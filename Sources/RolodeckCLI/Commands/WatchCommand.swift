@@ -28,7 +28,7 @@ enum WatchCommand {
             return .failure
         }
         let stop = SignalTrap.install()
-        _ = session.start()
+        _ = session.start(polling: arguments.has("--poll"))
         guard !SignalTrap.isRequested else { return .success }
         session.watch(polling: arguments.has("--poll"), stop: stop) { _ in }
         return .success

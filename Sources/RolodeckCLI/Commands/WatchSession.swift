@@ -16,6 +16,8 @@ final class WatchSession: @unchecked Sendable {
     private let build: SiteBuild
 
     private let currentOutput: Mutex<String>
+    /// The watcher `start` started, with the folders it watched then.
+    private var watcher: (Watcher, WatchScope)?
 
     /// The output folder, as the last config read names it; safe to read from any thread.
     var outputPath: String {
@@ -41,23 +43,36 @@ final class WatchSession: @unchecked Sendable {
         return nil
     }
 
-    /// Builds the site once, whatever its state; a failure is reported and the session goes on.
-    func start() -> BuildResult {
-        rebuild()
+    /// Starts watching the site (polling when asked to), then builds it once, whatever its
+    /// state; a failure is reported and the session goes on.
+    ///
+    /// The watcher starts before the build reads anything, so whatever changes from then on
+    /// raises an event: the first batch already names everything that changed since the build
+    /// began, and the first save after a start reads and decodes only what it changed (at
+    /// 100,000 files, 0.3 s rather than 1.3 s). Until then the watcher watches the folders the
+    /// default config names; when the site's config names others, the first batch is taken
+    /// for incomplete.
+    func start(polling: Bool) -> BuildResult {
+        let scope = scope()
+        watcher = (Watcher(scope: scope, options: Watcher.Options(polling: polling)), scope)
+        return rebuild()
     }
 
     /// Watches and rebuilds until a stop is asked for; `rebuilt` hears every rebuild that did
     /// something (written or failed), after its line is printed.
     func watch(polling: Bool, stop: Int32, rebuilt: (BuildResult) -> Void) {
-        let watcher = Watcher(scope: scope(), options: Watcher.Options(polling: polling))
+        // A batch names what changed since the last rebuild began, when the watcher watched
+        // the same folders while that rebuild read: not when it started after, nor when the
+        // config named other folders.
+        let (watcher, startScope) =
+            self.watcher ?? (Watcher(scope: scope(), options: Watcher.Options(polling: polling)), nil)
+        var watchedScope = scope()
+        var batchesAreComplete = startScope == watchedScope
+        watcher.retarget(watchedScope)
         printNotices(watcher)
         let place = location.displayPath.isEmpty ? "the current folder" : location.displayPath
         let how = watcher.mode == .polling ? " (polling every second)" : ""
         console.print("Watching \(place) for changes\(how); press Ctrl-C to stop.")
-        // A batch names what changed since the last rebuild began, but only from the second
-        // one of a watcher on: what changed before the watcher started raised no event.
-        var watchedScope = scope()
-        var batchesAreComplete = false
         while !SignalTrap.isRequested, let batch = watcher.nextBatch(stop: stop), !SignalTrap.isRequested {
             let changed = batchesAreComplete && !batch.overflowed ? Set(batch.paths) : nil
             let result = rebuild(changed: changed)
