@@ -20,14 +20,20 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         count = 0
     }
 
-    /// The elements of `elements`, in order.
-    public init(_ elements: some Sequence<Element>) {
-        self.init()
-        for element in elements { append(element) }
+    /// The elements of `elements`, in order, cut into chunks without being appended one by one.
+    public init(_ elements: [Element]) {
+        let size = 1 << Self.shift
+        chunks = stride(from: 0, to: elements.count, by: size).map { start in
+            var chunk: [Element] = []
+            chunk.reserveCapacity(size)
+            chunk.append(contentsOf: elements[start..<Swift.min(elements.count, start + size)])
+            return chunk
+        }
+        count = elements.count
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
     @inlinable public func index(after index: Int) -> Int { index + 1 }
     @inlinable public func index(before index: Int) -> Int { index - 1 }
