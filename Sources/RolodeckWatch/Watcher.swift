@@ -192,8 +192,8 @@ public final class Watcher {
                 let path = folder + "/" + event.name
                 if scope.isRelevant(event.name, in: folder, isFolder: event.isFolder) {
                     let writing: ChangeCoalescer.Writing? =
-                        event.has(IN_CLOSE_WRITE)
-                        ? .closed
+                        event.has(IN_CLOSE_WRITE) || (event.has(IN_MOVED_TO) && !event.isFolder)
+                        ? .saved
                         : event.has(IN_MODIFY)
                             ? .open : event.has(IN_DELETE) || event.has(IN_MOVED_FROM) ? .closed : nil
                     coalescer.record(path, at: now, writing: writing)

@@ -22,18 +22,29 @@ import Testing
     static let cases: [Case] = [
         Case(label: "nothing, no batch", inputs: [], readyAt: nil, paths: []),
         Case(
-            label: "one save, ready when the files have been still for 50 ms",
+            label: "a file removed, ready when the files have been still for 50 ms",
             inputs: [.change("a", at: 0, .closed)], readyAt: 50, paths: ["a"]),
+        Case(
+            label: "one save, ready 10 ms after it finished",
+            inputs: [.change("a", at: 0, .saved)], readyAt: 10, paths: ["a"]),
         Case(
             label: "an editor's rename dance is one batch",
             inputs: [
                 .change("a~", at: 0), .change("a", at: 1), .change("a", at: 2, .open),
-                .change("a", at: 3, .closed),
+                .change("a", at: 3, .saved),
             ],
-            readyAt: 53, paths: ["a", "a~"]),
+            readyAt: 13, paths: ["a", "a~"]),
+        Case(
+            label: "a change after a save waits the whole 50 ms",
+            inputs: [.change("a", at: 0, .saved), .change("a~", at: 5, .closed)], readyAt: 55,
+            paths: ["a", "a~"]),
         Case(
             label: "a burst of a thousand files, 1 ms apart, is one batch",
             inputs: (0..<1000).map { .change("f\($0)", at: $0, .closed) }, readyAt: 1049,
+            paths: (0..<1000).map { "f\($0)" }.sorted()),
+        Case(
+            label: "a burst of a thousand saves, 1 ms apart, is one batch",
+            inputs: (0..<1000).map { .change("f\($0)", at: $0, .saved) }, readyAt: 1009,
             paths: (0..<1000).map { "f\($0)" }.sorted()),
         Case(
             label: "a file still being written is waited for, up to a second",
@@ -41,7 +52,7 @@ import Testing
             paths: ["big"]),
         Case(
             label: "until it is closed",
-            inputs: [.change("big", at: 0, .open), .change("big", at: 100, .closed)], readyAt: 150,
+            inputs: [.change("big", at: 0, .open), .change("big", at: 100, .saved)], readyAt: 110,
             paths: ["big"]),
         Case(
             label: "a stream that never stops is cut after three seconds",
@@ -49,6 +60,10 @@ import Testing
         Case(
             label: "lost events stand for every file",
             inputs: [.change("a", at: 0), .overflow(at: 5)], readyAt: 55, paths: ["a"], overflowed: true),
+        Case(
+            label: "lost events after a save wait the whole 50 ms",
+            inputs: [.change("a", at: 0, .saved), .overflow(at: 5)], readyAt: 55, paths: ["a"],
+            overflowed: true),
     ]
 
     @Test(arguments: cases)
