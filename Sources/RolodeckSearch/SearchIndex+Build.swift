@@ -81,5 +81,17 @@ extension SearchIndex {
             finished.wait()
             return result.withLock { $0! }
         }
+
+        /// Takes what the built index keeps to be patched, leaving it none (waits for it): the
+        /// patch of the next save then changes it where it lies, as nothing else holds it. The
+        /// index's files stay as they are.
+        func takeKept() -> Kept? {
+            finished.wait()
+            return result.withLock { content in
+                let kept = content?.kept
+                content?.kept = nil
+                return kept
+            }
+        }
     }
 }

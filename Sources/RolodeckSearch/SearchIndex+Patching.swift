@@ -27,18 +27,20 @@ extension SearchIndex {
     }
 
     /// The index of `directory` made by patching `base`'s; nil when that index kept nothing to
-    /// be patched, or was built with other settings or another number of contacts.
+    /// be patched, or was built with other settings or another number of contacts. What the
+    /// base's index kept is taken from it and changed where it lies: a base is patched once.
     static func patched(_ base: Base, directory: Directory, listRows: SearchListRows?) -> Content? {
+        guard var kept = base.index.build.takeKept() else { return nil }
         let old = base.index.build.content
-        guard let kept = old.kept, base.directory.config == directory.config,
+        guard base.directory.config == directory.config,
             base.directory.entries.count == directory.entries.count, !directory.entries.isEmpty,
             kept.table.contactCount == directory.entries.count
         else { return nil }
         let limits = kept.limits
         let edits = keyEdits(base, directory: directory)
         // A save that changes no term (an address, a note) keeps the table as it is.
-        let (table, changes) =
-            edits.isEmpty ? (kept.table, SearchTermTable.Changes()) : kept.table.patched(edits)
+        let changes = edits.isEmpty ? SearchTermTable.Changes() : kept.table.patch(edits)
+        let table = kept.table
 
         var encoding = SearchEntryEncoding()
         var encoded = 0
@@ -66,7 +68,9 @@ extension SearchIndex {
             encoding.finishPiece(prefix: hotPrefix, suffix: entrySuffix)
         }
 
+        // Taken from `kept`, so that changing a row copies no other.
         var rows = kept.rows, rowBytes = kept.rowBytes
+        kept.rows = []
         var changedRows: [Int] = []
         let made = SearchRows.rows(of: base.changedEntries, in: directory, listRows: listRows?.all)
         for (index, row) in zip(base.changedEntries, made) where row != rows[index] {
@@ -76,7 +80,7 @@ extension SearchIndex {
         }
         let rowsPerPiece = Self.rowsPerPiece(rows.count, rowBytes: rowBytes, limits: limits)
         let sameRowPieces =
-            rowsPerPiece == Self.rowsPerPiece(kept.rows.count, rowBytes: kept.rowBytes, limits: limits)
+            rowsPerPiece == Self.rowsPerPiece(rows.count, rowBytes: kept.rowBytes, limits: limits)
 
         // The old pieces, as `content` lists them after the root: terms, hot, rows.
         let oldPieces = zip(old.files.dropFirst(), kept.digests).map { Piece(file: $0, digest: $1) }

@@ -67,43 +67,35 @@ extension SearchTermTable {
         return low
     }
 
-    /// This table with `edits` (in key order, each key once) made: what a table built anew from
-    /// the contacts after the edits holds, and where its keys stand against this one's.
-    func patched(_ edits: [KeyEdit]) -> (table: SearchTermTable, changes: Changes) {
-        var units = self.units
-        var keyStart: [Int32] = [], keyEnd: [Int32] = [], postingStart: [Int32] = []
-        var contacts: [Int32] = [], tiers: [SearchTier] = []
-        keyStart.reserveCapacity(count + edits.count)
-        keyEnd.reserveCapacity(count + edits.count)
-        postingStart.reserveCapacity(count + edits.count + 1)
-        let added = edits.reduce(0) { $0 + $1.added.count }
-        contacts.reserveCapacity(self.contacts.count + added)
-        tiers.reserveCapacity(self.contacts.count + added)
-        var changes = Changes()
-        // The next old key not yet copied.
-        var next = 0
-        func copyKeys(upTo end: Int) {
-            guard next < end else { return }
-            keyStart += self.keyStart[next..<end]
-            keyEnd += self.keyEnd[next..<end]
-            let shift = Int32(contacts.count) - self.postingStart[next]
-            postingStart += self.postingStart[next..<end].lazy.map { $0 + shift }
-            let postings = Int(self.postingStart[next])..<Int(self.postingStart[end])
-            contacts += self.contacts[postings]
-            tiers += self.tiers[postings]
-            next = end
+    /// Makes `edits` (in key order, each key once): the table then holds what a table built anew
+    /// from the contacts after the edits holds. Returns where its keys stand against the keys it
+    /// had.
+    ///
+    /// The table is changed where it lies: the keys and postings between two edited keys move
+    /// as one block each (a `memmove`), and nothing is allocated but what the table grows by. A
+    /// save in watch patches a table of millions of postings; building it again into new arrays
+    /// cost more in page faults than in copying.
+    mutating func patch(_ edits: [KeyEdit]) -> Changes {
+        /// An edited key as it will stand: its place among the old keys, its units, and its
+        /// postings (none when it goes).
+        struct Slot {
+            var position: Int
+            var exists: Bool
+            var keyStart: Int32 = 0, keyEnd: Int32 = 0
+            var postings: [(contact: Int32, tier: SearchTier)]
         }
+        var changes = Changes()
+        var slots: [Slot] = []
+        // What each edited key becomes, worked out before anything moves.
         for edit in edits {
             let position = lowerBound(edit.key)
-            copyKeys(upTo: position)
             let exists = position < count && withKey(position) { $0.elementsEqual(edit.key) }
             // The postings that stay and those added, merged by contact.
             var list: [(contact: Int32, tier: SearchTier)] = []
             if exists {
-                for posting in postings(position) where !edit.removed.contains(self.contacts[posting]) {
-                    list.append((self.contacts[posting], self.tiers[posting]))
+                for posting in postings(position) where !edit.removed.contains(contacts[posting]) {
+                    list.append((contacts[posting], tiers[posting]))
                 }
-                next = position + 1
             }
             if !edit.added.isEmpty {
                 var merged: [(contact: Int32, tier: SearchTier)] = []
@@ -120,31 +112,102 @@ extension SearchTermTable {
                 merged += list[kept...]
                 list = merged
             }
+            var slot = Slot(position: position, exists: exists, postings: list)
             if list.isEmpty {
-                if exists { changes.removed.append(position) }
-                continue
-            }
-            if exists {
+                guard exists else { continue }
+                changes.removed.append(position)
+            } else if exists {
                 changes.changed.append(position)
-                keyStart.append(self.keyStart[position])
-                keyEnd.append(self.keyEnd[position])
+                slot.keyStart = keyStart[position]
+                slot.keyEnd = keyEnd[position]
             } else {
                 changes.inserted.append(position)
-                keyStart.append(Int32(units.count))
+                slot.keyStart = Int32(units.count)
                 units += edit.key
-                keyEnd.append(Int32(units.count))
+                slot.keyEnd = Int32(units.count)
             }
-            postingStart.append(Int32(contacts.count))
-            for posting in list {
-                contacts.append(posting.contact)
-                tiers.append(posting.tier)
+            slots.append(slot)
+        }
+
+        // Where each run of untouched keys, and its postings, goes; and where each slot lands.
+        var keyMoves: [Move] = [], postingMoves: [Move] = []
+        var landed: [(key: Int, posting: Int)] = []
+        var next = 0, newKey = 0, newPosting = 0
+        func keep(upTo end: Int) {
+            guard next < end else { return }
+            keyMoves.append(Move(source: next..<end, destination: newKey))
+            let postings = Int(postingStart[next])..<Int(postingStart[end])
+            postingMoves.append(Move(source: postings, destination: newPosting))
+            newKey += end - next
+            newPosting += postings.count
+            next = end
+        }
+        for slot in slots {
+            keep(upTo: slot.position)
+            if slot.exists { next = slot.position + 1 }
+            landed.append((newKey, newPosting))
+            if !slot.postings.isEmpty {
+                newKey += 1
+                newPosting += slot.postings.count
             }
         }
-        copyKeys(upTo: count)
-        postingStart.append(Int32(contacts.count))
-        let table = SearchTermTable(
-            units: units, keyStart: keyStart, keyEnd: keyEnd, postingStart: postingStart, contacts: contacts,
-            tiers: tiers, contactCount: contactCount)
-        return (table, changes)
+        keep(upTo: count)
+
+        // The sentinel after the last key is set again at the end.
+        postingStart.removeLast()
+        Move.apply(keyMoves, to: &keyStart, count: newKey, filler: 0)
+        Move.apply(keyMoves, to: &keyEnd, count: newKey, filler: 0)
+        Move.apply(keyMoves, to: &postingStart, count: newKey, filler: 0)
+        Move.apply(postingMoves, to: &contacts, count: newPosting, filler: 0)
+        Move.apply(postingMoves, to: &tiers, count: newPosting, filler: .inside)
+        postingStart.withUnsafeMutableBufferPointer { starts in
+            for (keys, postings) in zip(keyMoves, postingMoves) {
+                let shift = Int32(postings.destination - postings.source.lowerBound)
+                guard shift != 0 else { continue }
+                for key in keys.destination..<keys.destination + keys.source.count { starts[key] &+= shift }
+            }
+        }
+        for (slot, place) in zip(slots, landed) where !slot.postings.isEmpty {
+            keyStart[place.key] = slot.keyStart
+            keyEnd[place.key] = slot.keyEnd
+            postingStart[place.key] = Int32(place.posting)
+            for (offset, posting) in slot.postings.enumerated() {
+                contacts[place.posting + offset] = posting.contact
+                tiers[place.posting + offset] = posting.tier
+            }
+        }
+        postingStart.append(Int32(newPosting))
+        return changes
+    }
+
+    /// A block of elements moved within an array, from `source` to start at `destination`.
+    struct Move {
+        var source: Range<Int>
+        var destination: Int
+
+        /// Makes `moves` (in order, their sources apart and their destinations apart) in `array`,
+        /// which then has `count` elements (those it grows by are `filler` until written). A block moving left cannot land on the source of a
+        /// block before it that has not moved (that one lands before it), so those go left to
+        /// right; the blocks moving right go right to left, for the same reason mirrored.
+        static func apply<Element: BitwiseCopyable>(
+            _ moves: [Move], to array: inout [Element], count: Int, filler: Element
+        ) {
+            if count > array.count {
+                array.append(contentsOf: repeatElement(filler, count: count - array.count))
+            }
+            array.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                func move(_ block: Move) {
+                    UnsafeMutableRawPointer(base + block.destination).copyMemory(
+                        from: base + block.source.lowerBound,
+                        byteCount: block.source.count * MemoryLayout<Element>.stride)
+                }
+                for block in moves where block.destination < block.source.lowerBound { move(block) }
+                for block in moves.reversed() where block.destination > block.source.lowerBound {
+                    move(block)
+                }
+            }
+            if count < array.count { array.removeLast(array.count - count) }
+        }
     }
 }

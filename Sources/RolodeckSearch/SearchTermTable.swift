@@ -12,16 +12,16 @@ import RolodeckCore
 /// the contacts were cut into runs.
 struct SearchTermTable {
     /// Every key's units (a key several builders found is there once per builder).
-    let units: [UInt16]
+    var units: [UInt16]
     /// Where each key starts and ends in `units`, in key order.
-    let keyStart: [Int32]
-    let keyEnd: [Int32]
+    var keyStart: [Int32]
+    var keyEnd: [Int32]
     /// Where each key's postings start in `contacts` and `tiers`; one more entry than keys.
-    let postingStart: [Int32]
+    var postingStart: [Int32]
     /// Contact numbers, ascending within each key.
-    let contacts: [Int32]
+    var contacts: [Int32]
     /// The tier of each posting, parallel to `contacts`.
-    let tiers: [SearchTier]
+    var tiers: [SearchTier]
     /// How many contacts were indexed.
     let contactCount: Int
 
@@ -41,20 +41,6 @@ struct SearchTermTable {
         self.postingStart = postingStart
         contacts = postings.contacts
         tiers = postings.tiers
-        self.contactCount = contactCount
-    }
-
-    /// A table of the given parts, as `patched(_:)` makes them.
-    init(
-        units: [UInt16], keyStart: [Int32], keyEnd: [Int32], postingStart: [Int32], contacts: [Int32],
-        tiers: [SearchTier], contactCount: Int
-    ) {
-        self.units = units
-        self.keyStart = keyStart
-        self.keyEnd = keyEnd
-        self.postingStart = postingStart
-        self.contacts = contacts
-        self.tiers = tiers
         self.contactCount = contactCount
     }
 

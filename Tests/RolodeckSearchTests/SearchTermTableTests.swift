@@ -296,4 +296,86 @@ import Testing
         #expect(found.contains { $0.count > 1 && $0.count < 16 && $0.first! / 64 != $0.last! / 64 })
         #expect(found.contains { $0.isEmpty })
     }
+
+    /// A table patched where it lies (what a watch save does) holds what a table built anew
+    /// from the edited contacts holds, key by key; the keys it kept stand where `Changes` says;
+    /// and a copy of the table taken before is left as it was. The edits insert and remove
+    /// keys all over, so that the blocks between them move left and right in one patch.
+    @Test(arguments: [1, 2, 3, 4])
+    func aTablePatchedInPlaceIsTheTableBuiltAnew(seed: UInt64) throws {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        // Keys of one to three units from a small alphabet: many shared, some not.
+        let alphabet = Array("0159aemz".utf16) + [0xAC00]
+        func terms() -> [[UInt16]: SearchTier] {
+            var terms: [[UInt16]: SearchTier] = [:]
+            for _ in 0..<next(12) {
+                terms[(0...next(3)).map { _ in alphabet[next(alphabet.count)] }] = SearchTier(
+                    rawValue: UInt8(next(3)))!
+            }
+            return terms
+        }
+        func table(of contacts: [[[UInt16]: SearchTier]]) -> SearchTermTable {
+            var builder = SearchTermTable.Builder()
+            for terms in contacts {
+                builder.nextContact()
+                for (key, tier) in terms.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                    builder.add(key[...], tier)
+                }
+            }
+            builder.finish()
+            return SearchTermTable(merging: [builder], contactCount: contacts.count)
+        }
+        func listing(_ table: SearchTermTable) -> [[UInt16]: [String]] {
+            var keys: [[UInt16]: [String]] = [:]
+            for index in 0..<table.count {
+                keys[Array(table.key(index))] = table.postings(index).map {
+                    "\(table.contacts[$0]):\(table.tiers[$0])"
+                }
+            }
+            return keys
+        }
+        var contacts = (0..<60).map { _ in terms() }
+        var patched = table(of: contacts)
+        for step in 0..<6 {
+            // Every other step, a copy is held while the table is patched.
+            let before = step % 2 == 0 ? patched : nil
+            let beforeKeys = (0..<patched.count).map { Array(patched.key($0)) }
+            let beforeListing = listing(patched)
+            var edits: [[UInt16]: SearchTermTable.KeyEdit] = [:]
+            for contact in Set((0..<(1 + next(8))).map { _ in next(contacts.count) }).sorted() {
+                let old = contacts[contact], new = terms()
+                for (key, tier) in new where old[key] != tier {
+                    edits[key, default: SearchTermTable.KeyEdit(key: key)].added.append(
+                        (Int32(contact), tier))
+                    if old[key] != nil { edits[key]!.removed.insert(Int32(contact)) }
+                }
+                for key in old.keys where new[key] == nil {
+                    edits[key, default: SearchTermTable.KeyEdit(key: key)].removed.insert(Int32(contact))
+                }
+                contacts[contact] = new
+            }
+            let ordered = edits.values.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            let changes = patched.patch(ordered)
+            let expected = table(of: contacts)
+            #expect(patched.count == expected.count, "step \(step)")
+            #expect(
+                (0..<patched.count).map { Array(patched.key($0)) }
+                    == (0..<expected.count).map {
+                        Array(expected.key($0))
+                    }, "step \(step)")
+            #expect(listing(patched) == listing(expected), "step \(step)")
+            #expect(patched.postingStart.last.map(Int.init) == patched.contacts.count, "step \(step)")
+            for (old, key) in beforeKeys.enumerated() where edits[key] == nil {
+                #expect(Array(patched.key(changes.newPosition(of: old))) == key, "step \(step): key \(old)")
+            }
+            if let before {
+                #expect(listing(before) == beforeListing, "step \(step): the copy held")
+            }
+            #expect(!changes.inserted.isEmpty && !changes.removed.isEmpty, "step \(step)")
+        }
+    }
 }
