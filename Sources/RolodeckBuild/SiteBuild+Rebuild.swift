@@ -245,51 +245,45 @@ extension SiteBuild {
     /// publishing the whole site is as quick (and atomic). `files` are the sizes of the output's
     /// files (the baseline's), updated for what is written and removed. `changedEntries` names
     /// the entries that changed when the directory was patched from the baseline's.
+    ///
+    /// The pages are written while the search index is still being built on its own thread,
+    /// then its files: a save's pages (and `contacts.vcf`) do not wait for the index.
     private func patch(
         from baseline: Baseline, files: inout [String: Int], to snapshot: SiteSnapshot,
         renderer: SiteRenderer,
         changedEntries: [Int]?, fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, changed: [String])? {
-        // The pages first, while the search index is being built, then its files.
-        var found: [SitePage] = []
-        var pages: [SitePage] = []
+        /// Thrown from within the patch once the search files show it touches too much: the pages
+        /// already written under temporary names are discarded.
+        struct TooMany: Error {}
         var kept = 0
-        for ofSearch in [false, true] {
-            let all = ofSearch ? renderer.searchFiles : renderer.pagesBeforeSearch
+        var pageCount = 0
+        // The pages a change touches among `all`, given the output's `files`; counts what it
+        // leaves alone in `kept`.
+        func touched(among all: [SitePage], files known: [String: Int]) -> [SitePage] {
             let compared = PageDependencies.pagesToCompare(
                 all, from: baseline.snapshot, to: snapshot, changedEntries: changedEntries)
             // The pages left out are the baseline's, at the same paths: the output has them.
             kept += all.count - compared.count
-            let changed = PageDependencies.changedPages(
+            var found = PageDependencies.changedPages(
                 from: baseline.snapshot, to: snapshot, renderer: renderer, among: compared,
                 changedEntries: changedEntries)
-            let listed = Set(changed)
-            found += changed
+            let listed = Set(found)
             // Anything the output does not have yet is written, whatever the rules say.
             for page in compared {
-                if files[renderer.path(of: page)] != nil {
+                if known[renderer.path(of: page)] != nil {
                     kept += 1
                 } else if !listed.contains(page) {
                     found.append(page)
                 }
             }
-            pages += all
+            pageCount += all.count
+            return found
         }
-        let touched = found
-        guard touched.count * 2 <= pages.count else { return nil }
-        // When the output has exactly the files it keeps, it has no other to remove (the common
-        // case: a save that adds no page), and the set of every path is not needed.
-        var removed: [String] = []
-        if kept != files.count {
-            let all = Set(pages.map(renderer.path(of:)))
-            removed = files.keys.filter { !all.contains($0) }.sorted()
-        }
-        let patcher = OutputPatcher(outputPath: baseline.outputPath)
-        var written: [String] = []
-        let report = try patcher.patch(fingerprint: fingerprint, files: &files, removing: removed) { writer in
-            try ParallelWork.forEach(touched.count, batch: 8) { index in
+        func write(_ pages: [SitePage], with writer: PatchWriter) throws {
+            try ParallelWork.forEach(pages.count, batch: 8) { index in
                 if isCancelled() { throw Cancelled() }
-                let page = touched[index]
+                let page = pages[index]
                 if let parts = renderer.parts(of: page) {
                     try writer.write(
                         renderer.path(of: page), parts: parts, differ: renderer.partsDiffer(page))
@@ -297,7 +291,33 @@ extension SiteBuild {
                     try writer.write(renderer.path(of: page), try renderer.render(page))
                 }
             }
-            written = writer.writtenPaths
+        }
+        let before = renderer.pagesBeforeSearch
+        let pages = touched(among: before, files: files)
+        // Most of a site is pages: when they alone are too many, nothing is written.
+        guard pages.count * 2 <= before.count else { return nil }
+        var written: [String] = []
+        var removed: [String] = []
+        let patcher = OutputPatcher(outputPath: baseline.outputPath)
+        let report: PublishReport
+        do {
+            report = try patcher.patch(fingerprint: fingerprint, files: &files) { writer, known in
+                try write(pages, with: writer)
+                let search = renderer.searchFiles
+                let searchPages = touched(among: search, files: known)
+                guard (pages.count + searchPages.count) * 2 <= pageCount else { throw TooMany() }
+                try write(searchPages, with: writer)
+                written = writer.writtenPaths
+                // When the output has exactly the files it keeps, it has no other to remove (the
+                // common case: a save that adds no page), and the set of every path is not needed.
+                if kept != known.count {
+                    let all = Set((before + search).map(renderer.path(of:)))
+                    removed = known.keys.filter { !all.contains($0) }.sorted()
+                }
+                return removed
+            }
+        } catch is TooMany {
+            return nil
         }
         return (report, (written + removed).sorted())
     }

@@ -28,12 +28,14 @@ public struct OutputPatcher {
         "." + name + ".rolodeck-new-" + String(getpid())
     }
 
-    /// Runs `produce`, which writes the changed pages through the writer it is given, then puts
-    /// them in place, removes `removing`, and writes the manifest for `files` (every file of the
-    /// output by path and size, updated here for what was written and removed).
+    /// Runs `produce`, which writes the changed pages through the writer it is given and returns
+    /// the paths to remove, then puts the pages in place, removes those paths, and writes the
+    /// manifest for `files` (every file of the output by path and size, updated here for what was
+    /// written and removed). `produce` is handed `files` as they are before the patch, to read
+    /// without holding a copy that updating them would have to duplicate.
     public func patch(
-        fingerprint: String, files: inout [String: Int], removing: [String],
-        _ produce: (PatchWriter) throws -> Void
+        fingerprint: String, files: inout [String: Int],
+        _ produce: (PatchWriter, _ files: [String: Int]) throws -> [String]
     ) throws -> PublishReport {
         // Where `Publisher` finds it, so that both lock the same folder for a linked output too.
         let (parentPath, name) = try Publisher(outputPath: outputPath).locateOutput()
@@ -47,8 +49,9 @@ public struct OutputPatcher {
         }
 
         let writer = PatchWriter(output: output)
+        let removing: [String]
         do {
-            try produce(writer)
+            removing = try produce(writer, files)
         } catch {
             writer.discard()
             throw error

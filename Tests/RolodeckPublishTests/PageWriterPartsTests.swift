@@ -89,8 +89,10 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
         var files = ["contacts.vcf": joined.count, "index.html": 4]
         func patch(_ parts: [[UInt8]]) throws -> PublishReport {
-            try OutputPatcher(outputPath: output.path).patch(fingerprint: "test", files: &files, removing: []) {
-                try $0.write("contacts.vcf", parts: parts)
+            try OutputPatcher(outputPath: output.path).patch(fingerprint: "test", files: &files) {
+                writer, _ in
+                try writer.write("contacts.vcf", parts: parts)
+                return []
             }
         }
 
