@@ -57,6 +57,8 @@ struct Baseline: Sendable {
     var files: [String: Int]
     /// The manifest the build wrote.
     var manifest: ManifestIdentity
+    /// The manifest's text as the last patch wrote it; nil when it is to be read from the output.
+    var manifestText: [UInt8]? = nil
     /// The warnings the build reported, so a rebuild reports only new ones.
     var warnings: Set<String>
 }
@@ -167,6 +169,10 @@ extension SiteBuild {
         var files = baseline?.files ?? [:]
         baseline?.files = [:]
         state.baseline?.files = [:]
+        // The manifest's text likewise, so that patching it copies nothing (8 MB).
+        var manifestText = baseline?.manifestText
+        baseline?.manifestText = nil
+        state.baseline?.manifestText = nil
         let patched = baseline.flatMap { baseline in
             baseline.snapshot.config == site.config
                 ? Directory.patching(baseline.snapshot.directory, from: baseline.store, to: site.store) : nil
@@ -187,7 +193,7 @@ extension SiteBuild {
             if let baseline, baseline.outputPath == outputPath,
                 let identity = ManifestIdentity(outputPath: outputPath), identity == baseline.manifest,
                 let patch = try patch(
-                    from: baseline, files: &files, to: snapshot, renderer: renderer,
+                    from: baseline, files: &files, manifest: &manifestText, to: snapshot, renderer: renderer,
                     changedEntries: patched?.changedEntries,
                     fingerprint: fingerprint, isCancelled: isCancelled)
             {
@@ -197,7 +203,7 @@ extension SiteBuild {
                 state.baseline = Baseline(
                     snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
                     manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest,
-                    warnings: warnings)
+                    manifestText: manifestText, warnings: warnings)
             } else {
                 let report = try publishWhole(
                     renderer, outputPath: outputPath, fingerprint: fingerprint,
@@ -243,13 +249,15 @@ extension SiteBuild {
 
     /// Writes the pages the change touched, or returns nil when so many are touched that
     /// publishing the whole site is as quick (and atomic). `files` are the sizes of the output's
-    /// files (the baseline's), updated for what is written and removed. `changedEntries` names
+    /// files (the baseline's), updated for what is written and removed; `manifest` the text of
+    /// its manifest, as `OutputPatcher.patch` takes it. `changedEntries` names
     /// the entries that changed when the directory was patched from the baseline's.
     ///
     /// The pages are written while the search index is still being built on its own thread,
     /// then its files: a save's pages (and `contacts.vcf`) do not wait for the index.
     private func patch(
-        from baseline: Baseline, files: inout [String: Int], to snapshot: SiteSnapshot,
+        from baseline: Baseline, files: inout [String: Int], manifest: inout [UInt8]?,
+        to snapshot: SiteSnapshot,
         renderer: SiteRenderer,
         changedEntries: [Int]?, fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, changed: [String])? {
@@ -301,7 +309,8 @@ extension SiteBuild {
         let patcher = OutputPatcher(outputPath: baseline.outputPath)
         let report: PublishReport
         do {
-            report = try patcher.patch(fingerprint: fingerprint, files: &files) { writer, known in
+            report = try patcher.patch(fingerprint: fingerprint, files: &files, manifest: &manifest) {
+                writer, known in
                 try write(pages, with: writer)
                 let search = renderer.searchFiles
                 let searchPages = touched(among: search, files: known)
@@ -310,9 +319,27 @@ extension SiteBuild {
                 written = writer.writtenPaths
                 // When the output has exactly the files it keeps, it has no other to remove (the
                 // common case: a save that adds no page), and the set of every path is not needed.
-                if kept != known.count {
-                    let all = Set((before + search).map(renderer.path(of:)))
-                    removed = known.keys.filter { !all.contains($0) }.sorted()
+                // Else, most often, a search piece went: when the search files the baseline had
+                // and no page has now account for every file missing, they are the ones. (A
+                // contact's files are under `contacts/`, never where a search file was.)
+                let missing = known.count - kept
+                if missing > 0 {
+                    var paths = Set(search.map(renderer.path(of:)))
+                    for page in before {
+                        switch page {
+                        case .contact, .contactCard: continue
+                        default: paths.insert(renderer.path(of: page))
+                        }
+                    }
+                    let gone = baseline.snapshot.search.files.map(\.path).filter {
+                        known[$0] != nil && !paths.contains($0)
+                    }
+                    if gone.count == missing {
+                        removed = gone.sorted()
+                    } else {
+                        paths.formUnion(before.map(renderer.path(of:)))
+                        removed = known.keys.filter { !paths.contains($0) }.sorted()
+                    }
                 }
                 return removed
             }

@@ -88,8 +88,11 @@ import Testing
         let old = Date(timeIntervalSince1970: 1_000_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
         var files = ["contacts.vcf": joined.count, "index.html": 4]
+        var manifest: [UInt8]? = nil
         func patch(_ parts: [[UInt8]]) throws -> PublishReport {
-            try OutputPatcher(outputPath: output.path).patch(fingerprint: "test", files: &files) {
+            try OutputPatcher(outputPath: output.path).patch(
+                fingerprint: "test", files: &files, manifest: &manifest
+            ) {
                 writer, _ in
                 try writer.write("contacts.vcf", parts: parts)
                 return []
@@ -112,5 +115,30 @@ import Testing
         #expect(try patch(longer) == PublishReport(written: 1, unchanged: 0, removed: 0))
         #expect(Array(try Data(contentsOf: file)) == longer.flatMap { $0 })
         #expect(files["contacts.vcf"] == joined.count + 11)
+    }
+
+    /// The files a patch replaces are held open across its renames and closed after, on another
+    /// thread: none is left open once that thread is done.
+    @Test func theFilesAPatchReplacesAreClosed() throws {
+        let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        _ = try publish(Self.parts(), to: output)
+        var files = ["contacts.vcf": Self.parts().reduce(0) { $0 + $1.count }, "index.html": 4]
+        var manifest: [UInt8]? = nil
+        for changed in [3, 600] {
+            _ = try OutputPatcher(outputPath: output.path).patch(
+                fingerprint: "test", files: &files, manifest: &manifest
+            ) {
+                writer, _ in
+                try writer.write("contacts.vcf", parts: Self.parts(changing: changed))
+                return []
+            }
+        }
+        PatchWriter.closer.sync {}
+        // A replaced file still open is listed as its old path, "(deleted)".
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+        }
+        let replaced = output.resolvingSymlinksInPath().path + "/contacts.vcf (deleted)"
+        #expect(!open.contains(replaced), "\(open.filter { $0.hasSuffix("(deleted)") })")
     }
 }
