@@ -266,13 +266,9 @@ extension SiteBuild {
         struct TooMany: Error {}
         var kept = 0
         var pageCount = 0
-        // The pages a change touches among `all`, given the output's `files`; counts what it
-        // leaves alone in `kept`.
-        func touched(among all: [SitePage], files known: [String: Int]) -> [SitePage] {
-            let compared = PageDependencies.pagesToCompare(
-                all, from: baseline.snapshot, to: snapshot, changedEntries: changedEntries)
-            // The pages left out are the baseline's, at the same paths: the output has them.
-            kept += all.count - compared.count
+        // The pages a change touches among `compared`, given the output's `files`; counts what
+        // it leaves alone in `kept`.
+        func touched(among compared: [SitePage], files known: [String: Int]) -> [SitePage] {
             var found = PageDependencies.changedPages(
                 from: baseline.snapshot, to: snapshot, renderer: renderer, among: compared,
                 changedEntries: changedEntries)
@@ -285,7 +281,7 @@ extension SiteBuild {
                     found.append(page)
                 }
             }
-            pageCount += all.count
+            pageCount += compared.count
             return found
         }
         func write(_ pages: [SitePage], with writer: PatchWriter) throws {
@@ -300,10 +296,17 @@ extension SiteBuild {
                 }
             }
         }
-        let before = renderer.pagesBeforeSearch
+        // Only the changed entries' own pages when the others' need no weighing: they are the
+        // baseline's, at the same paths, and the output has them.
+        let entries = PageDependencies.entriesToCompare(
+            from: baseline.snapshot, to: snapshot, changedEntries: changedEntries)
+        let before = renderer.pagesBeforeSearch(ofEntries: entries)
+        let leftOut = entries.map { 2 * (snapshot.directory.entries.count - $0.count) } ?? 0
+        kept += leftOut
+        pageCount += leftOut
         let pages = touched(among: before, files: files)
         // Most of a site is pages: when they alone are too many, nothing is written.
-        guard pages.count * 2 <= before.count else { return nil }
+        guard pages.count * 2 <= pageCount else { return nil }
         var written: [String] = []
         var removed: [String] = []
         let patcher = OutputPatcher(outputPath: baseline.outputPath)
@@ -337,7 +340,7 @@ extension SiteBuild {
                     if gone.count == missing {
                         removed = gone.sorted()
                     } else {
-                        paths.formUnion(before.map(renderer.path(of:)))
+                        paths.formUnion(renderer.pagesBeforeSearch.map(renderer.path(of:)))
                         removed = known.keys.filter { !paths.contains($0) }.sorted()
                     }
                 }

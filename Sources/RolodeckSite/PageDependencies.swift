@@ -216,27 +216,22 @@ public enum PageDependencies {
             }
     }
 
-    /// `pages` without the pages of the entries a patch left alone (their page and vCard), when
-    /// the rules could not list those: the directory was patched from the old one
-    /// (`Directory.patching`, which keeps every entry, group and slug in place), and neither the
-    /// config, the date, the store's last change nor any template changed. Else `pages`.
+    /// The entries whose pages (page and vCard) are to be compared, when the rules could not
+    /// list those of the others: the directory was patched from the old one
+    /// (`Directory.patching`, which keeps every entry, group and slug in place; `changedEntries`
+    /// names the entries that changed), and neither the config, the date, the store's last
+    /// change nor any template changed. Nil when every page is to be compared.
     ///
     /// A save of one contact in a large directory then weighs the rules of a few thousand
     /// pages, not of two for every contact; the pages left out are at the same paths as
     /// before, so the output has them.
-    public static func pagesToCompare(
-        _ pages: [SitePage], from old: SiteSnapshot, to new: SiteSnapshot, changedEntries: [Int]?
-    ) -> [SitePage] {
+    public static func entriesToCompare(from old: SiteSnapshot, to new: SiteSnapshot, changedEntries: [Int]?)
+        -> [Int]?
+    {
         guard let changedEntries, old.config == new.config, old.today == new.today,
             old.lastUpdated == new.lastUpdated, changedTemplates(old.siteTemplates, new.siteTemplates).isEmpty
-        else { return pages }
-        let changed = Set(changedEntries)
-        return pages.filter { page in
-            switch page {
-            case .contact(let index), .contactCard(let index): return changed.contains(index)
-            default: return true
-            }
-        }
+        else { return nil }
+        return changedEntries
     }
 
     /// Whether entry `index` is in one of the `relinked` groups, whose names its vCard lists.

@@ -61,17 +61,21 @@ extension SiteRenderer {
 
     /// Every file but the search index's, in `pages` order: these are known before the index is
     /// built.
-    public var pagesBeforeSearch: [SitePage] {
+    public var pagesBeforeSearch: [SitePage] { pagesBeforeSearch(ofEntries: nil) }
+
+    /// `pagesBeforeSearch` with the pages of only `entries` (ascending) among the entries' pages
+    /// and vCards, or of every entry when nil.
+    public func pagesBeforeSearch(ofEntries entries: [Int]?) -> [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
         pages += [.groups, .todos]
         pages += paging.todos.pages.indices.dropFirst().map(SitePage.todosPage)
         pages += [.notFound, .birthdays]
         pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
         pages += [.birthdaysCalendar, .todosCalendar]
-        pages += directory.entries.indices.map(SitePage.contact)
+        pages += (entries ?? Array(directory.entries.indices)).map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
         pages += paging.groupSectionPages
-        pages += directory.entries.indices.map(SitePage.contactCard)
+        pages += (entries ?? Array(directory.entries.indices)).map(SitePage.contactCard)
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
         for index in photoFiles.indices { pages += [.photo(index), .photoThumbnail(index)] }
@@ -115,7 +119,8 @@ extension SiteRenderer {
     /// The template the page is rendered from; nil for a static file.
     static func template(of page: SitePage) -> String? {
         switch page {
-        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard, .photo,
+        case .asset, .search, .birthdaysCalendar, .todosCalendar, .contactCard, .groupCard, .directoryCard,
+            .photo,
             .photoThumbnail:
             return nil
         case .index: return "index"
