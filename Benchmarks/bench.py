@@ -355,8 +355,8 @@ def watch_section(rolodeck, scratch, watch_sizes):
             out = os.path.join(scratch, "out-%d-%s" % (size, layout))
             for kind in ("phone", "name"):
                 rows.append((size, layout, kind) + watch_bench(rolodeck, site, out, kind, layout))
-    print("\n== Watch and serve: one contact saved (median of %d saves; the watcher waits 50 ms for a burst "
-          "to end) ==" % WATCH_SAVES)
+    print("\n== Watch and serve: one contact saved (median of %d saves; the watcher waits 10 ms after a "
+          "finished save for more) ==" % WATCH_SAVES)
     print("%9s  %-6s  %-6s  %12s  %6s  %14s  %14s  %6s  %10s  %8s  %4s" %
           ("contacts", "layout", "edit", "save→disk s", "goal", "save→reload s", "reload−disk s", "goal",
            "rebuild s", "written", "met"))
