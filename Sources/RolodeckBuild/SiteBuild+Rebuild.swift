@@ -250,8 +250,8 @@ extension SiteBuild {
     /// Writes the pages the change touched, or returns nil when so many are touched that
     /// publishing the whole site is as quick (and atomic). `files` are the sizes of the output's
     /// files (the baseline's), updated for what is written and removed; `manifest` the text of
-    /// its manifest, as `OutputPatcher.patch` takes it. `changedEntries` names
-    /// the entries that changed when the directory was patched from the baseline's.
+    /// its manifest, as `OutputPatcher.patch` takes it. `changedEntries` names the entries that
+    /// changed when the directory was patched from the baseline's.
     ///
     /// The pages are written while the search index is still being built on its own thread,
     /// then its files: a save's pages (and `contacts.vcf`) do not wait for the index.

@@ -3,7 +3,7 @@ extension OutputManifest {
     /// files after a watch save: a new heading (`fingerprint`, no statuses), and for each of
     /// `changes` the file's new size, or nil for a file removed; a file the manifest does not
     /// list yet is added in its place. Returns false, leaving `bytes` as they were, when they
-    /// are not a manifest (or one whose lines are out of order).
+    /// are not a manifest.
     ///
     /// A save rewrites a few pages of a site of hundreds of thousands of files: the files' lines
     /// are found by a binary search of the sorted list, and the rest is left where it lies when
@@ -14,8 +14,8 @@ extension OutputManifest {
     {
         guard let (_, _, listStart) = header(of: bytes) else { return false }
         let head = head(fingerprint: fingerprint, statuses: nil)
-        // Each change's line: where it starts (or where it would), where its path starts, and
-        // where it ends; nil when the file is not listed.
+        // Each change's line: where it starts (or would start), where its path starts, where it
+        // ends, and whether the manifest lists the file.
         var lines: [(start: Int, path: Int, end: Int, listed: Bool, file: (path: [UInt8], size: Int?))] = []
         lines.reserveCapacity(changes.count)
         // A path given twice is changed as it is given last.
@@ -56,7 +56,8 @@ extension OutputManifest {
         result.reserveCapacity(bytes.count - listStart + head.count + lines.count * 24)
         var copied = listStart
         for line in lines {
-            // Only lines out of order (a damaged text) place a line before one already copied.
+            // Each path is here once, and a file added sorts before the line it stands at, so no
+            // line starts before what is copied; a guard, not to copy backwards if one did.
             guard line.start >= copied else { return false }
             result += bytes[copied..<line.start]
             copied = line.start

@@ -186,9 +186,11 @@ extension SearchTermTable {
         var destination: Int
 
         /// Makes `moves` (in order, their sources apart and their destinations apart) in `array`,
-        /// which then has `count` elements (those it grows by are `filler` until written). A block moving left cannot land on the source of a
-        /// block before it that has not moved (that one lands before it), so those go left to
-        /// right; the blocks moving right go right to left, for the same reason mirrored.
+        /// which then has `count` elements (those it grows by are `filler` until written).
+        /// Destinations keep the sources' order, so a block moving left lands past the source of
+        /// every block before it that moves right, and those before it that move left have moved
+        /// already when they go left to right; the blocks moving right go right to left, the
+        /// same mirrored.
         static func apply<Element: BitwiseCopyable>(
             _ moves: [Move], to array: inout [Element], count: Int, filler: Element
         ) {
