@@ -219,6 +219,9 @@ extension SiteBuild {
                     state.baseline = Baseline(
                         snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
                         manifest: identity, warnings: warnings)
+                    // An output found up to date was not rendered: the cards the next save reuses
+                    // are made now, off the rebuilds' path (at once when they were rendered).
+                    Self.cardMaker.async { renderer.makeCards() }
                 }
             }
         } catch is Cancelled, is Publisher.Cancelled {
@@ -247,6 +250,10 @@ extension SiteBuild {
     /// The queue `release` frees on, below the rebuilds' priority.
     private static let releaser = DispatchQueue(label: "rolodeck.site-build.release", qos: .utility)
 
+    /// The queue a whole build's cards are made on for the saves after it, below the rebuilds'
+    /// priority.
+    static let cardMaker = DispatchQueue(label: "rolodeck.site-build.cards", qos: .utility)
+
     /// Writes the pages the change touched, or returns nil when so many are touched that
     /// publishing the whole site is as quick (and atomic). `files` are the sizes of the output's
     /// files (the baseline's), updated for what is written and removed; `manifest` the text of
@@ -264,6 +271,8 @@ extension SiteBuild {
         /// Thrown from within the patch once the search files show it touches too much: the pages
         /// already written under temporary names are discarded.
         struct TooMany: Error {}
+        // The cards the last whole build left to be made: waited for, not made twice at once.
+        Self.cardMaker.sync {}
         var kept = 0
         var pageCount = 0
         // The pages a change touches among `compared`, given the output's `files`; counts what

@@ -651,6 +651,35 @@ import Testing
 }
 
 extension SiteBuildRebuildTests {
+    /// A watch whose first build finds the output up to date renders nothing, so no vCard is
+    /// made; they are made after it, off its path, and kept for the first save, which then
+    /// takes them from the card cache instead of making every one.
+    @Test func cardsAreMadeAfterAFirstBuildThatFoundTheOutputUpToDate() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let folder = scratch.appendingPathComponent("site")
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: folder)
+        let output = scratch.appendingPathComponent("out")
+        try Self.wholeBuild(folder, into: output, today: Self.today)
+        let before = try FolderSnapshot.of(output)
+        let build = SiteBuild(folder: folder, displayPath: "site", generator: Self.generator) { _ in
+            output.path
+        }
+        guard case .published(let report) = build.rebuild(today: Self.today).outcome else {
+            Issue.record("the first build did not publish")
+            return
+        }
+        #expect(report.written == 0)
+        #expect(try FolderSnapshot.of(output).mapValues(\.modified) == before.mapValues(\.modified))
+        SiteBuild.cardMaker.sync {}
+        let state = try #require(build.watched)
+        let snapshot = try #require(state.baseline?.snapshot)
+        let writer = VCardWriter(revisionDate: snapshot.lastUpdated ?? snapshot.today)
+        let cards = try #require(state.cardCache.take(revision: writer.revision, config: snapshot.config))
+        #expect(cards.bytes.count == snapshot.directory.entries.count)
+        #expect(cards.bytes.contains { !$0.isEmpty })
+    }
+
     @Test func aCancelledRebuildLeavesTheOutputAndNoTemporaryFiles() throws {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))

@@ -60,6 +60,13 @@ extension SiteRenderer {
         return directory.sections.flatMap { $0.items.map { cards[$0] } }
     }
 
+    /// Makes every entry's card now, and lets the card cache keep them, when nothing has made
+    /// them yet: a watch whose first build found the output up to date rendered no card, and its
+    /// first save would make all of them (a second at 100,000 contacts) to write `contacts.vcf`.
+    public func makeCards() {
+        _ = entryCards()
+    }
+
     /// Every entry's card without its photo, in entry order, made on the first call: a file of
     /// several cards is the cards one after the other. With a `cardCache`, a card the last
     /// rebuild made from the same source is reused, and the cache keeps these for the next.
