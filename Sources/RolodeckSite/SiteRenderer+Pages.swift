@@ -72,10 +72,11 @@ extension SiteRenderer {
         pages += [.notFound, .birthdays]
         pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
         pages += [.birthdaysCalendar, .todosCalendar]
-        pages += (entries ?? Array(directory.entries.indices)).map(SitePage.contact)
+        let entries = entries ?? Array(directory.entries.indices)
+        pages += entries.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
         pages += paging.groupSectionPages
-        pages += (entries ?? Array(directory.entries.indices)).map(SitePage.contactCard)
+        pages += entries.map(SitePage.contactCard)
         pages += directory.groups.indices.map(SitePage.groupCard)
         pages.append(.directoryCard)
         for index in photoFiles.indices { pages += [.photo(index), .photoThumbnail(index)] }
