@@ -349,6 +349,9 @@ struct ContentLineReader {
     private static func physicalLines(_ bytes: [UInt8]) -> [PhysicalLine] {
         bytes.withUnsafeBufferPointer { bytes in
             var lines: [PhysicalLine] = []
+            // About as many as a card's lines of some 30 bytes make: grown one by one, the array
+            // of a 300-byte file was copied five times, a tenth of the time it took to read.
+            lines.reserveCapacity(bytes.count / 32 + 4)
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             let count = bytes.count
             while start < count {

@@ -43,7 +43,7 @@ enum VCardParser {
         /// Reads one line: the start or the end of a card, or a property of the current one.
         mutating func take(_ line: consuming ContentLine) {
             let isBegin = line.name == "BEGIN", isEnd = line.name == "END"
-            let isCard = (isBegin || isEnd) && plainValue(line).uppercased() == "VCARD"
+            let isCard = (isBegin || isEnd) && VCardParser.namesCard(line)
             if agentDepth > 0 {
                 if isCard { agentDepth += isBegin ? 1 : -1 }
                 return
@@ -129,6 +129,16 @@ enum VCardParser {
         /// Records a warning.
         mutating func report(_ reason: VCardIssue.Reason, at location: SourceLocation) {
             diagnostics.append(VCardIssue.warning(reason, at: location))
+        }
+    }
+
+    /// Whether the value of a `BEGIN` or `END` is `VCARD`, in any case, whitespace around it.
+    /// An ASCII value (all but odd files) is compared byte by byte, without making a string.
+    static func namesCard(_ line: ContentLine) -> Bool {
+        line.value.withUnsafeBufferPointer { bytes in
+            guard ASCIIBytes.isASCII(bytes) else { return plainValue(line).uppercased() == "VCARD" }
+            let trimmed = ASCIIBytes.trimmingWhitespace(bytes, 0..<bytes.count)
+            return ASCIIBytes.equals(UnsafeBufferPointer(rebasing: bytes[trimmed]), "VCARD")
         }
     }
 

@@ -84,6 +84,10 @@ import Testing
         Case("several cards in one file, one with BEGIN in lower case",
              card("VERSION:3.0", "N:Lee;Ann") + "begin:vcard\r\nversion:3.0\r\nn:Kim;Bo\r\nend:vcard\r\n",
              contacts: ["id: Ann Lee\ngiven: Ann\nfamily: Lee", "id: Bo Kim\ngiven: Bo\nfamily: Kim"]),
+        Case("BEGIN and END with blanks around VCARD, one of them a no-break space",
+             "BEGIN: VCard\t\r\nVERSION:3.0\r\nN:Lee;Ann\r\nEND:vcard \r\n"
+                + "BEGIN:\u{00A0}VCARD\r\nVERSION:3.0\r\nN:Kim;Bo\r\nEND:\u{00A0}VCARD\u{00A0}\r\n",
+             contacts: ["id: Ann Lee\ngiven: Ann\nfamily: Lee", "id: Bo Kim\ngiven: Bo\nfamily: Kim"]),
         Case("base64 photos in every layout do not disturb the lines around them",
              card("VERSION:2.1", "N:One;Photo", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD",
                   "  /2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp", "", "TEL;CELL:1")

@@ -105,6 +105,13 @@ import Testing
             """,
         "a card without END:VCARD ends at the next BEGIN or the end of the file cards":
             "(the same: vobject reads no card from the file)",
+        "BEGIN and END with blanks around VCARD, one of them a no-break space error": """
+            vobject keeps the blanks around a component's name, so `BEGIN: VCard<tab>` never \
+            meets its `END:vcard `; it reports the card never closed and gives up on the file \
+            (Rolodeck trims them, Unicode's whitespace as well as ASCII's)
+            """,
+        "BEGIN and END with blanks around VCARD, one of them a no-break space cards":
+            "(the same: vobject reads no card from the file)",
         "text outside cards, a card with nothing to show, an unknown version cards": """
             vobject makes the property before the first BEGIN:VCARD an unnamed component that \
             holds both cards, so it reports one card with the fields of neither
