@@ -18,6 +18,8 @@ import Testing
             input: "tab\tkept, bell\u{07} and delete\u{7F} dropped",
             expected: "tab\tkept\\, bell and delete dropped"),
         EscapeCase(input: "Zoë: 김철수", expected: "Zoë: 김철수"),
+        EscapeCase(input: "김;철,수\\\r", expected: "김\\;철\\,수\\\\\\n"),
+        EscapeCase(input: "\r\n\r\u{0}é\u{85}", expected: "\\n\\né\u{85}"),
     ]
 
     @Test(arguments: escapeCases)
