@@ -11,7 +11,9 @@
  * - thp:always: jemalloc asks for transparent huge pages (madvise) on the memory it maps, where
  *   the kernel offers them only when asked, as Debian's does by default. A build touches all its
  *   memory for the first time, and a 4 KB page costs a fault apiece: `check` of 100,000 files
- *   took 94,000 of them, 5,500 with huge pages, about 7 % of its time (docs/performance.md).
+ *   took 94,000 of them, 5,500 with huge pages. In turns at 100,000 contacts (docs/performance.md,
+ *   eighth pass): one contacts.json builds cold in 9 % less time, a file per contact the same
+ *   within the noise; the peak is 2 to 4 % higher.
  *
  * A cold build of 100,000 contacts, 4 alternating runs each (docs/performance.md): a file per
  * contact 572 → 493 MB peak, one contacts.json 454 → 428 MB, the wall time the same. */
