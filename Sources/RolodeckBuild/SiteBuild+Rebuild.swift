@@ -331,27 +331,11 @@ extension SiteBuild {
                 written = writer.writtenPaths
                 // When the output has exactly the files it keeps, it has no other to remove (the
                 // common case: a save that adds no page), and the set of every path is not needed.
-                // Else, most often, a search piece went: when the search files the baseline had
-                // and no page has now account for every file missing, they are the ones. (A
-                // contact's files are under `contacts/`, never where a search file was.)
                 let missing = known.count - kept
                 if missing > 0 {
-                    var paths = Set(search.map(renderer.path(of:)))
-                    for page in before {
-                        switch page {
-                        case .contact, .contactCard: continue
-                        default: paths.insert(renderer.path(of: page))
-                        }
-                    }
-                    let gone = baseline.snapshot.search.files.map(\.path).filter {
-                        known[$0] != nil && !paths.contains($0)
-                    }
-                    if gone.count == missing {
-                        removed = gone.sorted()
-                    } else {
-                        paths.formUnion(renderer.pagesBeforeSearch.map(renderer.path(of:)))
-                        removed = known.keys.filter { !paths.contains($0) }.sorted()
-                    }
+                    removed = Self.removedPaths(
+                        missing: missing, among: known, search: search, before: before, baseline: baseline,
+                        renderer: renderer)
                 }
                 return removed
             }
@@ -359,6 +343,30 @@ extension SiteBuild {
             return nil
         }
         return (report, (written + removed).sorted())
+    }
+
+    /// The `missing` files of the output (`known`) that no page of `renderer` has any more,
+    /// sorted; `before` and `search` are the pages a patch listed. Most often a search piece
+    /// went: when the search files the baseline had and no page has now account for every file
+    /// missing, they are the ones, found without listing every path of the site. (A contact's
+    /// files are under `contacts/`, never where a search file was.)
+    private static func removedPaths(
+        missing: Int, among known: [String: Int], search: [SitePage], before: [SitePage], baseline: Baseline,
+        renderer: SiteRenderer
+    ) -> [String] {
+        var paths = Set(search.map(renderer.path(of:)))
+        for page in before {
+            switch page {
+            case .contact, .contactCard: continue
+            default: paths.insert(renderer.path(of: page))
+            }
+        }
+        let gone = baseline.snapshot.search.files.map(\.path).filter {
+            known[$0] != nil && !paths.contains($0)
+        }
+        if gone.count == missing { return gone.sorted() }
+        paths.formUnion(renderer.pagesBeforeSearch.map(renderer.path(of:)))
+        return known.keys.filter { !paths.contains($0) }.sorted()
     }
 
     /// Every file the output's manifest lists, with its size.
