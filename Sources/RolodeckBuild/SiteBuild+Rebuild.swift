@@ -23,6 +23,8 @@ final class WatchedState {
     let cardCache = VCardCache()
     /// Makes the files only of photos that are new.
     let photoCache = PhotoCache()
+    /// Writes only the bytes that changed of the large files (`contacts.vcf`), into old copies.
+    let spares: SpareFiles
     /// Hashes only the store files that changed for the input's fingerprint.
     let storeDigests = StoreDigests()
     /// What the site on disk was built from; nil until a build was published.
@@ -37,8 +39,10 @@ final class WatchedState {
     /// The config the site was last read with.
     var config: SiteConfig?
 
-    /// State for rebuilds that read with `reader`, keeping the files it reads in `cache`.
-    init(reader: SiteReader, cache: InputFileCache) {
+    /// State for rebuilds that read with `reader`, keeping the files it reads in `cache`, and
+    /// spares of files of at least `spareMinimumSize` bytes.
+    init(reader: SiteReader, cache: InputFileCache, spareMinimumSize: Int) {
+        spares = SpareFiles(minimumSize: spareMinimumSize)
         var reader = reader
         reader.cache = cache
         self.reader = reader
@@ -84,6 +88,12 @@ extension SiteBuild {
     /// error).
     public var config: SiteConfig? { watched?.config }
 
+    /// Removes what `rebuild` keeps beside the output between calls (the spare copies of large
+    /// files): for when the watch stops.
+    public func stopRebuilding() {
+        watched?.spares.removeAll()
+    }
+
     /// Brings the output up to date with the site's files, ages as of `today`, redoing only
     /// what the changed files touch: it reads only the files that changed, decodes only the
     /// records that changed, plans the directory anew (or patches it), renders only the pages
@@ -106,7 +116,8 @@ extension SiteBuild {
     )
         -> BuildResult
     {
-        let state = watched ?? WatchedState(reader: reader, cache: InputFileCache())
+        let state = watched ?? WatchedState(
+            reader: reader, cache: InputFileCache(), spareMinimumSize: spareMinimumSize)
         watched = state
         let input: SiteInput
         let readWarnings: [Diagnostic]
@@ -321,7 +332,9 @@ extension SiteBuild {
         let patcher = OutputPatcher(outputPath: baseline.outputPath)
         let report: PublishReport
         do {
-            report = try patcher.patch(fingerprint: fingerprint, files: &files, manifest: &manifest) {
+            report = try patcher.patch(
+                fingerprint: fingerprint, files: &files, manifest: &manifest, spares: watched?.spares
+            ) {
                 writer, known in
                 try write(pages, with: writer)
                 let search = renderer.searchFiles

@@ -24,6 +24,9 @@ public final class SiteBuild {
     let output: (SiteConfig) -> String
     /// What `rebuild` keeps between calls; made by the first.
     var watched: WatchedState?
+    /// The smallest file `rebuild` writes through a spare copy (tests lower it to have small
+    /// sites' `contacts.vcf` go that way).
+    var spareMinimumSize = 1 << 20
 
     /// `SOURCE_DATE_EPOCH`, which sets the pages' "last updated" date in place of the store's
     /// newest file; read from the environment, as the command reads today from it.

@@ -35,9 +35,10 @@ public struct OutputPatcher {
     /// written and removed). `produce` is handed `files` as they are before the patch, to read
     /// without holding a copy that updating them would have to duplicate. `manifest` is the
     /// manifest's text as the last patch wrote it, nil to read it from the output; it is the new
-    /// text after the patch, nil after a failure.
+    /// text after the patch, nil after a failure. Large files are made through `spares`, when
+    /// given (a watch keeps them from one patch to the next).
     public func patch(
-        fingerprint: String, files: inout [String: Int], manifest: inout [UInt8]?,
+        fingerprint: String, files: inout [String: Int], manifest: inout [UInt8]?, spares: SpareFiles? = nil,
         _ produce: (PatchWriter, _ files: [String: Int]) throws -> [String]
     ) throws -> PublishReport {
         // Where `Publisher` finds it, so that both lock the same folder for a linked output too.
@@ -51,7 +52,8 @@ public struct OutputPatcher {
             throw PublishError.system("open", outputPath)
         }
 
-        let writer = PatchWriter(output: output)
+        spares?.prepare(parent: parent, outputName: name, output: output)
+        let writer = PatchWriter(output: output, spares: spares)
         let removing: [String]
         do {
             removing = try produce(writer, files)
@@ -125,6 +127,8 @@ public final class PatchWriter: Sendable {
         var folder: DirectoryHandle
         /// Its name once in place.
         var name: String
+        /// Where it was made instead of beside its destination, when it was made through a spare.
+        var staged: SpareFiles.Staged? = nil
     }
 
     /// What the writing threads share.
@@ -144,11 +148,14 @@ public final class PatchWriter: Sendable {
     }
 
     private let output: DirectoryHandle
+    /// Where large files are made, when they are.
+    private let spares: SpareFiles?
     private let state = Mutex(State())
 
-    /// A writer into the output folder `output`.
-    init(output: DirectoryHandle) {
+    /// A writer into the output folder `output`, making large files through `spares`.
+    init(output: DirectoryHandle, spares: SpareFiles? = nil) {
         self.output = output
+        self.spares = spares
     }
 
     /// The paths written or confirmed, with their sizes.
@@ -172,19 +179,23 @@ public final class PatchWriter: Sendable {
     /// Writes one file at `path` made of `parts`, one after the other, unless it already has
     /// these bytes; the parts are compared and written without being joined. When the caller
     /// knows the bytes `differ` from those the output has, they are not compared.
+    /// A large file is made through the spares, when the writer has them.
     public func write(_ path: String, parts: [[UInt8]], differ: Bool = false) throws {
         let size = parts.reduce(0) { $0 + $1.count }
         try write(path, size: size) { folder, name in
             !differ && folder.holds(name, parts: parts, size: size)
+        } stage: { () throws(PublishError) in
+            try self.spares?.stage(path, parts: parts, size: size)
         } create: { folder, name throws(PublishError) in
             try folder.createFile(name, parts: parts)
         }
     }
 
     /// Writes a file of `size` bytes at `path` with `create` under a temporary name, unless
-    /// `isSame` finds the file in place holds its bytes.
+    /// `isSame` finds the file in place holds its bytes, or `stage` makes it elsewhere.
     private func write(
         _ path: String, size: Int, isSame: (DirectoryHandle, String) -> Bool,
+        stage: () throws(PublishError) -> SpareFiles.Staged? = { nil },
         create: (DirectoryHandle, String) throws(PublishError) -> Void
     ) throws {
         guard let (folderPath, name) = PagePath.folderAndName(of: path) else {
@@ -200,11 +211,14 @@ public final class PatchWriter: Sendable {
             state.withLock { $0.report.unchanged += 1 }
             return
         }
-        let temporary = OutputPatcher.temporaryName(for: name)
-        try? folder.removeTree(temporary)
-        try create(folder, temporary)
+        let staged = try stage()
+        if staged == nil {
+            let temporary = OutputPatcher.temporaryName(for: name)
+            try? folder.removeTree(temporary)
+            try create(folder, temporary)
+        }
         state.withLock { state in
-            state.pending.append(Pending(folder: folder, name: name))
+            state.pending.append(Pending(folder: folder, name: name, staged: staged))
             state.written.append(path)
             state.report.written += 1
         }
@@ -229,6 +243,16 @@ public final class PatchWriter: Sendable {
             }
         }
         for (index, file) in pending.enumerated() {
+            if let staged = file.staged, let spares {
+                // The file it replaces is the spare from now on: not closed, nor freed.
+                do {
+                    try spares.commit(staged, into: file.folder, name: file.name)
+                } catch {
+                    state.withLock { $0.pending = Array(pending[index...]) }
+                    throw error
+                }
+                continue
+            }
             let temporary = OutputPatcher.temporaryName(for: file.name)
             // Not blocking: a named pipe put there by hand would wait for a writer.
             let old = openat(
@@ -252,7 +276,11 @@ public final class PatchWriter: Sendable {
             return state.pending
         }
         for file in pending {
-            try? file.folder.removeTree(OutputPatcher.temporaryName(for: file.name))
+            if let staged = file.staged {
+                spares?.discard(staged)
+            } else {
+                try? file.folder.removeTree(OutputPatcher.temporaryName(for: file.name))
+            }
         }
         let created = state.withLock { state in
             defer { state.created = [] }

@@ -210,7 +210,7 @@ public struct Publisher: Sendable {
 
     /// The names beside an output that only a build of it makes: its staging folders (and a
     /// retired old site, which is one of them with a suffix).
-    private static func stagingPrefix(_ name: String) -> String {
+    static func stagingPrefix(_ name: String) -> String {
         "." + name + ".rolodeck-staging-"
     }
 

@@ -7,6 +7,16 @@
 /// Returns 0, or -1 with errno set (EINVAL or ENOSYS where the file system or kernel lacks it).
 int rolodeck_rename_exchange(int old_dir, const char *old_path, int new_dir, const char *new_path);
 
+/// Takes a write lease on the regular file open at `fd` (`F_SETLEASE` with `F_WRLCK`), which the
+/// kernel grants only while no one else has the file open; 0, or -1 with errno set (EAGAIN when
+/// someone has it open). Someone who opens the file while the lease is held waits until it is
+/// let go of, and the kernel tells the holder with SIGIO, whose default action ends a process:
+/// the first call makes SIGIO ignored when it has no handler.
+int rolodeck_take_write_lease(int fd);
+
+/// Lets go of the lease on `fd`; 0, or -1 with errno set.
+int rolodeck_drop_lease(int fd);
+
 /// Flushes the file system holding `fd` to disk (Linux syncfs); 0 or -1 with errno set.
 int rolodeck_syncfs(int fd);
 

@@ -86,6 +86,7 @@ final class WatchSession: @unchecked Sendable {
             case .unchanged, .upToDate, .cancelled: break
             }
         }
+        build.stopRebuilding()
         console.print("Stopped watching.")
     }
 

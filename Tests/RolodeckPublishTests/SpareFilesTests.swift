@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import RolodeckPublish
+@testable import RolodeckTestSupport
+
+/// A watch makes its large files (`contacts.vcf`) through spares: the version before last,
+/// written into where it differs and swapped in. What a reader sees is what a whole write gives,
+/// and a spare anyone else holds is left alone.
+@Suite final class SpareFilesTests {
+    let output: URL
+    var files: [String: Int] = [:]
+    var manifest: [UInt8]? = nil
+    let spares = SpareFiles(minimumSize: 0)
+
+    init() throws {
+        output = try Fixtures.temporaryFolder().appendingPathComponent("site")
+        let parts = PageWriterPartsTests.parts()
+        _ = try Publisher(outputPath: output.path).publish { writer in
+            try writer.write("contacts.vcf", parts: parts)
+            try writer.write("index.html", Array("home".utf8))
+        }
+        files = ["contacts.vcf": parts.reduce(0) { $0 + $1.count }, "index.html": 4]
+    }
+
+    var file: URL { output.appendingPathComponent("contacts.vcf") }
+
+    /// The spare folder beside the output, when there is one.
+    var spareFolder: URL? {
+        let parent = output.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.first { $0.hasPrefix(".site.rolodeck-staging-") && $0.hasSuffix("-spares") }
+            .map { parent.appendingPathComponent($0) }
+    }
+
+    func inode(_ url: URL) throws -> UInt64 {
+        try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
+    }
+
+    func patch(_ parts: [[UInt8]]) throws -> PublishReport {
+        try OutputPatcher(outputPath: output.path).patch(
+            fingerprint: "test", files: &files, manifest: &manifest, spares: spares
+        ) {
+            writer, _ in
+            try writer.write("contacts.vcf", parts: parts, differ: true)
+            return []
+        }
+    }
+
+    func contents(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+
+    /// Each version in turn is in place whole, whether it is as long as the one before, longer
+    /// or shorter; from the second patch on, the file in place is the version before last,
+    /// written into (the two files take turns).
+    @Test func everyVersionIsInPlaceWholeAndTheTwoFilesTakeTurns() throws {
+        let built = try inode(file)
+        let versions: [[[UInt8]]] = [
+            PageWriterPartsTests.parts(changing: 3),
+            PageWriterPartsTests.parts(changing: 600),
+            PageWriterPartsTests.parts(changing: 1_199) + [Array("END:VCARD\r\n".utf8)],
+            Array(PageWriterPartsTests.parts(changing: 10).dropLast(5)),
+            [Array(PageWriterPartsTests.parts().joined())],
+            PageWriterPartsTests.parts(),
+        ]
+        var inodes: [UInt64] = []
+        for (index, version) in versions.enumerated() {
+            let report = try patch(version)
+            #expect(report == PublishReport(written: 1, unchanged: 0, removed: 0), "version \(index)")
+            #expect(try contents(file) == Array(version.joined()), "version \(index)")
+            #expect(files["contacts.vcf"] == version.reduce(0) { $0 + $1.count }, "version \(index)")
+            inodes.append(try inode(file))
+        }
+        // The first was made new; after that the build's file and it take turns.
+        #expect(inodes[0] != built)
+        #expect(inodes[1] == built)
+        #expect(inodes[2] == inodes[0])
+        #expect(inodes[3] == built)
+
+        // The version before is the spare, in a folder only its owner can read.
+        let folder = try #require(spareFolder)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int)
+        #expect(mode == 0o700)
+        let spare = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        #expect(try contents(folder.appendingPathComponent(spare)) == Array(versions[4].joined()))
+
+        spares.removeAll()
+        #expect(spareFolder == nil)
+    }
+
+    /// A spare someone still reads (a download of the version before last) is not written
+    /// into: they go on reading the bytes they opened, and the new version is a file of its own.
+    @Test func aSpareSomeoneHasOpenIsLeftAlone() throws {
+        let built = try contents(file)
+        let builtInode = try inode(file)
+        let reader = try FileHandle(forReadingFrom: file)
+        defer { try? reader.close() }
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        let next = PageWriterPartsTests.parts(changing: 600)
+        _ = try patch(next)
+        #expect(try contents(file) == Array(next.joined()))
+        #expect(try inode(file) != builtInode)
+        try reader.seek(toOffset: 0)
+        #expect(Array(try reader.readToEnd() ?? Data()) == built)
+        spares.removeAll()
+    }
+
+    /// A spare with another name (a hard link someone made) is not written into either.
+    @Test func aSpareWithAnotherLinkIsLeftAlone() throws {
+        let built = try contents(file)
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        let folder = try #require(spareFolder)
+        let spare = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let linked = output.deletingLastPathComponent().appendingPathComponent("kept.vcf")
+        try FileManager.default.linkItem(at: folder.appendingPathComponent(spare), to: linked)
+        let next = PageWriterPartsTests.parts(changing: 600)
+        _ = try patch(next)
+        #expect(try contents(file) == Array(next.joined()))
+        #expect(try contents(linked) == built)
+        spares.removeAll()
+    }
+
+    /// A version in place that someone else wrote into is not taken for the one this put there:
+    /// once it is the spare, it is written whole.
+    @Test func aVersionSomeoneElseWroteIntoIsWrittenWhole() throws {
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        let writer = try FileHandle(forWritingTo: file)
+        try writer.write(contentsOf: Data("JUNK".utf8))
+        try writer.close()
+        _ = try patch(PageWriterPartsTests.parts(changing: 600))
+        let last = PageWriterPartsTests.parts(changing: 900)
+        _ = try patch(last)
+        #expect(try contents(file) == Array(last.joined()))
+        spares.removeAll()
+    }
+
+    /// A spare someone wrote into (it is no longer the file this left there) is written whole.
+    @Test func aSpareSomeoneWroteIntoIsWrittenWhole() throws {
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        _ = try patch(PageWriterPartsTests.parts(changing: 600))
+        let folder = try #require(spareFolder)
+        let spare = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let writer = try FileHandle(forWritingTo: folder.appendingPathComponent(spare))
+        try writer.write(contentsOf: Data("JUNK".utf8))
+        try writer.close()
+        // Differs from the spare's version (part 3 changed) only from part 3 on.
+        let last = PageWriterPartsTests.parts(changing: 1_100)
+        _ = try patch(last)
+        #expect(try contents(file) == Array(last.joined()))
+        spares.removeAll()
+    }
+
+    /// A whole publish removes the spare folder, as it removes any staging folder left beside
+    /// the output; the next patch makes it again and writes the file whole.
+    @Test func aWholePublishRemovesTheSparesAndPatchesGoOn() throws {
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        #expect(spareFolder != nil)
+        let republished = PageWriterPartsTests.parts(changing: 7)
+        _ = try Publisher(outputPath: output.path).publish { writer in
+            try writer.write("contacts.vcf", parts: republished)
+            try writer.write("index.html", Array("home".utf8))
+        }
+        #expect(spareFolder == nil)
+        manifest = nil
+        for changed in [600, 9] {
+            let next = PageWriterPartsTests.parts(changing: changed)
+            _ = try patch(next)
+            #expect(try contents(file) == Array(next.joined()), "part \(changed)")
+        }
+        #expect(spareFolder != nil)
+        spares.removeAll()
+    }
+
+    /// Where two versions first differ: parts that share their storage are the same unread,
+    /// equal bytes in other storage are the same, and the difference is found to the byte.
+    @Test func whereTwoVersionsFirstDiffer() {
+        let a: [UInt8] = Array("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n".utf8)
+        let b: [UInt8] = Array("BEGIN:VCARD\r\nFN:Bob Builder\r\nEND:VCARD\r\n".utf8)
+        let bEdited: [UInt8] = Array("BEGIN:VCARD\r\nFN:Bob Buildes\r\nEND:VCARD\r\n".utf8)
+        let copyOfA = a.map { $0 }
+        let cases: [(old: [[UInt8]], new: [[UInt8]], expected: (Int, Int, Int))] = [
+            ([a, b], [a, b], (2, a.count + b.count, 0)),
+            ([a, b], [copyOfA, b], (2, a.count + b.count, 0)),
+            ([a, b], [a, bEdited], (1, a.count + 26, 26)),
+            ([a, b], [a], (1, a.count, 0)),
+            ([a], [a, b], (1, a.count, 0)),
+            ([a, b], [b, a], (0, 16, 16)),
+            ([a, b], [Array(a.dropLast()), b], (0, a.count - 1, a.count - 1)),
+            ([Array(a.dropLast()), b], [a, b], (0, a.count - 1, a.count - 1)),
+            ([], [a], (0, 0, 0)),
+        ]
+        for (index, test) in cases.enumerated() {
+            let found = SpareFiles.firstDifference(between: test.old, and: test.new)
+            #expect(found == test.expected, "case \(index)")
+        }
+    }
+}
