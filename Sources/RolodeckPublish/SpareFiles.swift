@@ -173,6 +173,14 @@ public final class SpareFiles: Sendable {
         }
     }
 
+    /// The spare of the file at output path `path`, in the spare folder, when there is one.
+    func spare(of path: String) -> String? {
+        state.withLock { state in
+            guard let spare = state.spares[path], let folder = state.folder else { return nil }
+            return folder.path + "/" + spare.name
+        }
+    }
+
     /// Removes a staged version that is not to be put in place.
     func discard(_ staged: Staged) {
         try? staged.folder.removeTree(staged.name)

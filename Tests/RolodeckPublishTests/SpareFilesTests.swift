@@ -62,12 +62,21 @@ import Testing
             PageWriterPartsTests.parts(),
         ]
         var inodes: [UInt64] = []
+        var previousManifest = try contents(output.appendingPathComponent(".rolodeck"))
+        let manifestFile = output.appendingPathComponent(".rolodeck")
         for (index, version) in versions.enumerated() {
             let report = try patch(version)
             #expect(report == PublishReport(written: 1, unchanged: 0, removed: 0), "version \(index)")
             #expect(try contents(file) == Array(version.joined()), "version \(index)")
             #expect(files["contacts.vcf"] == version.reduce(0) { $0 + $1.count }, "version \(index)")
             inodes.append(try inode(file))
+            // The manifest, made through a spare too, is the text the patch made.
+            #expect(try contents(manifestFile) == manifest, "version \(index)")
+            #expect(try String(contentsOf: manifestFile, encoding: .utf8).contains("\n\(files["contacts.vcf"]!) contacts.vcf\n"))
+            // The manifest it replaced is its spare.
+            let spare = try #require(spares.spare(of: ".rolodeck"), "version \(index)")
+            #expect(try contents(URL(fileURLWithPath: spare)) == previousManifest, "version \(index)")
+            previousManifest = try contents(manifestFile)
         }
         // The first was made new; after that the build's file and it take turns.
         #expect(inodes[0] != built)
@@ -79,8 +88,9 @@ import Testing
         let folder = try #require(spareFolder)
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int)
         #expect(mode == 0o700)
-        let spare = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
-        #expect(try contents(folder.appendingPathComponent(spare)) == Array(versions[4].joined()))
+        let spare = try #require(spares.spare(of: "contacts.vcf"))
+        #expect(spare.hasPrefix(folder.path + "/"))
+        #expect(try contents(URL(fileURLWithPath: spare)) == Array(versions[4].joined()))
 
         spares.removeAll()
         #expect(spareFolder == nil)
@@ -107,10 +117,9 @@ import Testing
     @Test func aSpareWithAnotherLinkIsLeftAlone() throws {
         let built = try contents(file)
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
-        let folder = try #require(spareFolder)
-        let spare = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let spare = try #require(spares.spare(of: "contacts.vcf"))
         let linked = output.deletingLastPathComponent().appendingPathComponent("kept.vcf")
-        try FileManager.default.linkItem(at: folder.appendingPathComponent(spare), to: linked)
+        try FileManager.default.linkItem(at: URL(fileURLWithPath: spare), to: linked)
         let next = PageWriterPartsTests.parts(changing: 600)
         _ = try patch(next)
         #expect(try contents(file) == Array(next.joined()))
@@ -136,9 +145,8 @@ import Testing
     @Test func aSpareSomeoneWroteIntoIsWrittenWhole() throws {
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
         _ = try patch(PageWriterPartsTests.parts(changing: 600))
-        let folder = try #require(spareFolder)
-        let spare = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
-        let writer = try FileHandle(forWritingTo: folder.appendingPathComponent(spare))
+        let spare = try #require(spares.spare(of: "contacts.vcf"))
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: spare))
         try writer.write(contentsOf: Data("JUNK".utf8))
         try writer.close()
         // Differs from the spare's version (part 3 changed) only from part 3 on.
