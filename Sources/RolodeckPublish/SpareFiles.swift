@@ -1,4 +1,5 @@
 import CSystem
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -159,6 +160,7 @@ public final class SpareFiles: Sendable {
                 }
                 if let placed { state.live[staged.path] = Live(identity: Identity(placed), parts: staged.parts) }
             }
+            unshare(staged)
             return
         }
         // No file to exchange with (the first version of a new file), or no exchange on this
@@ -171,7 +173,37 @@ public final class SpareFiles: Sendable {
         state.withLock { state in
             state.live[staged.path] = placed.map { Live(identity: Identity($0), parts: staged.parts) }
         }
+        unshare(staged)
     }
+
+    /// Keeps a copy of a placed version's parts in place of the caller's, made off the save's
+    /// path. The caller changes its own in place on the next save: the renderer's list of every
+    /// contact's card (the cards of the entries that changed), the manifest's text (the sizes of
+    /// the files written). While this shared them, that change would copy them whole first, on
+    /// the save's path: a list of 100,000 cards (a retain of each), 7.7 MB of text.
+    private func unshare(_ staged: Staged) {
+        Self.copier.async { [self] in
+            // One large part (the manifest's text) is copied byte for byte; a list of many (every
+            // card) is copied as a list, the cards themselves shared: none is changed in place.
+            let copy =
+                staged.parts.count == 1
+                ? [staged.parts[0].withUnsafeBufferPointer { Array($0) }] : staged.parts.map { $0 }
+            state.withLock { state in
+                // Unless a later patch placed another version meanwhile.
+                guard let live = state.live[staged.path], Self.isSameList(live.parts, staged.parts) else { return }
+                state.live[staged.path]?.parts = copy
+            }
+        }
+    }
+
+    /// Whether two lists of parts are the same list (the same storage), not only equal.
+    private static func isSameList(_ one: [[UInt8]], _ other: [[UInt8]]) -> Bool {
+        one.withUnsafeBufferPointer { one in other.withUnsafeBufferPointer { one.baseAddress == $0.baseAddress } }
+    }
+
+    /// The queue `unshare` copies on, and old parts are let go of on, below the rebuilds'
+    /// priority.
+    static let copier = DispatchQueue(label: "rolodeck.spare-files.copy", qos: .utility)
 
     /// The spare of the file at output path `path`, in the spare folder, when there is one.
     func spare(of path: String) -> String? {
@@ -219,6 +251,9 @@ public final class SpareFiles: Sendable {
             return (folder, name, state.spares.removeValue(forKey: path))
         }
         guard let (folder, name, spare) = found else { return nil }
+        // What the spare was known to hold (every card, for `contacts.vcf`) is let go of off
+        // the save's path.
+        defer { Self.copier.async { withExtendedLifetime(spare) {} } }
         if let spare, Self.write(parts, size: size, into: spare, in: folder) {
             return Staged(folder: folder, name: name, path: path, parts: parts)
         }
@@ -240,8 +275,27 @@ public final class SpareFiles: Sendable {
         else { return false }
         guard rolodeck_take_write_lease(fd) == 0 else { return false }
         defer { _ = rolodeck_drop_lease(fd) }
-        let (part, offset, skip) = spare.parts.map { firstDifference(between: $0, and: parts) } ?? (0, 0, 0)
-        return write(parts, from: part, skipping: skip, to: fd, at: offset) && ftruncate(fd, off_t(size)) == 0
+        guard let old = spare.parts else {
+            return write(parts[...], skipping: 0, to: fd, at: 0) && ftruncate(fd, off_t(size)) == 0
+        }
+        let (part, offset, skip) = firstDifference(between: old, and: parts)
+        // A version of the same size (a phone number's digits changed) differs no further than
+        // its last part that differs: the parts after it are the same bytes at the same places.
+        let end = size == spare.identity.size ? parts.count - sameLastParts(old, parts, after: part) : parts.count
+        return write(parts[part..<max(part, end)], skipping: skip, to: fd, at: offset)
+            && ftruncate(fd, off_t(size)) == 0
+    }
+
+    /// How many parts `old` and `new` end with alike (each the same as the one at the same place
+    /// from the end), not counting any at `first` or before it in either.
+    static func sameLastParts(_ old: [[UInt8]], _ new: [[UInt8]], after first: Int) -> Int {
+        var count = 0
+        while count < old.count - first - 1, count < new.count - first - 1 {
+            let a = old[old.count - 1 - count], b = new[new.count - 1 - count]
+            guard a.count == b.count, sharedPrefix(a, b) == a.count else { break }
+            count += 1
+        }
+        return count
     }
 
     /// Where `new` first differs from `old`: the part it is in, the byte of the file it is at,
@@ -280,23 +334,23 @@ public final class SpareFiles: Sendable {
         }
     }
 
-    /// Writes `parts` from part `first` on (without its first `skip` bytes) to `fd` at `offset`,
-    /// many parts to a system call, without gathering them; false when the system refuses.
-    private static func write(_ parts: [[UInt8]], from first: Int, skipping skip: Int, to fd: Int32, at offset: Int)
+    /// Writes `parts` (without the first `skip` bytes of the first) to `fd` at `offset`, many
+    /// parts to a system call, without gathering them; false when the system refuses.
+    private static func write(_ parts: ArraySlice<[UInt8]>, skipping skip: Int, to fd: Int32, at offset: Int)
         -> Bool
     {
         var position = offset
-        var index = first
+        var index = parts.startIndex
         var skip = skip
         // Linux takes up to 1,024 vectors a call (`IOV_MAX`, which Swift's Glibc does not name).
         let vectorLimit = 1024
         var vectors: [iovec] = []
         vectors.reserveCapacity(vectorLimit)
-        while index < parts.count {
+        while index < parts.endIndex {
             // The parts stay alive, and unmoved, until the function returns.
             vectors.removeAll(keepingCapacity: true)
             var end = index
-            while end < parts.count, vectors.count < vectorLimit {
+            while end < parts.endIndex, vectors.count < vectorLimit {
                 parts[end].withUnsafeBytes { bytes in
                     let start = end == index ? skip : 0
                     if bytes.count > start {

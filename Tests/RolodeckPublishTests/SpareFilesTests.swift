@@ -48,6 +48,13 @@ import Testing
 
     func contents(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
+    /// `parts` with a byte added to the end of the part at `index`.
+    static func lengthened(_ parts: [[UInt8]], at index: Int) -> [[UInt8]] {
+        var parts = parts
+        parts[index].append(0x0a)
+        return parts
+    }
+
     /// Each version in turn is in place whole, whether it is as long as the one before, longer
     /// or shorter; from the second patch on, the file in place is the version before last,
     /// written into (the two files take turns).
@@ -60,6 +67,15 @@ import Testing
             Array(PageWriterPartsTests.parts(changing: 10).dropLast(5)),
             [Array(PageWriterPartsTests.parts().joined())],
             PageWriterPartsTests.parts(),
+            // Of the same size as the one before: written only from the first part that
+            // differs to the last.
+            PageWriterPartsTests.parts(changing: 600),
+            PageWriterPartsTests.parts(changing: 3),
+            PageWriterPartsTests.parts(changing: 1_199),
+            PageWriterPartsTests.parts(changing: 0),
+            // A byte longer early on: every part after it moves, though the same as before.
+            PageWriterPartsTests.parts(changing: 2),
+            Self.lengthened(PageWriterPartsTests.parts(), at: 5),
         ]
         var inodes: [UInt64] = []
         var previousManifest = try contents(output.appendingPathComponent(".rolodeck"))
@@ -90,7 +106,7 @@ import Testing
         #expect(mode == 0o700)
         let spare = try #require(spares.spare(of: "contacts.vcf"))
         #expect(spare.hasPrefix(folder.path + "/"))
-        #expect(try contents(URL(fileURLWithPath: spare)) == Array(versions[4].joined()))
+        #expect(try contents(URL(fileURLWithPath: spare)) == Array(versions[versions.count - 2].joined()))
 
         spares.removeAll()
         #expect(spareFolder == nil)
@@ -198,6 +214,22 @@ import Testing
         for (index, test) in cases.enumerated() {
             let found = SpareFiles.firstDifference(between: test.old, and: test.new)
             #expect(found == test.expected, "case \(index)")
+        }
+        // How many parts two versions end with alike, after the first that differs.
+        let c: [UInt8] = Array("BEGIN:VCARD\r\nFN:Cy\r\nEND:VCARD\r\n".utf8)
+        let tails: [(old: [[UInt8]], new: [[UInt8]], after: Int, expected: Int)] = [
+            ([a, b, c], [a, bEdited, c], 1, 1),
+            ([a, b, c], [a, bEdited, c.map { $0 }], 1, 1),
+            ([a, b, c], [a, b, c], 3, 0),
+            ([a, b, c], [bEdited, b, c], 0, 2),
+            ([a, b, c], [a, bEdited, Array(c.dropLast())], 1, 0),
+            ([a, b], [a, b, b], 1, 0),
+            ([a, c], [a, b, c], 1, 0),
+            ([b, c], [a, a, b, c], 0, 1),
+        ]
+        for (index, test) in tails.enumerated() {
+            let found = SpareFiles.sameLastParts(test.old, test.new, after: test.after)
+            #expect(found == test.expected, "tail case \(index)")
         }
     }
 }
