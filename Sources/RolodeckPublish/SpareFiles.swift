@@ -18,13 +18,17 @@ import Synchronization
 ///   version or the new one, never a mix of the two.
 /// - The old version is left in that folder as the spare. Its bytes are the version before the
 ///   one in place, so the next save writes the parts from the first that differs from them to
-///   the end into it, and cuts it to its new length.
+///   the end into it (to the last that differs, when the size is the same), and cuts it to its
+///   new length. The output's manifest (7.7 MB at 100,000 contacts) goes the same way.
+/// - The cost: a copy of each such file beside the output while the watch runs (74 MB at
+///   100,000 contacts), and SIGIO ignored once a lease was taken (see `rolodeck_take_write_lease`).
 /// - A spare is written into only when it is the file this left there (its device, inode, size
 ///   and modification time), has no other link, and no one else has it open: the kernel grants
 ///   a write lease (`F_SETLEASE`) only then, and someone still reading the old version (a slow
 ///   download) would see it change. Otherwise the new version is written whole, as before.
-/// - The folder goes when the watch stops (`removeAll`); one left by a watch that was killed is
-///   removed by the next build that publishes the output, as its staging folders are.
+/// - The folder goes when the watch stops (`removeAll`). One left by a watch that was killed
+///   is removed by the next watch that makes one, or by the next build that publishes the
+///   output, as its staging folders are.
 public final class SpareFiles: Sendable {
     /// Files smaller than this are written whole beside their destination, as any page is.
     let minimumSize: Int
@@ -128,7 +132,12 @@ public final class SpareFiles: Sendable {
     private static func folder(in state: inout State) -> DirectoryHandle? {
         if let folder = state.folder { return folder }
         guard !state.disabled, let parent = state.parent else { return nil }
-        try? parent.removeTree(state.folderName)
+        // Spare folders of this output that watches which were killed left (each process names
+        // its own): the lock on the output is held, so no watch is writing into one now.
+        let prefix = Publisher.stagingPrefix(state.outputName)
+        for entry in (try? parent.entries()) ?? [] where entry.hasPrefix(prefix) && entry.hasSuffix("-spares") {
+            try? parent.removeTree(entry)
+        }
         guard mkdirat(parent.descriptor, state.folderName, 0o700) == 0, let folder = parent.child(state.folderName)
         else {
             state.disabled = true

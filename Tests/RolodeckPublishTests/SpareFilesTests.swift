@@ -193,6 +193,23 @@ import Testing
         spares.removeAll()
     }
 
+    /// A spare folder a killed watch left beside the output is removed when this one makes its
+    /// own; another output's is left alone.
+    @Test func aKilledWatchsSparesAreRemoved() throws {
+        let parent = output.deletingLastPathComponent()
+        let left = parent.appendingPathComponent(".site.rolodeck-staging-999999-spares")
+        let other = parent.appendingPathComponent(".other.rolodeck-staging-999999-spares")
+        for folder in [left, other] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try Data("old".utf8).write(to: folder.appendingPathComponent("file-0"))
+        }
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        #expect(!FileManager.default.fileExists(atPath: left.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
+        #expect(spareFolder != nil)
+        spares.removeAll()
+    }
+
     /// Where two versions first differ: parts that share their storage are the same unread,
     /// equal bytes in other storage are the same, and the difference is found to the byte.
     @Test func whereTwoVersionsFirstDiffer() {
