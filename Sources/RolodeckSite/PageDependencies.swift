@@ -111,6 +111,17 @@ public enum PageDependencies {
         let touchedGroupSections = touched(SiteRenderer.template(of: .groupSection(0, 0))!)
         let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: changedEntries)
         let relinked = changedGroupLinks(old.directory, new.directory)
+        // The groups (by position) that list a contact whose row changed, when the few such
+        // contacts are known: a patched directory keeps every contact's groups, so a group
+        // lists one of them when it is among that contact's groups. (Else each group's members
+        // are looked at.)
+        let groupsOfChangedRows = rows.changedList.map { list in
+            Set(list.flatMap { newDirectory.groupPositions(ofEntry: $0).map { Int(newDirectory.entryGroups[$0]) } })
+        }
+        func listsChangedRow(_ index: Int, _ entry: Directory.GroupEntry) -> Bool {
+            if let groupsOfChangedRows { return groupsOfChangedRows.contains(index) }
+            return entry.sections.contains { rows.anyChanged(in: $0.items[...]) }
+        }
         let birthdaysChanged = !sameBirthdays(old, new, rows)
         // Asked only of the index's files, the only ones that wait for it.
         lazy var searchChanged = old.search.version != new.search.version
@@ -147,8 +158,7 @@ public enum PageDependencies {
                 // A section page shows its part of a section's rows and, in its jump bar and
                 // pager, the other sections.
                 let page = renderer.paging.index.pages[number]
-                return !sectionsSame
-                    || new.directory.sections[page.section].items[page.items].contains(where: rows.changed)
+                return !sectionsSame || rows.anyChanged(in: new.directory.sections[page.section].items[page.items])
             case .groups:
                 return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
                     left.group == right.group && left.slug == right.slug
@@ -180,7 +190,7 @@ public enum PageDependencies {
                     before.group != entry.group || before.slug != entry.slug
                     || before.memberCount != entry.memberCount
                     || !sameSections(before.sections, entry.sections)
-                    || entry.sections.contains { $0.items.contains(where: rows.changed) }
+                    || listsChangedRow(index, entry)
                 groupChanged[index] = changed
                 return changed
             case .contactCard(let index):
@@ -191,9 +201,11 @@ public enum PageDependencies {
                 let before = old.directory.groups[position]
                 return before.slug != entry.slug
                     || !sameSections(before.sections, entry.sections)
-                    || entry.sections.contains { section in
-                        section.items.contains { rows.changed($0) || relinks(new.directory, $0, relinked) }
-                    }
+                    || listsChangedRow(index, entry)
+                    || (!relinked.isEmpty
+                        && entry.sections.contains { section in
+                            section.items.contains { relinks(new.directory, $0, relinked) }
+                        })
             case .photo, .photoThumbnail:
                 return false
             case .directoryCard:
@@ -260,6 +272,12 @@ public enum PageDependencies {
 
     /// The ids of the groups whose link on a contact page (name and slug) changed, came or went.
     private static func changedGroupLinks(_ old: Directory, _ new: Directory) -> Set<String> {
+        // A patched directory has the very groups of the one it was patched from.
+        if old.groups.withUnsafeBufferPointer({ $0.baseAddress }) == new.groups.withUnsafeBufferPointer({ $0.baseAddress }),
+            old.groups.count == new.groups.count
+        {
+            return []
+        }
         var ids: Set<String> = []
         for id in Set(old.groupIndex.keys).union(new.groupIndex.keys) {
             let before = old.groupIndex[id].map { old.groups[$0] }
@@ -317,6 +335,9 @@ public enum PageDependencies {
 /// new directory.
 private struct RowChanges {
     private let changedRows: [Bool]
+    /// The entries whose row changed, ascending, when the directory was patched (a few); nil
+    /// when not known.
+    let changedList: [Int]?
     /// Whether any contact's row changed, or a contact came or went.
     let anyChanged: Bool
     /// Whether every contact stands where it stood: none came, went or moved.
@@ -331,8 +352,10 @@ private struct RowChanges {
                 changedRows[index] = !RowChanges.sameRow(old.entries[index], new.entries[index])
             }
             self.changedRows = changedRows
+            let list = changedEntries.filter { changedRows[$0] }
+            changedList = list
             aligned = true
-            anyChanged = changedRows.contains(true)
+            anyChanged = !list.isEmpty
             return
         }
         // Contacts mostly keep their place; only those that moved are looked up by id.
@@ -354,11 +377,19 @@ private struct RowChanges {
         }
         self.changedRows = changedRows
         self.aligned = aligned
+        changedList = nil
         anyChanged = old.entries.count != new.entries.count || changedRows.contains(true)
     }
 
     /// Whether the contact at `index` in the new directory is new or shows differently.
     func changed(_ index: Int) -> Bool { changedRows[index] }
+
+    /// Whether any of `items` (entries of the new directory) is new or shows differently:
+    /// looked up among the few that do when they are known, else item by item.
+    func anyChanged(in items: ArraySlice<Int>) -> Bool {
+        if let changedList { return changedList.contains { items.contains($0) } }
+        return changedRows.withUnsafeBufferPointer { changed in items.contains { changed[$0] } }
+    }
 
     /// Whether two entries show the same: the whole contact, its slug and its name.
     static func sameRow(_ left: Directory.Entry, _ right: Directory.Entry) -> Bool {
