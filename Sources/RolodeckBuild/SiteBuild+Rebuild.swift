@@ -116,8 +116,10 @@ extension SiteBuild {
     )
         -> BuildResult
     {
-        let state = watched ?? WatchedState(
-            reader: reader, cache: InputFileCache(), spareMinimumSize: spareMinimumSize)
+        let state =
+            watched
+            ?? WatchedState(
+                reader: reader, cache: InputFileCache(), spareMinimumSize: spareMinimumSize)
         watched = state
         let input: SiteInput
         let readWarnings: [Diagnostic]

@@ -109,7 +109,8 @@ public final class SpareFiles: Sendable {
     func prepare(parent: DirectoryHandle, outputName: String, output: DirectoryHandle) {
         state.withLock { state in
             let sameOutput =
-                state.outputName == outputName && state.parent.map(Self.identity) ?? (0, 0) == Self.identity(parent)
+                state.outputName == outputName
+                && state.parent.map(Self.identity) ?? (0, 0) == Self.identity(parent)
             if sameOutput {
                 guard let folder = state.folder else { return }
                 if let found = parent.status(of: state.folderName), DirectoryHandle.isDirectory(found),
@@ -123,7 +124,8 @@ public final class SpareFiles: Sendable {
             let disabled = sameOutput && state.disabled
             state = State(
                 parent: parent, outputName: outputName, outputDevice: Self.identity(output).device,
-                folderName: Publisher.stagingPrefix(outputName) + String(getpid()) + "-spares", disabled: disabled)
+                folderName: Publisher.stagingPrefix(outputName) + String(getpid()) + "-spares",
+                disabled: disabled)
         }
     }
 
@@ -135,10 +137,12 @@ public final class SpareFiles: Sendable {
         // Spare folders of this output that watches which were killed left (each process names
         // its own): the lock on the output is held, so no watch is writing into one now.
         let prefix = Publisher.stagingPrefix(state.outputName)
-        for entry in (try? parent.entries()) ?? [] where entry.hasPrefix(prefix) && entry.hasSuffix("-spares") {
+        for entry in (try? parent.entries()) ?? [] where entry.hasPrefix(prefix) && entry.hasSuffix("-spares")
+        {
             try? parent.removeTree(entry)
         }
-        guard mkdirat(parent.descriptor, state.folderName, 0o700) == 0, let folder = parent.child(state.folderName)
+        guard mkdirat(parent.descriptor, state.folderName, 0o700) == 0,
+            let folder = parent.child(state.folderName)
         else {
             state.disabled = true
             return nil
@@ -167,7 +171,9 @@ public final class SpareFiles: Sendable {
                         name: staged.name, identity: identity,
                         parts: before?.identity == identity ? before?.parts : nil)
                 }
-                if let placed { state.live[staged.path] = Live(identity: Identity(placed), parts: staged.parts) }
+                if let placed {
+                    state.live[staged.path] = Live(identity: Identity(placed), parts: staged.parts)
+                }
             }
             unshare(staged)
             return
@@ -199,7 +205,9 @@ public final class SpareFiles: Sendable {
                 ? [staged.parts[0].withUnsafeBufferPointer { Array($0) }] : staged.parts.map { $0 }
             state.withLock { state in
                 // Unless a later patch placed another version meanwhile.
-                guard let live = state.live[staged.path], Self.isSameList(live.parts, staged.parts) else { return }
+                guard let live = state.live[staged.path], Self.isSameList(live.parts, staged.parts) else {
+                    return
+                }
                 state.live[staged.path]?.parts = copy
             }
         }
@@ -207,7 +215,9 @@ public final class SpareFiles: Sendable {
 
     /// Whether two lists of parts are the same list (the same storage), not only equal.
     private static func isSameList(_ one: [[UInt8]], _ other: [[UInt8]]) -> Bool {
-        one.withUnsafeBufferPointer { one in other.withUnsafeBufferPointer { one.baseAddress == $0.baseAddress } }
+        one.withUnsafeBufferPointer { one in
+            other.withUnsafeBufferPointer { one.baseAddress == $0.baseAddress }
+        }
     }
 
     /// The queue `unshare` copies on, and old parts are let go of on, below the rebuilds'
@@ -274,7 +284,9 @@ public final class SpareFiles: Sendable {
     /// Writes `parts` into a spare from the first byte where they differ from the bytes it holds
     /// and cuts it to `size`; false, having written nothing, when it is not the file left there,
     /// has another link, or someone else has it open.
-    private static func write(_ parts: [[UInt8]], size: Int, into spare: Spare, in folder: DirectoryHandle) -> Bool {
+    private static func write(_ parts: [[UInt8]], size: Int, into spare: Spare, in folder: DirectoryHandle)
+        -> Bool
+    {
         let fd = openat(folder.descriptor, spare.name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -290,7 +302,8 @@ public final class SpareFiles: Sendable {
         let (part, offset, skip) = firstDifference(between: old, and: parts)
         // A version of the same size (a phone number's digits changed) differs no further than
         // its last part that differs: the parts after it are the same bytes at the same places.
-        let end = size == spare.identity.size ? parts.count - sameLastParts(old, parts, after: part) : parts.count
+        let end =
+            size == spare.identity.size ? parts.count - sameLastParts(old, parts, after: part) : parts.count
         return write(parts[part..<max(part, end)], skipping: skip, to: fd, at: offset)
             && ftruncate(fd, off_t(size)) == 0
     }
@@ -310,10 +323,13 @@ public final class SpareFiles: Sendable {
     /// Where `new` first differs from `old`: the part it is in, the byte of the file it is at,
     /// and how many of that part's bytes come before it. Parts that share their storage (a
     /// contact's vCard kept from the save before) are the same without comparing bytes.
-    static func firstDifference(between old: [[UInt8]], and new: [[UInt8]]) -> (part: Int, offset: Int, skip: Int) {
+    static func firstDifference(between old: [[UInt8]], and new: [[UInt8]]) -> (
+        part: Int, offset: Int, skip: Int
+    ) {
         var offset = 0
         for index in 0..<min(old.count, new.count) {
-            let same = old[index].count <= new[index].count
+            let same =
+                old[index].count <= new[index].count
                 ? sharedPrefix(old[index], new[index])
                 : sharedPrefix(new[index], old[index])
             guard same == new[index].count, same == old[index].count else {

@@ -116,7 +116,10 @@ public enum PageDependencies {
         // lists one of them when it is among that contact's groups. (Else each group's members
         // are looked at.)
         let groupsOfChangedRows = rows.changedList.map { list in
-            Set(list.flatMap { newDirectory.groupPositions(ofEntry: $0).map { Int(newDirectory.entryGroups[$0]) } })
+            Set(
+                list.flatMap {
+                    newDirectory.groupPositions(ofEntry: $0).map { Int(newDirectory.entryGroups[$0]) }
+                })
         }
         func listsChangedRow(_ index: Int, _ entry: Directory.GroupEntry) -> Bool {
             if let groupsOfChangedRows { return groupsOfChangedRows.contains(index) }
@@ -158,7 +161,8 @@ public enum PageDependencies {
                 // A section page shows its part of a section's rows and, in its jump bar and
                 // pager, the other sections.
                 let page = renderer.paging.index.pages[number]
-                return !sectionsSame || rows.anyChanged(in: new.directory.sections[page.section].items[page.items])
+                return !sectionsSame
+                    || rows.anyChanged(in: new.directory.sections[page.section].items[page.items])
             case .groups:
                 return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
                     left.group == right.group && left.slug == right.slug
@@ -273,7 +277,8 @@ public enum PageDependencies {
     /// The ids of the groups whose link on a contact page (name and slug) changed, came or went.
     private static func changedGroupLinks(_ old: Directory, _ new: Directory) -> Set<String> {
         // A patched directory has the very groups of the one it was patched from.
-        if old.groups.withUnsafeBufferPointer({ $0.baseAddress }) == new.groups.withUnsafeBufferPointer({ $0.baseAddress }),
+        if old.groups.withUnsafeBufferPointer({ $0.baseAddress })
+            == new.groups.withUnsafeBufferPointer({ $0.baseAddress }),
             old.groups.count == new.groups.count
         {
             return []

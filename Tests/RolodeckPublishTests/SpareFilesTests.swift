@@ -88,7 +88,9 @@ import Testing
             inodes.append(try inode(file))
             // The manifest, made through a spare too, is the text the patch made.
             #expect(try contents(manifestFile) == manifest, "version \(index)")
-            #expect(try String(contentsOf: manifestFile, encoding: .utf8).contains("\n\(files["contacts.vcf"]!) contacts.vcf\n"))
+            #expect(
+                try String(contentsOf: manifestFile, encoding: .utf8).contains(
+                    "\n\(files["contacts.vcf"]!) contacts.vcf\n"))
             // The manifest it replaced is its spare.
             let spare = try #require(spares.spare(of: ".rolodeck"), "version \(index)")
             #expect(try contents(URL(fileURLWithPath: spare)) == previousManifest, "version \(index)")
@@ -102,7 +104,8 @@ import Testing
 
         // The version before is the spare, in a folder only its owner can read.
         let folder = try #require(spareFolder)
-        let mode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int)
+        let mode = try #require(
+            try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int)
         #expect(mode == 0o700)
         let spare = try #require(spares.spare(of: "contacts.vcf"))
         #expect(spare.hasPrefix(folder.path + "/"))
