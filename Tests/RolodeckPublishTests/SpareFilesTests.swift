@@ -48,6 +48,13 @@ import Testing
 
     func contents(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
+    /// Writes a few bytes over the start of the file at `url`, in place.
+    func scribble(on url: URL) throws {
+        let writer = try FileHandle(forWritingTo: url)
+        try writer.write(contentsOf: Data("JUNK".utf8))
+        try writer.close()
+    }
+
     /// `parts` with a byte added to the end of the part at `index`.
     static func lengthened(_ parts: [[UInt8]], at index: Int) -> [[UInt8]] {
         var parts = parts
@@ -150,9 +157,7 @@ import Testing
     /// once it is the spare, it is written whole.
     @Test func aVersionSomeoneElseWroteIntoIsWrittenWhole() throws {
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
-        let writer = try FileHandle(forWritingTo: file)
-        try writer.write(contentsOf: Data("JUNK".utf8))
-        try writer.close()
+        try scribble(on: file)
         _ = try patch(PageWriterPartsTests.parts(changing: 600))
         let last = PageWriterPartsTests.parts(changing: 900)
         _ = try patch(last)
@@ -165,9 +170,7 @@ import Testing
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
         _ = try patch(PageWriterPartsTests.parts(changing: 600))
         let spare = try #require(spares.spare(of: "contacts.vcf"))
-        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: spare))
-        try writer.write(contentsOf: Data("JUNK".utf8))
-        try writer.close()
+        try scribble(on: URL(fileURLWithPath: spare))
         // Differs from the spare's version (part 3 changed) only from part 3 on.
         let last = PageWriterPartsTests.parts(changing: 1_100)
         _ = try patch(last)
