@@ -20,8 +20,6 @@ import Synchronization
 ///   one in place, so the next save writes the parts from the first that differs from them to
 ///   the end into it (to the last that differs, when the size is the same), and cuts it to its
 ///   new length. The output's manifest (7.7 MB at 100,000 contacts) goes the same way.
-/// - The cost: a copy of each such file beside the output while the watch runs (74 MB at
-///   100,000 contacts), and SIGIO ignored once a lease was taken (see `rolodeck_take_write_lease`).
 /// - A spare is written into only when it is the file this left there (its device, inode, size
 ///   and modification time), has no other link, and no one else has it open: the kernel grants
 ///   a write lease (`F_SETLEASE`) only then, and someone still reading the old version (a slow
@@ -29,6 +27,8 @@ import Synchronization
 /// - The folder goes when the watch stops (`removeAll`). One left by a watch that was killed
 ///   is removed by the next watch that makes one, or by the next build that publishes the
 ///   output, as its staging folders are.
+/// - The cost: a copy of each such file beside the output while the watch runs (74 MB at
+///   100,000 contacts), and SIGIO ignored once a lease was taken (see `rolodeck_take_write_lease`).
 public final class SpareFiles: Sendable {
     /// Files smaller than this are written whole beside their destination, as any page is.
     let minimumSize: Int

@@ -188,6 +188,11 @@ import Glibc
             case (130, "build interrupted; the new site had already been published in \(out.path)"):
                 #expect(try Self.pages(out) == newSite, "\(at): \(last)")
                 endings["after the swap", default: 0] += 1
+            case (SIGINT, ""):
+                // The signal came as the process started, before `main` could set its handler:
+                // the system ended it as Ctrl-C ends any program, before it wrote anything.
+                #expect(try CLI.snapshot(out).mapValues(\.bytes) == before.mapValues(\.bytes), "\(at)")
+                endings["before its handler", default: 0] += 1
             case (0, _):
                 // The build ended before the signal came.
                 #expect(result.stdout.hasPrefix("Built \(Self.bigSiteContacts) contacts"), "\(at)")
