@@ -48,6 +48,20 @@ import Testing
 
     func contents(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
+    /// Whether the file system of the tests' scratch folder grants write leases, without which
+    /// no spare is written into (every version is then written whole, as before spares).
+    static let leasesAreGranted: Bool = {
+        guard let folder = try? Fixtures.temporaryFolder("leases") else { return false }
+        let path = folder.appendingPathComponent("probe").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        // F_SETLEASE (1024), which Swift's Glibc does not name.
+        let granted = fcntl(fd, 1024, Int32(F_WRLCK)) == 0
+        if granted { _ = fcntl(fd, 1024, Int32(F_UNLCK)) }
+        return granted
+    }()
+
     /// Writes a few bytes over the start of the file at `url`, in place.
     func scribble(on url: URL) throws {
         let writer = try FileHandle(forWritingTo: url)
@@ -65,7 +79,10 @@ import Testing
     /// Each version in turn is in place whole, whether it is as long as the one before, longer
     /// or shorter; from the second patch on, the file in place is the version before last,
     /// written into (the two files take turns).
-    @Test func everyVersionIsInPlaceWholeAndTheTwoFilesTakeTurns() throws {
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func everyVersionIsInPlaceWholeAndTheTwoFilesTakeTurns() throws {
         let built = try inode(file)
         let versions: [[[UInt8]]] = [
             PageWriterPartsTests.parts(changing: 3),
@@ -124,7 +141,10 @@ import Testing
 
     /// A spare someone still reads (a download of the version before last) is not written
     /// into: they go on reading the bytes they opened, and the new version is a file of its own.
-    @Test func aSpareSomeoneHasOpenIsLeftAlone() throws {
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func aSpareSomeoneHasOpenIsLeftAlone() throws {
         let built = try contents(file)
         let builtInode = try inode(file)
         let reader = try FileHandle(forReadingFrom: file)
@@ -140,7 +160,10 @@ import Testing
     }
 
     /// A spare with another name (a hard link someone made) is not written into either.
-    @Test func aSpareWithAnotherLinkIsLeftAlone() throws {
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func aSpareWithAnotherLinkIsLeftAlone() throws {
         let built = try contents(file)
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
         let spare = try #require(spares.spare(of: "contacts.vcf"))
@@ -155,7 +178,10 @@ import Testing
 
     /// A version in place that someone else wrote into is not taken for the one this put there:
     /// once it is the spare, it is written whole.
-    @Test func aVersionSomeoneElseWroteIntoIsWrittenWhole() throws {
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func aVersionSomeoneElseWroteIntoIsWrittenWhole() throws {
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
         try scribble(on: file)
         _ = try patch(PageWriterPartsTests.parts(changing: 600))
@@ -166,7 +192,10 @@ import Testing
     }
 
     /// A spare someone wrote into (it is no longer the file this left there) is written whole.
-    @Test func aSpareSomeoneWroteIntoIsWrittenWhole() throws {
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func aSpareSomeoneWroteIntoIsWrittenWhole() throws {
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
         _ = try patch(PageWriterPartsTests.parts(changing: 600))
         let spare = try #require(spares.spare(of: "contacts.vcf"))
