@@ -1,5 +1,6 @@
 import CSystem
 import Dispatch
+import RolodeckCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -33,34 +34,19 @@ public final class SpareFiles: Sendable {
     /// Files smaller than this are written whole beside their destination, as any page is.
     let minimumSize: Int
 
-    /// A file's identity: a spare is written into only when it is still the file this left.
-    struct Identity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int
-        var modified: Int64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        }
-    }
-
     /// An old version kept in the spare folder.
     private struct Spare {
         /// Its name in the spare folder.
         var name: String
-        /// The file it was when it was left there.
-        var identity: Identity
+        /// The file's status when it was left there.
+        var status: FileStatus
         /// Its bytes, as parts; nil when they are not known (the version a whole build wrote).
         var parts: [[UInt8]]?
     }
 
     /// The version of a file this put in place.
     private struct Live {
-        var identity: Identity
+        var status: FileStatus
         var parts: [[UInt8]]
     }
 
@@ -166,13 +152,13 @@ public final class SpareFiles: Sendable {
                 let before = state.live.removeValue(forKey: staged.path)
                 if let replaced, DirectoryHandle.isRegularFile(replaced) {
                     // Its bytes are known when it is still the version this put in place.
-                    let identity = Identity(replaced)
+                    let status = FileStatus(replaced)
                     state.spares[staged.path] = Spare(
-                        name: staged.name, identity: identity,
-                        parts: before?.identity == identity ? before?.parts : nil)
+                        name: staged.name, status: status,
+                        parts: before.flatMap { Self.isSameFile($0.status, status) ? $0.parts : nil })
                 }
                 if let placed {
-                    state.live[staged.path] = Live(identity: Identity(placed), parts: staged.parts)
+                    state.live[staged.path] = Live(status: FileStatus(placed), parts: staged.parts)
                 }
             }
             unshare(staged)
@@ -186,7 +172,7 @@ public final class SpareFiles: Sendable {
         }
         let placed = folder.status(of: name)
         state.withLock { state in
-            state.live[staged.path] = placed.map { Live(identity: Identity($0), parts: staged.parts) }
+            state.live[staged.path] = placed.map { Live(status: FileStatus($0), parts: staged.parts) }
         }
         unshare(staged)
     }
@@ -245,6 +231,13 @@ public final class SpareFiles: Sendable {
         }
     }
 
+    /// Whether two statuses are of the same file with the same bytes (its size and modification
+    /// time). Its status time is not compared: the exchange that moves it changes that.
+    private static func isSameFile(_ one: FileStatus, _ other: FileStatus) -> Bool {
+        one.device == other.device && one.inode == other.inode && one.size == other.size
+            && one.modified == other.modified
+    }
+
     /// The device and inode of an open folder.
     private static func identity(_ folder: DirectoryHandle) -> (device: UInt64, inode: UInt64) {
         var info = stat()
@@ -292,7 +285,7 @@ public final class SpareFiles: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, DirectoryHandle.isRegularFile(info), info.st_nlink == 1,
-            Identity(info) == spare.identity
+            Self.isSameFile(FileStatus(info), spare.status)
         else { return false }
         guard rolodeck_take_write_lease(fd) == 0 else { return false }
         defer { _ = rolodeck_drop_lease(fd) }
@@ -303,7 +296,7 @@ public final class SpareFiles: Sendable {
         // A version of the same size (a phone number's digits changed) differs no further than
         // its last part that differs: the parts after it are the same bytes at the same places.
         let end =
-            size == spare.identity.size ? parts.count - sameLastParts(old, parts, after: part) : parts.count
+            size == spare.status.size ? parts.count - sameLastParts(old, parts, after: part) : parts.count
         return write(parts[part..<max(part, end)], skipping: skip, to: fd, at: offset)
             && ftruncate(fd, off_t(size)) == 0
     }
