@@ -50,6 +50,9 @@ extension SearchIndex {
         /// How many term and hot entries were encoded to make the pieces: all of them in a whole
         /// build, those of the pieces it made anew in a patch.
         var encodedEntries: Int
+        /// How many hot prefixes had their lists merged from the table: all of them in a whole
+        /// build; in a patch, those hot only since the save or whose last lists were unreadable.
+        var mergedHotPrefixes: Int
     }
 
     /// An index that is built, or being built on a thread of its own.

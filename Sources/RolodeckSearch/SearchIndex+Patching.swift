@@ -37,13 +37,13 @@ extension SearchIndex {
             kept.table.contactCount == directory.entries.count
         else { return nil }
         let limits = kept.limits
-        let edits = keyEdits(base, directory: directory)
+        let (edits, changedTerms) = keyEdits(base, directory: directory)
         // A save that changes no term (an address, a note) keeps the table as it is.
         let changes = edits.isEmpty ? SearchTermTable.Changes() : kept.table.patch(edits)
         let table = kept.table
 
         var encoding = SearchEntryEncoding()
-        var encoded = 0
+        var encoded = 0, merged = 0
         let (terms, termSources) = recut(
             kept.terms, count: table.count, limit: limits.termPieceBytes, atLeastOne: true, changes: changes,
             key: { Array(table.key($0)) }
@@ -56,12 +56,29 @@ extension SearchIndex {
         }
         let hotPrefixes = SearchSeparators.hotPrefixes(of: terms.separators)
         var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
+        // A hot prefix's lists change only where a changed contact's best tier under it does.
+        let editedKeys = edits.map(\.key)
+        var moves: [[UInt16]: [HotMove]] = [:]
+        let hotEdits = hotChanges(kept.hotPrefixes, hotPrefixes) { prefix in
+            guard editedKeys.contains(where: { $0.starts(with: prefix) }) else { return false }
+            let found = hotMoves(under: prefix, changedTerms)
+            moves[prefix] = found.isEmpty ? nil : found
+            return !found.isEmpty
+        }
+        var oldHot = OldHotLists(kept.hot, old: kept.hotPrefixes, new: hotPrefixes)
         let (hot, hotSources) = recut(
             kept.hot, count: hotPrefixes.count, limit: limits.hotPieceBytes, atLeastOne: false,
-            changes: hotChanges(kept.hotPrefixes, hotPrefixes, edited: edits.map(\.key)),
-            key: { hotPrefixes[$0] }
+            changes: hotEdits, key: { hotPrefixes[$0] }
         ) { index in
-            appendHot(hotPrefixes[index], of: table, to: &encoding, scratch: &scratch)
+            let prefix = hotPrefixes[index]
+            if var lists = oldHot.lists(of: index) {
+                for move in moves[prefix] ?? [] { move.apply(to: &lists) }
+                encoding.append(key: prefix[...], lists: lists)
+            } else {
+                // A prefix hot only since this save is merged from the table.
+                appendHot(prefix, of: table, to: &encoding, scratch: &scratch)
+                merged += 1
+            }
             encoded += 1
             return encoding.byteCount
         } finish: {
@@ -126,17 +143,30 @@ extension SearchIndex {
             pieces, contactCount: directory.entries.count, rowsPerPiece: rowsPerPiece, terms: terms, hot: hot)
         content.kept = Kept(
             limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
-            rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: encoded)
+            rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: encoded,
+            mergedHotPrefixes: merged)
         return content
     }
 
+    /// A changed contact's terms before and after the save.
+    struct ChangedTerms {
+        var contact: Int32
+        var before: [(key: [UInt16], tier: SearchTier)]
+        var after: [(key: [UInt16], tier: SearchTier)]
+    }
+
     /// The keys whose postings the changed entries change, in key order: every term of each
-    /// entry as it was and as it is, less those it has still, in the same tier.
-    private static func keyEdits(_ base: Base, directory: Directory) -> [SearchTermTable.KeyEdit] {
+    /// entry as it was and as it is, less those it has still, in the same tier. And each changed
+    /// entry's terms, before and after.
+    private static func keyEdits(_ base: Base, directory: Directory)
+        -> (edits: [SearchTermTable.KeyEdit], changed: [ChangedTerms])
+    {
         var edits: [[UInt16]: SearchTermTable.KeyEdit] = [:]
+        var changed: [ChangedTerms] = []
         for index in base.changedEntries {
             let before = terms(of: index, in: base.directory), after = terms(of: index, in: directory)
             let contact = Int32(index)
+            changed.append(ChangedTerms(contact: contact, before: before, after: after))
             var stays: [[UInt16]: SearchTier] = [:]
             for (key, tier) in before { stays[key] = tier }
             for (key, tier) in after {
@@ -155,7 +185,98 @@ extension SearchIndex {
                 edits[key, default: SearchTermTable.KeyEdit(key: key)].removed.insert(contact)
             }
         }
-        return edits.values.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        return (edits.values.sorted { $0.key.lexicographicallyPrecedes($1.key) }, changed)
+    }
+
+    /// How a changed contact moves in a hot prefix's merged lists: the tier it was listed under
+    /// and the one it is listed under now (nil for none).
+    struct HotMove: Equatable {
+        var contact: Int32
+        var before: SearchTier?
+        var after: SearchTier?
+
+        /// Moves the contact in `lists`, one ascending list per tier.
+        func apply(to lists: inout [[Int32]]) {
+            if let before {
+                let list = Int(before.rawValue)
+                let place = Self.place(of: contact, in: lists[list])
+                if place < lists[list].count, lists[list][place] == contact { lists[list].remove(at: place) }
+            }
+            if let after {
+                let list = Int(after.rawValue)
+                lists[list].insert(contact, at: Self.place(of: contact, in: lists[list]))
+            }
+        }
+
+        /// Where `contact` stands, or would, in the ascending `list`.
+        static func place(of contact: Int32, in list: [Int32]) -> Int {
+            var low = 0, high = list.count
+            while low < high {
+                let middle = (low + high) / 2
+                if list[middle] < contact { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
+    /// The changed contacts whose best tier under the hot `prefix` changed, as
+    /// `SearchTermTable.mergedLists` finds it: the lowest tier of any term starting with the
+    /// prefix, inside terms only for a prefix long enough for them.
+    static func hotMoves(under prefix: [UInt16], _ changed: [ChangedTerms]) -> [HotMove] {
+        let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
+        func best(_ terms: [(key: [UInt16], tier: SearchTier)]) -> SearchTier? {
+            var best: SearchTier?
+            for term in terms where (inside || term.tier != .inside) && term.key.starts(with: prefix) {
+                best = min(best ?? term.tier, term.tier)
+            }
+            return best
+        }
+        return changed.compactMap { terms in
+            let before = best(terms.before), after = best(terms.after)
+            return before == after ? nil : HotMove(contact: terms.contact, before: before, after: after)
+        }
+    }
+
+    /// The lists of the hot prefixes the last save wrote, read back from its hot pieces when a
+    /// prefix still hot is encoded again; each piece is read once.
+    struct OldHotLists {
+        private let cut: Cut
+        /// Each new hot prefix's position among the old ones, if it was hot before.
+        private let oldPositions: [Int?]
+        /// The lists of each old piece read so far; empty for one that could not be read.
+        private var read: [Int: [[[Int32]]]] = [:]
+
+        /// Lists of the prefixes `old` cut as `cut`, for the prefixes `new` (both sorted).
+        init(_ cut: Cut, old: [[UInt16]], new: [[UInt16]]) {
+            self.cut = cut
+            var positions: [Int?] = []
+            positions.reserveCapacity(new.count)
+            var before = 0
+            for prefix in new {
+                while before < old.count, old[before].lexicographicallyPrecedes(prefix) { before += 1 }
+                positions.append(before < old.count && old[before] == prefix ? before : nil)
+            }
+            oldPositions = positions
+        }
+
+        /// The lists the last save wrote for the new hot prefix at `index`, one per tier; nil
+        /// when it was not hot then.
+        mutating func lists(of index: Int) -> [[Int32]]? {
+            guard let old = oldPositions[index] else { return nil }
+            var low = 0, high = cut.ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if cut.ranges[middle].upperBound <= old { low = middle + 1 } else { high = middle }
+            }
+            guard low < cut.ranges.count, cut.ranges[low].contains(old) else { return nil }
+            if read[low] == nil {
+                let entries = SearchEntryDecoding.lists(
+                    ofPiece: cut.texts[low], prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix)
+                read[low] = entries.flatMap { $0.count == cut.ranges[low].count ? $0 : nil } ?? []
+            }
+            let entries = read[low]!
+            return entries.isEmpty ? nil : entries[old - cut.ranges[low].lowerBound]
+        }
     }
 
     /// Every term of entry `index` of `directory`, once each with its tier, as a build collects
@@ -176,15 +297,15 @@ extension SearchIndex {
     }
 
     /// Where the hot prefixes `new` stand against `old` (both sorted): those in both whose
-    /// results an `edited` key may change, those that went, those that came.
-    static func hotChanges(_ old: [[UInt16]], _ new: [[UInt16]], edited: [[UInt16]])
+    /// results `changes` says changed, those that went, those that came.
+    static func hotChanges(_ old: [[UInt16]], _ new: [[UInt16]], changes changed: ([UInt16]) -> Bool)
         -> SearchTermTable.Changes
     {
         var changes = SearchTermTable.Changes()
         var before = 0, after = 0
         while before < old.count || after < new.count {
             if before < old.count, after < new.count, old[before] == new[after] {
-                if edited.contains(where: { $0.starts(with: old[before]) }) { changes.changed.append(before) }
+                if changed(old[before]) { changes.changed.append(before) }
                 before += 1
                 after += 1
             } else if after < new.count,

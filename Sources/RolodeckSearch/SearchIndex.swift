@@ -135,7 +135,7 @@ public struct SearchIndex: Sendable {
             content.kept = Kept(
                 limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
                 rowBytes: rowBytes, digests: pieces.map(\.digest),
-                encodedEntries: table.count + hotPrefixes.count)
+                encodedEntries: table.count + hotPrefixes.count, mergedHotPrefixes: hotPrefixes.count)
         }
         return content
     }

@@ -165,6 +165,42 @@ import Testing
         #expect(lists == ["10", ",7", ",,3"])
     }
 
+    /// Entries read back give the lists they were written from, in both list forms, with
+    /// trailing empty lists left out, keys of every kind, and between a piece's prefix and suffix.
+    @Test func entriesAreReadBackAsTheirLists() throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let keys = ["0", "01", "0101", "kim", "kimura", "ㄱㅊ", "𝒜", "𝒜b", "z"].map { Array($0.utf16) }
+        var encoding = SearchEntryEncoding()
+        var written: [[[Int32]]] = []
+        for key in keys {
+            let lists = (0..<3).map { tier -> [Int32] in
+                // Empty, sparse, dense: every tier of every entry, the last tier often empty.
+                guard next(tier == 2 ? 2 : 4) > 0 else { return [] }
+                let spread = [3, 50, 4_000][next(3)]
+                return Set((0..<1 + next(200)).map { _ in Int32(next(spread * 10)) }).sorted()
+            }
+            encoding.append(key: key[...], lists: lists)
+            written.append(lists)
+        }
+        encoding.append(key: Array("zz".utf16)[...], lists: [[], [], []])
+        written.append([[], [], []])
+        let text = encoding.finishPiece(prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix)
+        let read = try #require(
+            SearchEntryDecoding.lists(ofPiece: text, prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix))
+        #expect(read == written)
+        #expect(written.contains { $0[2].isEmpty && !$0[1].isEmpty }, "an entry whose last list is left out")
+    }
+
+    /// Text that is not entries is refused, not read as something else.
+    @Test(arguments: ["0kim", "0kim:", "0kim:1", "0kim:*05;", "0kim:1,2,3,4;", "0kim:1!;", "#kim:1;"])
+    func brokenEntriesAreRefused(_ text: String) {
+        #expect(SearchEntryDecoding.lists(ofPiece: Array(text.utf8), prefix: "", suffix: "") == nil)
+    }
+
     @Test(arguments: [
         ("abc", "abd", "abd"), ("ab", "b", "b"), ("kim", "kimura", "kimu"), ("jz", "kab", "k"),
         ("0101", "0102", "0102"), ("a", "ab", "ab"),

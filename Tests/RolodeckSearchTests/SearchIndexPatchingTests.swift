@@ -88,4 +88,33 @@ import Testing
         #expect(encoded > 0)
         #expect(encoded * 4 < kept.encodedEntries, "\(encoded) of \(kept.encodedEntries) entries encoded")
     }
+
+    /// A patch moves the contacts it changed within the hot prefixes' lists, read back from the
+    /// last save's hot pieces: only a prefix that was not hot before is merged from the table.
+    @Test(arguments: [17, 101, 230])
+    func aPatchMovesChangedContactsInTheHotLists(contact: Int) throws {
+        let store = SearchIndexTests.store(count: 240)
+        let directory = Directory(store: store, config: SiteConfig())
+        let index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        var changed = store
+        changed.contacts[contact].phones = [LabeledValue(label: "work", value: "+49 30 0\(contact)77123")]
+        changed.contacts[contact].nickname = "Zz\(contact)"
+        let patch = try #require(Directory.patching(directory, from: store, to: changed))
+        let kept = try #require(index.build.content.kept)
+        let base = SearchIndex.Base(index: index, directory: directory, changedEntries: patch.changedEntries)
+        let patched = try #require(SearchIndex.patched(base, directory: patch.directory, listRows: nil))
+        let made = try #require(patched.kept)
+        let expected = Self.fresh(patch.directory)
+        #expect(patched.files.map(\.path) == expected.files.map(\.path))
+        for (file, built) in zip(patched.files, expected.files) { #expect(file.bytes == built.bytes, "\(file.path)") }
+        let hotBefore = Set(kept.hotPrefixes)
+        #expect(made.mergedHotPrefixes == made.hotPrefixes.filter { !hotBefore.contains($0) }.count)
+        // Some hot piece holds the contact moved, so the moves were made, not merely read back.
+        let oldHot = Dictionary(uniqueKeysWithValues: index.files.map { ($0.path, $0.bytes) })
+        let movedPieces = patched.files.filter { file in
+            file.path.hasPrefix("search/h") && oldHot[file.path].map { $0 != file.bytes } ?? false
+        }
+        #expect(!movedPieces.isEmpty)
+    }
 }
