@@ -20,7 +20,8 @@ enum SearchEntryDecoding {
         guard start <= end else { return nil }
         return text.withUnsafeBufferPointer { text in
             values.withUnsafeBufferPointer { values in
-                var reader = Reader(text: UnsafeBufferPointer(rebasing: text[..<end]), values: values, at: start)
+                var reader = Reader(
+                    text: UnsafeBufferPointer(rebasing: text[..<end]), values: values, at: start)
                 var entries: [[[Int32]]] = []
                 while !reader.atEnd {
                     guard let lists = reader.entry() else { return nil }

@@ -190,7 +190,8 @@ import Testing
         written.append([[], [], []])
         let text = encoding.finishPiece(prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix)
         let read = try #require(
-            SearchEntryDecoding.lists(ofPiece: text, prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix))
+            SearchEntryDecoding.lists(
+                ofPiece: text, prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix))
         #expect(read == written)
         #expect(written.contains { $0[2].isEmpty && !$0[1].isEmpty }, "an entry whose last list is left out")
     }

@@ -107,7 +107,9 @@ import Testing
         let made = try #require(patched.kept)
         let expected = Self.fresh(patch.directory)
         #expect(patched.files.map(\.path) == expected.files.map(\.path))
-        for (file, built) in zip(patched.files, expected.files) { #expect(file.bytes == built.bytes, "\(file.path)") }
+        for (file, built) in zip(patched.files, expected.files) {
+            #expect(file.bytes == built.bytes, "\(file.path)")
+        }
         let hotBefore = Set(kept.hotPrefixes)
         #expect(made.mergedHotPrefixes == made.hotPrefixes.filter { !hotBefore.contains($0) }.count)
         // Some hot piece holds the contact moved, so the moves were made, not merely read back.
