@@ -123,6 +123,19 @@ struct SearchEntryEncoding: ~Copyable {
         text.put(UInt8(ascii: ";"))
     }
 
+    /// Appends an entry encoded before as `bytes`, whose key is `key`: the bytes are those
+    /// `append(key:of:)` would write, when the key before it is the one it was encoded after.
+    mutating func append(encoded bytes: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt16>) {
+        if previousCapacity < key.count {
+            previous.deallocate()
+            previousCapacity = max(key.count, 2 * previousCapacity)
+            previous = .allocate(capacity: previousCapacity)
+        }
+        if let units = key.baseAddress { previous.update(from: units, count: key.count) }
+        previousCount = key.count
+        text.append(bytes)
+    }
+
     /// Appends an entry's key, front-coded against the one before, and its colon.
     private mutating func appendKey(_ key: UnsafeBufferPointer<UInt16>) {
         var shared = 0

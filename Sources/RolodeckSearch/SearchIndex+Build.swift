@@ -53,6 +53,8 @@ extension SearchIndex {
         /// How many hot prefixes had their lists merged from the table: all of them in a whole
         /// build; in a patch, those hot only since the save or whose last lists were unreadable.
         var mergedHotPrefixes: Int
+        /// How many of the term entries encoded were copied from the old pieces (in a patch).
+        var copiedEntries = 0
     }
 
     /// An index that is built, or being built on a thread of its own.

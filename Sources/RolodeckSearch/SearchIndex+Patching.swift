@@ -1,3 +1,4 @@
+import ByteKernels
 import RolodeckCore
 import RolodeckPlan
 
@@ -39,16 +40,26 @@ extension SearchIndex {
         let limits = kept.limits
         let (edits, changedTerms) = keyEdits(base, directory: directory)
         // A save that changes no term (an address, a note) keeps the table as it is.
+        let oldKeyCount = kept.table.count
         let changes = edits.isEmpty ? SearchTermTable.Changes() : kept.table.patch(edits)
         let table = kept.table
+        var oldTerms = OldTermEntries(kept.terms, changes: changes, oldCount: oldKeyCount)
 
         var encoding = SearchEntryEncoding()
-        var encoded = 0, merged = 0
+        var encoded = 0, merged = 0, copied = 0
         let (terms, termSources) = recut(
             kept.terms, count: table.count, limit: limits.termPieceBytes, atLeastOne: true, changes: changes,
             key: { Array(table.key($0)) }
-        ) {
-            encoding.append(key: $0, of: table)
+        ) { index in
+            // An entry that keeps its postings and the key before it keeps its bytes.
+            if encoding.byteCount > 0, let bytes = oldTerms.bytes(of: index) {
+                table.withKey(index) { key in
+                    bytes.withUnsafeBufferPointer { encoding.append(encoded: $0, key: key) }
+                }
+                copied += 1
+            } else {
+                encoding.append(key: index, of: table)
+            }
             encoded += 1
             return encoding.byteCount
         } finish: {
@@ -144,7 +155,7 @@ extension SearchIndex {
         content.kept = Kept(
             limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
             rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: encoded,
-            mergedHotPrefixes: merged)
+            mergedHotPrefixes: merged, copiedEntries: copied)
         return content
     }
 
@@ -234,6 +245,94 @@ extension SearchIndex {
         return changed.compactMap { terms in
             let before = best(terms.before), after = best(terms.after)
             return before == after ? nil : HotMove(contact: terms.contact, before: before, after: after)
+        }
+    }
+
+    /// The term entries the last save wrote, found by the keys' new positions: an entry whose
+    /// key keeps its postings and follows the key it followed there is written again as it was,
+    /// its bytes copied from the old piece, not encoded from the table. Positions are asked in
+    /// ascending order.
+    struct OldTermEntries {
+        /// A run of keys that stand together before and after the save, none inserted or removed
+        /// between them.
+        private struct Run {
+            var new: Int, old: Int, count: Int
+        }
+
+        private let cut: Cut
+        private let changed: [Int]
+        private var runs: [Run] = []
+        private var run = 0, piece = 0, nextChanged = 0
+        /// Where each entry of the piece `piece` ends in its text (after its semicolon); empty
+        /// when the piece is not read yet or could not be.
+        private var ends: [Int] = []
+        private var endsOfPiece = -1
+
+        /// The old entries cut as `cut`, of a table of `oldCount` keys that `changes` made.
+        init(_ cut: Cut, changes: SearchTermTable.Changes, oldCount: Int) {
+            self.cut = cut
+            changed = changes.changed
+            var old = 0, new = 0, inserted = 0, removed = 0
+            while true {
+                let nextInserted = inserted < changes.inserted.count ? changes.inserted[inserted] : Int.max
+                let nextRemoved = removed < changes.removed.count ? changes.removed[removed] : Int.max
+                let next = min(nextInserted, nextRemoved, oldCount)
+                if next > old {
+                    runs.append(Run(new: new, old: old, count: next - old))
+                    new += next - old
+                    old = next
+                }
+                if nextInserted == next {
+                    // A key inserted before the old key `next` stands before it.
+                    new += 1
+                    inserted += 1
+                } else if nextRemoved == next {
+                    old += 1
+                    removed += 1
+                } else {
+                    break
+                }
+            }
+        }
+
+        /// The old bytes of the entry at new position `index`, if they are its bytes now: its key
+        /// was there, its postings are the same, and the key before it in the same piece is the
+        /// one before it now.
+        mutating func bytes(of index: Int) -> ArraySlice<UInt8>? {
+            while run < runs.count, runs[run].new + runs[run].count <= index { run += 1 }
+            // The first key of a run follows an inserted or removed one.
+            guard run < runs.count, index > runs[run].new else { return nil }
+            let old = runs[run].old + index - runs[run].new
+            while nextChanged < changed.count, changed[nextChanged] < old { nextChanged += 1 }
+            guard nextChanged == changed.count || changed[nextChanged] != old else { return nil }
+            while piece < cut.ranges.count, cut.ranges[piece].upperBound <= old { piece += 1 }
+            // The first key of an old piece was written without a shared prefix.
+            guard piece < cut.ranges.count, old > cut.ranges[piece].lowerBound else { return nil }
+            if endsOfPiece != piece { readEnds() }
+            let entry = old - cut.ranges[piece].lowerBound
+            guard entry + 1 < ends.count else { return nil }
+            return cut.texts[piece][ends[entry]..<ends[entry + 1]]
+        }
+
+        /// Finds where each entry of `piece` ends: entries end with the text's only semicolons.
+        private mutating func readEnds() {
+            endsOfPiece = piece
+            ends = []
+            let text = cut.texts[piece]
+            text.withUnsafeBufferPointer { text in
+                var index = SearchIndex.termPrefix.utf8CodeUnitCount
+                ends.append(index)
+                while true {
+                    index = ByteWord.firstIndex(in: text, from: index) {
+                        ByteWord.bytes(equalTo: UInt8(ascii: ";"), in: $0)
+                    }
+                    guard index < text.count else { break }
+                    index += 1
+                    ends.append(index)
+                }
+            }
+            // `ends` starts with where the first entry starts.
+            if ends.count != cut.ranges[piece].count + 1 { ends = [] }
         }
     }
 

@@ -87,6 +87,9 @@ import Testing
         let encoded = try #require(patched.kept).encodedEntries
         #expect(encoded > 0)
         #expect(encoded * 4 < kept.encodedEntries, "\(encoded) of \(kept.encodedEntries) entries encoded")
+        // Most entries of the pieces encoded again keep their bytes, and are copied.
+        let copied = try #require(patched.kept).copiedEntries
+        #expect(copied * 2 > encoded, "\(copied) of \(encoded) entries copied")
     }
 
     /// A patch moves the contacts it changed within the hot prefixes' lists, read back from the
