@@ -51,17 +51,26 @@ extension SearchIndex {
             kept.terms, count: table.count, limit: limits.termPieceBytes, atLeastOne: true, changes: changes,
             key: { Array(table.key($0)) }
         ) { index in
-            // An entry that keeps its postings and the key before it keeps its bytes.
-            if encoding.byteCount > 0, let bytes = oldTerms.bytes(of: index) {
-                table.withKey(index) { key in
-                    bytes.withUnsafeBufferPointer { encoding.append(encoded: $0, key: key) }
+            // Entries that keep their postings and the key before them keep their bytes: as
+            // many as the piece takes are copied at once.
+            if encoding.byteCount > 0, let run = oldTerms.run(from: index) {
+                let ends = oldTerms.ends, first = ends[run.entries.lowerBound]
+                let room = limits.termPieceBytes - encoding.byteCount
+                var end = run.entries.lowerBound + 1
+                while end < run.entries.upperBound, ends[end] - first < room { end += 1 }
+                let last = index + end - 1 - run.entries.lowerBound
+                table.withKey(last) { key in
+                    run.text[first..<ends[end]].withUnsafeBufferPointer {
+                        encoding.append(encoded: $0, key: key)
+                    }
                 }
-                copied += 1
-            } else {
-                encoding.append(key: index, of: table)
+                copied += end - run.entries.lowerBound
+                encoded += end - run.entries.lowerBound
+                return (last, encoding.byteCount)
             }
+            encoding.append(key: index, of: table)
             encoded += 1
-            return encoding.byteCount
+            return (index, encoding.byteCount)
         } finish: {
             encoding.finishPiece(prefix: termPrefix, suffix: entrySuffix)
         }
@@ -91,7 +100,7 @@ extension SearchIndex {
                 merged += 1
             }
             encoded += 1
-            return encoding.byteCount
+            return (index, encoding.byteCount)
         } finish: {
             encoding.finishPiece(prefix: hotPrefix, suffix: entrySuffix)
         }
@@ -263,9 +272,9 @@ extension SearchIndex {
         private let changed: [Int]
         private var runs: [Run] = []
         private var run = 0, piece = 0, nextChanged = 0
-        /// Where each entry of the piece `piece` ends in its text (after its semicolon); empty
-        /// when the piece is not read yet or could not be.
-        private var ends: [Int] = []
+        /// Where each entry of the piece last run from starts in its text, and where its last
+        /// ends; empty when the piece could not be read.
+        private(set) var ends: [Int] = []
         private var endsOfPiece = -1
 
         /// The old entries cut as `cut`, of a table of `oldCount` keys that `changes` made.
@@ -295,23 +304,26 @@ extension SearchIndex {
             }
         }
 
-        /// The old bytes of the entry at new position `index`, if they are its bytes now: its key
-        /// was there, its postings are the same, and the key before it in the same piece is the
-        /// one before it now.
-        mutating func bytes(of index: Int) -> ArraySlice<UInt8>? {
+        /// The entries from new position `index` on whose old bytes are their bytes now, as
+        /// positions in `ends` of the old piece `text`: each key was there, its postings are the
+        /// same, and the key before it in the same piece is the one before it now. Nil when the
+        /// entry at `index` is not one of them.
+        mutating func run(from index: Int) -> (text: [UInt8], entries: Range<Int>)? {
             while run < runs.count, runs[run].new + runs[run].count <= index { run += 1 }
             // The first key of a run follows an inserted or removed one.
             guard run < runs.count, index > runs[run].new else { return nil }
             let old = runs[run].old + index - runs[run].new
             while nextChanged < changed.count, changed[nextChanged] < old { nextChanged += 1 }
-            guard nextChanged == changed.count || changed[nextChanged] != old else { return nil }
+            let nextChange = nextChanged < changed.count ? changed[nextChanged] : Int.max
+            guard nextChange != old else { return nil }
             while piece < cut.ranges.count, cut.ranges[piece].upperBound <= old { piece += 1 }
             // The first key of an old piece was written without a shared prefix.
             guard piece < cut.ranges.count, old > cut.ranges[piece].lowerBound else { return nil }
             if endsOfPiece != piece { readEnds() }
-            let entry = old - cut.ranges[piece].lowerBound
-            guard entry + 1 < ends.count else { return nil }
-            return cut.texts[piece][ends[entry]..<ends[entry + 1]]
+            let range = cut.ranges[piece]
+            guard ends.count == range.count + 1 else { return nil }
+            let end = min(range.upperBound, nextChange, runs[run].old + runs[run].count)
+            return (cut.texts[piece], old - range.lowerBound..<end - range.lowerBound)
         }
 
         /// Finds where each entry of `piece` ends: entries end with the text's only semicolons.
@@ -426,11 +438,14 @@ extension SearchIndex {
     /// cut and, for each piece, the old piece it was taken from.
     static func recut(
         _ old: Cut, count: Int, limit: Int, atLeastOne: Bool, changes: SearchTermTable.Changes,
-        key: (Int) -> [UInt16], append: (Int) -> Int, finish: () -> [UInt8]
+        key: (Int) -> [UInt16], append: (Int) -> (last: Int, byteCount: Int), finish: () -> [UInt8]
     ) -> (cut: Cut, sources: [Int?]) {
         guard count > 0, let lastOld = old.ranges.indices.last, !old.ranges[0].isEmpty else {
+            // Without old pieces, no entry is copied: each is appended alone.
             let cut = pieces(
-                count: count, limit: limit, atLeastOne: atLeastOne, key: key, append: append, finish: finish)
+                count: count, limit: limit, atLeastOne: atLeastOne, key: key,
+                append: { append($0).byteCount },
+                finish: finish)
             return (cut, [Int?](repeating: nil, count: cut.texts.count))
         }
         var cut = Cut()
@@ -456,7 +471,12 @@ extension SearchIndex {
                 }
             }
             var index = start
-            while append(index) < limit, index < count - 1 { index += 1 }
+            while true {
+                let (last, byteCount) = append(index)
+                index = last
+                guard byteCount < limit, index < count - 1 else { break }
+                index += 1
+            }
             cut.texts.append(finish())
             cut.ranges.append(start..<index + 1)
             sources.append(nil)
