@@ -139,7 +139,10 @@ public enum PageDependencies {
             changedEntries != nil || Self.sameSections(oldDirectory, old, newDirectory, new)
         }
         lazy var sectionsSame = sameSections(old.directory.sections, new.directory.sections)
-        lazy var todosSame = sameTodos(old.directory, new.directory)
+        lazy var todosSame = sameTodos(old.directory, new.directory, rows)
+        // A patched directory has the very groups of the one it was patched from: a group's
+        // pages then change only when it lists a contact whose row changed.
+        let sameGroupArray = Self.sameStorage(old.directory.groups, new.directory.groups)
         // Whether each group's page changed, once weighed.
         var groupChanged = [Bool?](repeating: nil, count: new.directory.groups.count)
         return pages.filter { page in
@@ -164,7 +167,7 @@ public enum PageDependencies {
                 return !sectionsSame
                     || rows.anyChanged(in: new.directory.sections[page.section].items[page.items])
             case .groups:
-                return !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
+                return !sameGroupArray && !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
                     left.group == right.group && left.slug == right.slug
                         && left.memberCount == right.memberCount
                 }
@@ -184,6 +187,7 @@ public enum PageDependencies {
                 // A group's section pages show what its page shows when it is not paged; it is
                 // weighed once for them all.
                 if let known = groupChanged[index] { return known }
+                if sameGroupArray, let groupsOfChangedRows { return groupsOfChangedRows.contains(index) }
                 let entry = new.directory.groups[index]
                 guard let position = old.directory.groupIndex[entry.group.id] else {
                     groupChanged[index] = true
@@ -200,6 +204,8 @@ public enum PageDependencies {
             case .contactCard(let index):
                 return rows.changed(index) || relinks(new.directory, index, relinked)
             case .groupCard(let index):
+                // The same groups have the same links (`relinked` is empty).
+                if sameGroupArray, let groupsOfChangedRows { return groupsOfChangedRows.contains(index) }
                 let entry = new.directory.groups[index]
                 guard let position = old.directory.groupIndex[entry.group.id] else { return true }
                 let before = old.directory.groups[position]
@@ -277,12 +283,7 @@ public enum PageDependencies {
     /// The ids of the groups whose link on a contact page (name and slug) changed, came or went.
     private static func changedGroupLinks(_ old: Directory, _ new: Directory) -> Set<String> {
         // A patched directory has the very groups of the one it was patched from.
-        if old.groups.withUnsafeBufferPointer({ $0.baseAddress })
-            == new.groups.withUnsafeBufferPointer({ $0.baseAddress }),
-            old.groups.count == new.groups.count
-        {
-            return []
-        }
+        if sameStorage(old.groups, new.groups) { return [] }
         var ids: Set<String> = []
         for id in Set(old.groupIndex.keys).union(new.groupIndex.keys) {
             let before = old.groupIndex[id].map { old.groups[$0] }
@@ -322,8 +323,24 @@ public enum PageDependencies {
     }
 
     /// Whether the todo page shows the same todos the same way.
-    private static func sameTodos(_ old: Directory, _ new: Directory) -> Bool {
-        old.todos.elementsEqual(new.todos) { left, right in
+    /// Whether two arrays are one: the same elements in the same memory, as a patched
+    /// directory keeps what it did not change.
+    private static func sameStorage<Element>(_ left: [Element], _ right: [Element]) -> Bool {
+        left.count == right.count
+            && left.withUnsafeBufferPointer({ $0.baseAddress }) == right.withUnsafeBufferPointer({ $0.baseAddress })
+    }
+
+    private static func sameTodos(_ old: Directory, _ new: Directory, _ rows: RowChanges) -> Bool {
+        // A patched directory has the very todos of the one it was patched from, linking the
+        // same contacts: only those contacts' rows can differ.
+        if let changed = rows.changedList, sameStorage(old.todos, new.todos) {
+            guard !changed.isEmpty else { return true }
+            let changedSet = Set(changed)
+            return new.todos.withUnsafeBufferPointer { todos in
+                !todos.indices.contains { todos[$0].contact.map(changedSet.contains) ?? false }
+            }
+        }
+        return old.todos.elementsEqual(new.todos) { left, right in
             guard left.todo == right.todo, left.parent == right.parent, left.subtasks == right.subtasks else {
                 return false
             }

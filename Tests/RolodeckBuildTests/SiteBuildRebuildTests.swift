@@ -249,6 +249,12 @@ import Testing
                 records[1]["contact"] = "juergen-mueller"
             }
         },
+        Step(
+            label: "the linked contact's Korean nickname: its link on the todo page gets lang=ko",
+            expect: .patched, touches: ["todos"]
+        ) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["nickname"] = "짱" }
+        },
         Step(label: "the linked contact's name, shown on the todo page", expect: .patched) { site in
             try site.update("store/contacts.json", "juergen-mueller") { $0["givenName"] = "Jörg" }
         },
