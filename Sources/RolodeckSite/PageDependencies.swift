@@ -167,10 +167,11 @@ public enum PageDependencies {
                 return !sectionsSame
                     || rows.anyChanged(in: new.directory.sections[page.section].items[page.items])
             case .groups:
-                return !sameGroupArray && !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
-                    left.group == right.group && left.slug == right.slug
-                        && left.memberCount == right.memberCount
-                }
+                return !sameGroupArray
+                    && !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
+                        left.group == right.group && left.slug == right.slug
+                            && left.memberCount == right.memberCount
+                    }
             case .todos, .todosPage, .todosCalendar:
                 return !todosSame
             case .birthdays, .birthdaysPage, .birthdaysCalendar:
@@ -327,7 +328,8 @@ public enum PageDependencies {
     /// directory keeps what it did not change.
     private static func sameStorage<Element>(_ left: [Element], _ right: [Element]) -> Bool {
         left.count == right.count
-            && left.withUnsafeBufferPointer({ $0.baseAddress }) == right.withUnsafeBufferPointer({ $0.baseAddress })
+            && left.withUnsafeBufferPointer({ $0.baseAddress })
+                == right.withUnsafeBufferPointer({ $0.baseAddress })
     }
 
     private static func sameTodos(_ old: Directory, _ new: Directory, _ rows: RowChanges) -> Bool {
