@@ -293,11 +293,21 @@ public final class SpareFiles: Sendable {
             return write(parts[...], skipping: 0, to: fd, at: 0) && ftruncate(fd, off_t(size)) == 0
         }
         let (part, offset, skip) = firstDifference(between: old, and: parts)
+        guard size == spare.status.size else {
+            return write(parts[part...], skipping: skip, to: fd, at: offset) && ftruncate(fd, off_t(size)) == 0
+        }
         // A version of the same size (a phone number's digits changed) differs no further than
         // its last part that differs: the parts after it are the same bytes at the same places.
-        let end =
-            size == spare.status.size ? parts.count - sameLastParts(old, parts, after: part) : parts.count
-        return write(parts[part..<max(part, end)], skipping: skip, to: fd, at: offset)
+        // Nor further than the last byte that differs in that part, when the old part at the
+        // same place from the end is as long: one part of many megabytes (the manifest) is
+        // written only where it changed.
+        let same = sameLastParts(old, parts, after: part)
+        let end = max(part, parts.count - same)
+        let oldLast = old.count - same - 1
+        let trim =
+            end > part && oldLast >= 0 && old[oldLast].count == parts[end - 1].count
+            ? sharedSuffix(old[oldLast], parts[end - 1]) : 0
+        return write(parts[part..<end], skipping: skip, trimming: trim, to: fd, at: offset)
             && ftruncate(fd, off_t(size)) == 0
     }
 
@@ -333,6 +343,28 @@ public final class SpareFiles: Sendable {
         return (min(old.count, new.count), offset, 0)
     }
 
+    /// How many bytes `left` and `right`, of the same length, end with alike.
+    static func sharedSuffix(_ left: [UInt8], _ right: [UInt8]) -> Int {
+        left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                if left.baseAddress == right.baseAddress { return left.count }
+                var count = 0
+                // Eight bytes at a time while they agree, then byte by byte.
+                while count + 8 <= left.count,
+                    UnsafeRawPointer(left.baseAddress! + left.count - count - 8).loadUnaligned(as: UInt64.self)
+                        == UnsafeRawPointer(right.baseAddress! + right.count - count - 8).loadUnaligned(
+                            as: UInt64.self)
+                {
+                    count += 8
+                }
+                while count < left.count, left[left.count - 1 - count] == right[right.count - 1 - count] {
+                    count += 1
+                }
+                return count
+            }
+        }
+    }
+
     /// How many bytes `shorter` and `longer` begin with alike.
     private static func sharedPrefix(_ shorter: [UInt8], _ longer: [UInt8]) -> Int {
         shorter.withUnsafeBufferPointer { shorter in
@@ -352,11 +384,12 @@ public final class SpareFiles: Sendable {
         }
     }
 
-    /// Writes `parts` (without the first `skip` bytes of the first) to `fd` at `offset`, many
-    /// parts to a system call, without gathering them; false when the system refuses.
-    private static func write(_ parts: ArraySlice<[UInt8]>, skipping skip: Int, to fd: Int32, at offset: Int)
-        -> Bool
-    {
+    /// Writes `parts` (without the first `skip` bytes of the first, nor the last `trim` bytes of
+    /// the last) to `fd` at `offset`, many parts to a system call, without gathering them; false
+    /// when the system refuses.
+    private static func write(
+        _ parts: ArraySlice<[UInt8]>, skipping skip: Int, trimming trim: Int = 0, to fd: Int32, at offset: Int
+    ) -> Bool {
         var position = offset
         var index = parts.startIndex
         var skip = skip
@@ -371,11 +404,12 @@ public final class SpareFiles: Sendable {
             while end < parts.endIndex, vectors.count < vectorLimit {
                 parts[end].withUnsafeBytes { bytes in
                     let start = end == index ? skip : 0
-                    if bytes.count > start {
+                    let stop = end == parts.endIndex - 1 ? bytes.count - trim : bytes.count
+                    if stop > start {
                         vectors.append(
                             iovec(
                                 iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + start),
-                                iov_len: bytes.count - start))
+                                iov_len: stop - start))
                     }
                 }
                 end += 1

@@ -90,6 +90,11 @@ import Testing
             PageWriterPartsTests.parts(changing: 1_199) + [Array("END:VCARD\r\n".utf8)],
             Array(PageWriterPartsTests.parts(changing: 10).dropLast(5)),
             [Array(PageWriterPartsTests.parts().joined())],
+            // One large part (as the manifest is) of the same size: written only from the first
+            // byte that differs to the last.
+            [Array(PageWriterPartsTests.parts(changing: 600).joined())],
+            [Array(PageWriterPartsTests.parts(changing: 1_100).joined())],
+            [Array(PageWriterPartsTests.parts(changing: 5).joined())],
             PageWriterPartsTests.parts(),
             // Of the same size as the one before: written only from the first part that
             // differs to the last.
@@ -282,6 +287,16 @@ import Testing
         for (index, test) in tails.enumerated() {
             let found = SpareFiles.sameLastParts(test.old, test.new, after: test.after)
             #expect(found == test.expected, "tail case \(index)")
+        }
+        // How many bytes two parts of the same length end with alike, across the eight-byte steps.
+        let long = Array(repeating: UInt8(ascii: "x"), count: 40)
+        let suffixes: [(left: [UInt8], right: [UInt8], expected: Int)] = [
+            (a, a, a.count), (b, bEdited, 13), (long, long.map { $0 }, 40), ([], [], 0),
+            (Array("ab".utf8) + long, Array("ac".utf8) + long, 40), (long + [1], long + [2], 0),
+            (Array(long.prefix(16)) + [1] + long, Array(long.prefix(16)) + [2] + long, 40),
+        ]
+        for (index, test) in suffixes.enumerated() {
+            #expect(SpareFiles.sharedSuffix(test.left, test.right) == test.expected, "suffix case \(index)")
         }
     }
 }
