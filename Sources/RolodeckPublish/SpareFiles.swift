@@ -294,7 +294,8 @@ public final class SpareFiles: Sendable {
         }
         let (part, offset, skip) = firstDifference(between: old, and: parts)
         guard size == spare.status.size else {
-            return write(parts[part...], skipping: skip, to: fd, at: offset) && ftruncate(fd, off_t(size)) == 0
+            return write(parts[part...], skipping: skip, to: fd, at: offset)
+                && ftruncate(fd, off_t(size)) == 0
         }
         // A version of the same size (a phone number's digits changed) differs no further than
         // its last part that differs: the parts after it are the same bytes at the same places.
@@ -351,7 +352,8 @@ public final class SpareFiles: Sendable {
                 var count = 0
                 // Eight bytes at a time while they agree, then byte by byte.
                 while count + 8 <= left.count,
-                    UnsafeRawPointer(left.baseAddress! + left.count - count - 8).loadUnaligned(as: UInt64.self)
+                    UnsafeRawPointer(left.baseAddress! + left.count - count - 8).loadUnaligned(
+                        as: UInt64.self)
                         == UnsafeRawPointer(right.baseAddress! + right.count - count - 8).loadUnaligned(
                             as: UInt64.self)
                 {
