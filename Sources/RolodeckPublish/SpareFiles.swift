@@ -297,6 +297,21 @@ public final class SpareFiles: Sendable {
             return write(parts[part...], skipping: skip, to: fd, at: offset)
                 && ftruncate(fd, off_t(size)) == 0
         }
+        // Parts of the same lengths as the spare's lie at the same places: only those that
+        // differ are written, where they differ. (The spare is the version before last, so two
+        // saves' changes differ from it, often far apart in the file.)
+        if let changes = differingParts(between: old, and: parts, from: part, at: offset - skip) {
+            for change in changes {
+                let bytes = parts[change.part].count
+                guard
+                    write(
+                        parts[change.part...change.part], skipping: change.bytes.lowerBound,
+                        trimming: bytes - change.bytes.upperBound, to: fd,
+                        at: change.offset + change.bytes.lowerBound)
+                else { return false }
+            }
+            return ftruncate(fd, off_t(size)) == 0
+        }
         // A version of the same size (a phone number's digits changed) differs no further than
         // its last part that differs: the parts after it are the same bytes at the same places.
         // Nor further than the last byte that differs in that part, when the old part at the
@@ -310,6 +325,29 @@ public final class SpareFiles: Sendable {
             ? sharedSuffix(old[oldLast], parts[end - 1]) : 0
         return write(parts[part..<end], skipping: skip, trimming: trim, to: fd, at: offset)
             && ftruncate(fd, off_t(size)) == 0
+    }
+
+    /// The parts of `new` that differ from those of `old`, from part `first` on (which starts at
+    /// byte `start` of the file), with the bytes of each that differ and where the part starts;
+    /// nil when the two do not have parts of the same lengths from there on, or more than
+    /// `limit` parts differ.
+    static func differingParts(
+        between old: [[UInt8]], and new: [[UInt8]], from first: Int, at start: Int, limit: Int = 64
+    ) -> [(part: Int, bytes: Range<Int>, offset: Int)]? {
+        guard old.count == new.count, first <= new.count else { return nil }
+        var changes: [(part: Int, bytes: Range<Int>, offset: Int)] = []
+        var offset = start
+        for index in first..<new.count {
+            let before = old[index], after = new[index]
+            guard before.count == after.count else { return nil }
+            let prefix = sharedPrefix(before, after)
+            if prefix < after.count {
+                guard changes.count < limit else { return nil }
+                changes.append((index, prefix..<after.count - sharedSuffix(before, after), offset))
+            }
+            offset += after.count
+        }
+        return changes
     }
 
     /// How many parts `old` and `new` end with alike (each the same as the one at the same place

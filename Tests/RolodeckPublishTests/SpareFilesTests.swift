@@ -288,6 +288,24 @@ import Testing
             let found = SpareFiles.sameLastParts(test.old, test.new, after: test.after)
             #expect(found == test.expected, "tail case \(index)")
         }
+        // The parts that differ, where both versions have parts of the same lengths.
+        let aligned = SpareFiles.differingParts(
+            between: [a, b, c, b], and: [a, bEdited, c, bEdited], from: 1, at: 5)
+        #expect(aligned?.map(\.part) == [1, 3])
+        #expect(aligned?.map(\.bytes) == [26..<27, 26..<27])
+        #expect(aligned?.map(\.offset) == [5, 5 + b.count + c.count])
+        #expect(
+            SpareFiles.differingParts(between: [a, b, c], and: [a, b, c], from: 3, at: 0)?.isEmpty == true)
+        #expect(
+            SpareFiles.differingParts(between: [a, b], and: [a, b, c], from: 2, at: 0) == nil, "another count"
+        )
+        #expect(
+            SpareFiles.differingParts(between: [a, b, c], and: [a, c, b], from: 1, at: 0) == nil,
+            "other lengths")
+        #expect(
+            SpareFiles.differingParts(
+                between: [a, b, a, b], and: [a, bEdited, a, bEdited], from: 1, at: 0, limit: 1) == nil,
+            "more parts differ than the limit")
         // How many bytes two parts of the same length end with alike, across the eight-byte steps.
         let long = Array(repeating: UInt8(ascii: "x"), count: 40)
         let suffixes: [(left: [UInt8], right: [UInt8], expected: Int)] = [
