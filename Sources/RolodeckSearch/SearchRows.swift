@@ -20,7 +20,7 @@ struct SearchRows {
 
     /// Formats every contact's row but those in `reusing` (by directory position), taking what
     /// the directory's `listRows` (one per entry) worked out already.
-    init(directory: Directory, reusing: [[UInt8]?]? = nil, listRows: [any SearchListRow]? = nil) {
+    init(directory: Directory, reusing: [[UInt8]?]? = nil, listRows: SearchListRows.Rows? = nil) {
         let writer = Writer(directory: directory)
         let count = directory.entries.count, perTask = Self.rowsPerTask
         // Formatting phone numbers is most of the work; every contact's row is independent.
@@ -41,7 +41,7 @@ struct SearchRows {
     }
 
     /// The rows of the entries at `indices` of `directory`, given each entry's list row.
-    static func rows(of indices: [Int], in directory: Directory, listRows: [any SearchListRow]?)
+    static func rows(of indices: [Int], in directory: Directory, listRows: SearchListRows.Rows?)
         -> [[UInt8]]
     {
         let writer = Writer(directory: directory)

@@ -242,7 +242,7 @@ import Testing
         let directory = Directory(store: Self.store(count: 200), config: config)
         let views = ViewBuilder(directory: directory, today: PartialDate(year: 2026, month: 11, day: 30))
         let anew = SearchRows(directory: directory).rows
-        #expect(SearchRows(directory: directory, listRows: views.rows).rows == anew)
+        #expect(SearchRows(directory: directory, listRows: SearchListRows.Rows(views.rows)).rows == anew)
         let texts = anew.map { String(decoding: $0, as: UTF8.self) }
         #expect(texts.contains { $0.contains(#""ko""#) } && texts.contains { $0.contains(#"["010-"#) })
 
@@ -257,7 +257,7 @@ import Testing
                 },
                 email: row.email)
         }
-        let markedTexts = SearchRows(directory: directory, listRows: marked).rows.map {
+        let markedTexts = SearchRows(directory: directory, listRows: SearchListRows.Rows(marked)).rows.map {
             String(decoding: $0, as: UTF8.self)
         }
         // (A first number that is shown as written is told by its bytes instead.)
