@@ -210,7 +210,7 @@ extension SearchIndex {
 
     /// How a changed contact moves in a hot prefix's merged lists: the tier it was listed under
     /// and the one it is listed under now (nil for none).
-    struct HotMove: Equatable {
+    struct HotMove {
         var contact: Int32
         var before: SearchTier?
         var after: SearchTier?
@@ -436,6 +436,10 @@ extension SearchIndex {
     /// entries before `changes`: a piece of `old` that starts where a new piece would and holds
     /// the same entries is the same piece, and is taken as it is, not encoded again. Returns the
     /// cut and, for each piece, the old piece it was taken from.
+    ///
+    /// `append` adds entry `index` to the piece, and may add the entries after it as well, as
+    /// long as the piece's size stays below `limit` before each: it returns the last entry it
+    /// added and the piece's size so far.
     static func recut(
         _ old: Cut, count: Int, limit: Int, atLeastOne: Bool, changes: SearchTermTable.Changes,
         key: (Int) -> [UInt16], append: (Int) -> (last: Int, byteCount: Int), finish: () -> [UInt8]
