@@ -298,8 +298,9 @@ public final class SpareFiles: Sendable {
                 && ftruncate(fd, off_t(size)) == 0
         }
         // Parts of the same lengths as the spare's lie at the same places: only those that
-        // differ are written, where they differ. (The spare is the version before last, so two
-        // saves' changes differ from it, often far apart in the file.)
+        // differ are written, from the first byte that differs in each to the last. (The spare
+        // is the version before last, so two saves' changes differ from it, often far apart in
+        // the file; and the manifest is one part of many megabytes.)
         if let changes = differingParts(between: old, and: parts, from: part, at: offset - skip) {
             for change in changes {
                 let bytes = parts[change.part].count
@@ -312,18 +313,10 @@ public final class SpareFiles: Sendable {
             }
             return ftruncate(fd, off_t(size)) == 0
         }
-        // A version of the same size (a phone number's digits changed) differs no further than
-        // its last part that differs: the parts after it are the same bytes at the same places.
-        // Nor further than the last byte that differs in that part, when the old part at the
-        // same place from the end is as long: one part of many megabytes (the manifest) is
-        // written only where it changed.
-        let same = sameLastParts(old, parts, after: part)
-        let end = max(part, parts.count - same)
-        let oldLast = old.count - same - 1
-        let trim =
-            end > part && oldLast >= 0 && old[oldLast].count == parts[end - 1].count
-            ? sharedSuffix(old[oldLast], parts[end - 1]) : 0
-        return write(parts[part..<end], skipping: skip, trimming: trim, to: fd, at: offset)
+        // Else a version of the same size differs no further than its last part that differs:
+        // the parts after it are the same bytes at the same places.
+        let end = parts.count - sameLastParts(old, parts, after: part)
+        return write(parts[part..<max(part, end)], skipping: skip, to: fd, at: offset)
             && ftruncate(fd, off_t(size)) == 0
     }
 
