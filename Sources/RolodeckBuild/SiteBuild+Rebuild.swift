@@ -431,13 +431,18 @@ extension SiteBuild {
                 changed.insert(folder.joined(separator: "/") + "/displayname")
             }
         }
-        // The same files in the same places, the common case, are compared side by side.
+        // The same files in the same places, the common case, are compared side by side: only
+        // those outside the chunks the two lists share.
+        let unshared = new.storeFiles.rangesNotShared(with: old.storeFiles)
         if old.storeFiles.count == new.storeFiles.count,
-            zip(old.storeFiles, new.storeFiles).allSatisfy({
-                $0.source === $1.source || $0.source.path == $1.source.path
+            unshared.allSatisfy({ range in
+                range.allSatisfy { position in
+                    let before = old.storeFiles[position], file = new.storeFiles[position]
+                    return before.source === file.source || before.source.path == file.source.path
+                }
             })
         {
-            for (before, file) in zip(old.storeFiles, new.storeFiles) { compare(before, file) }
+            for position in unshared.joined() { compare(old.storeFiles[position], new.storeFiles[position]) }
         } else {
             var oldStore: [String: StoreFile] = [:]
             for file in old.storeFiles { oldStore[file.source.path] = file }

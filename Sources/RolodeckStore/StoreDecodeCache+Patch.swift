@@ -69,7 +69,7 @@ extension StoreDecodeCache {
     /// The last decode's store with the records of `files` that changed replaced, when only
     /// such records changed; nil when the store must be related again. What each file yields is
     /// kept for the next decode, as `decode` keeps it.
-    func patched(_ files: [StoreFile]) -> (store: Store, diagnostics: [Diagnostic])? {
+    func patched(_ files: ChunkedArray<StoreFile>) -> (store: Store, diagnostics: [Diagnostic])? {
         // What was kept is taken out while it is patched, so that changing it copies nothing
         // the last site does not share; what is not patched is put back.
         var (lastFiles, entries, kept) = state.withLock { state in
@@ -146,17 +146,22 @@ extension StoreDecodeCache {
     }
 
     /// The positions of the files that are not the last decode's at the same place; nil when a
-    /// file is another one than was there, or too many changed.
-    private static func changedPositions(_ files: [StoreFile], _ lastFiles: [StoreFile]) -> [Int]? {
+    /// file is another one than was there, or too many changed. Only the chunks the two lists
+    /// do not share are looked at.
+    private static func changedPositions(
+        _ files: ChunkedArray<StoreFile>, _ lastFiles: ChunkedArray<StoreFile>
+    ) -> [Int]? {
         var changed: [Int] = []
-        for position in files.indices where files[position].source !== lastFiles[position].source {
-            let file = files[position]
-            let last = lastFiles[position]
-            guard changed.count < patchLimit, file.source.path == last.source.path,
-                file.layout == last.layout,
-                file.kind == last.kind, file.collection == last.collection
-            else { return nil }
-            changed.append(position)
+        for range in files.rangesNotShared(with: lastFiles) {
+            for position in range where files[position].source !== lastFiles[position].source {
+                let file = files[position]
+                let last = lastFiles[position]
+                guard changed.count < patchLimit, file.source.path == last.source.path,
+                    file.layout == last.layout,
+                    file.kind == last.kind, file.collection == last.collection
+                else { return nil }
+                changed.append(position)
+            }
         }
         return changed
     }

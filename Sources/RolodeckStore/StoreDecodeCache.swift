@@ -74,7 +74,7 @@ public final class StoreDecodeCache: Sendable {
 
     struct State {
         /// The last decode's files, in order, and what each yielded.
-        var files: [StoreFile] = []
+        var files: ChunkedArray<StoreFile> = []
         var entries: [Entry] = []
         /// The last decode's store when it found no problem, for `patched`.
         var related: Related?
@@ -108,7 +108,7 @@ public final class StoreDecodeCache: Sendable {
     /// What the last decode kept for each of `files`: the entry of the file at the same place
     /// when it is the same file, else of the file with the same path, layout, kind and
     /// collection wherever it was.
-    func kept(for files: [StoreFile]) -> Kept {
+    func kept(for files: ChunkedArray<StoreFile>) -> Kept {
         let (oldFiles, oldEntries) = state.withLock { ($0.files, $0.entries) }
         var byKey: [Key: Int]?
         return Kept(
@@ -135,7 +135,7 @@ public final class StoreDecodeCache: Sendable {
 
     /// Keeps what each of `files` yielded (`entries`, in the same order) for the next decode,
     /// in place of what was kept, and the store they made when the decode found no problem.
-    func remember(_ files: [StoreFile], _ entries: [Entry], related: Related?) {
+    func remember(_ files: ChunkedArray<StoreFile>, _ entries: [Entry], related: Related?) {
         state.withLock { state in
             state.files = files
             state.entries = entries

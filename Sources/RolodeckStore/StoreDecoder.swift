@@ -76,6 +76,12 @@ public struct StoreDecoder: Sendable {
     /// taken from the last decode when the file, or a record of a JSON list, is unchanged.
     public static func decode(_ files: [StoreFile], cache: StoreDecodeCache? = nil)
         -> (store: Store, diagnostics: [Diagnostic]) {
+        decode(ChunkedArray(files), cache: cache)
+    }
+
+    /// `decode` of files kept in chunks, as a read holds them.
+    public static func decode(_ files: ChunkedArray<StoreFile>, cache: StoreDecodeCache? = nil)
+        -> (store: Store, diagnostics: [Diagnostic]) {
         // A save that changed a few records and none of what relates them patches the last store.
         if let patched = cache?.patched(files) { return patched }
         var decoder = StoreDecoder()

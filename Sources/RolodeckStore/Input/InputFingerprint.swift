@@ -172,27 +172,47 @@ public struct InputFingerprint {
 /// watched site: a file at the place it had, with the very text it had (the reader takes
 /// unchanged files over as they were), has the digest it had.
 public final class StoreDigests: Sendable {
-    private let kept = Mutex<(files: [StoreFile], digests: [(UInt64, UInt64)])>(([], []))
+    private let kept = Mutex<(files: ChunkedArray<StoreFile>, digests: [(UInt64, UInt64)])>(([], []))
 
     /// Creates an empty cache.
     public init() {}
 
     /// The digest of each of `files`, made for those that are not the last call's, and kept.
-    func digests(of files: [StoreFile]) -> [(UInt64, UInt64)] {
-        let (lastFiles, lastDigests) = kept.withLock { $0 }
-        let digests = ParallelWork.map(files.count, batch: 256) { position -> (UInt64, UInt64) in
-            let source = files[position].source
-            if position < lastFiles.count, lastFiles[position].source === source {
-                return lastDigests[position]
+    /// Only the files outside the chunks they share with the last call's are looked at.
+    func digests(of files: ChunkedArray<StoreFile>) -> [(UInt64, UInt64)] {
+        // Taken out, so that the digests are changed in place below, not copied.
+        let lastFiles: ChunkedArray<StoreFile>
+        var digests: [(UInt64, UInt64)]
+        (lastFiles, digests) = kept.withLock { state in
+            defer { state = ([], []) }
+            return state
+        }
+        if digests.count > files.count { digests.removeSubrange(files.count...) }
+        for range in files.rangesNotShared(with: lastFiles) {
+            // Nil for a file that is the last call's, whose digest is in place.
+            let fresh = ParallelWork.map(range.count, batch: 256) { offset -> (UInt64, UInt64)? in
+                let position = range.lowerBound + offset
+                if position < lastFiles.count, lastFiles[position].source === files[position].source {
+                    return nil
+                }
+                return InputFingerprint.words(of: files[position])
             }
-            return InputFingerprint.words(of: files[position])
+            for (offset, digest) in fresh.enumerated() {
+                guard let digest else { continue }
+                let position = range.lowerBound + offset
+                if position < digests.count {
+                    digests[position] = digest
+                } else {
+                    digests.append(digest)
+                }
+            }
         }
         kept.withLock { $0 = (files, digests) }
         return digests
     }
 
     /// The digest of each of `files`.
-    static func digests(of files: [StoreFile]) -> [(UInt64, UInt64)] {
+    static func digests(of files: ChunkedArray<StoreFile>) -> [(UInt64, UInt64)] {
         ParallelWork.map(files.count, batch: 64) { InputFingerprint.words(of: files[$0]) }
     }
 }

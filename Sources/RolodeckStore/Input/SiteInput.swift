@@ -9,8 +9,9 @@ public struct SiteInput: Sendable {
     public var config: SiteConfig
     /// The bytes of `rolodeck.json`, for the input fingerprint.
     public var configBytes: [UInt8] = []
-    /// The store's files, in the order they are read.
-    public var storeFiles: [StoreFile]
+    /// The store's files, in the order they are read; in chunks, which the versions of a
+    /// watched store share.
+    public var storeFiles: ChunkedArray<StoreFile>
     /// The site's own templates by file name (`contact.mustache`), overriding the built-in ones.
     public var templates: [String: SourceText]
     /// The site's own static files by relative path (`style.css`, `img/logo.svg`).
@@ -27,7 +28,7 @@ public struct SiteInput: Sendable {
     public init(config: SiteConfig = SiteConfig(), storeFiles: [StoreFile] = [], templates: [String: SourceText] = [:],
                 assets: [String: [UInt8]] = [:]) {
         self.config = config
-        self.storeFiles = storeFiles
+        self.storeFiles = ChunkedArray(storeFiles)
         self.templates = templates
         self.assets = assets
     }

@@ -7,8 +7,9 @@ import RolodeckCore
 /// The store's files as a read found them, each with its path inside the store, so that a
 /// later read told which files changed can take the others over as they are.
 struct StoreListing: Sendable {
-    /// The store's files, in reading order.
-    var files: [StoreFile] = []
+    /// The store's files, in reading order: in chunks, so that a watched save, which replaces
+    /// one file of 100,000 while the last version is still kept, copies one chunk, not all.
+    var files: ChunkedArray<StoreFile> = []
     /// Each file's path inside the store.
     var paths: [String] = []
     /// The store's folders (vdir collections, `contacts/`), by path inside the store.

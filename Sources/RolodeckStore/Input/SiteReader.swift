@@ -176,7 +176,6 @@ public struct SiteReader {
         let paths = lists + singles.map(\.path) + vdir + photos
         let bytes = try store.read(paths)
         var listing = StoreListing()
-        listing.files.reserveCapacity(paths.count)
         listing.paths.reserveCapacity(paths.count)
         // The one-record files' sources (a path as messages show it, and the bytes, for each of
         // 100,000 cards) are made on every core, then put in order.
@@ -465,7 +464,9 @@ public struct SiteReader {
 extension SiteReader {
     /// When the newest of the store's files last changed, from the statuses the log kept of
     /// them; nil when it did not. (A read with a cache finds it in the store's listing.)
-    static func newestModification(of files: [StoreFile], in store: Tree, log: StatusLog?) -> Int64? {
+    static func newestModification(of files: ChunkedArray<StoreFile>, in store: Tree, log: StatusLog?)
+        -> Int64?
+    {
         guard let log else { return nil }
         // A store file's path in messages is the store's display path, then its own.
         let prefix = store.displayFolder.isEmpty ? "" : store.displayFolder + "/"

@@ -47,4 +47,29 @@ import Testing
         let expected: Int = (0..<4_095).reduce(0, +) - 1 + 8_192
         #expect(chunked.reduce(0, +) == expected)
     }
+
+    /// A copy changed here and there shares the chunks it did not change, and names the others;
+    /// what it gained at its end, and a list made afresh, share nothing.
+    @Test func theChunksACopyDidNotChangeAreShared() {
+        let original = ChunkedArray((0..<10_000).map { "item \($0)" })
+        #expect(original.rangesNotShared(with: original).isEmpty)
+        var copy = original
+        #expect(copy.rangesNotShared(with: original).isEmpty)
+        copy[5_000] += " changed"
+        #expect(copy.rangesNotShared(with: original) == [4_096..<8_192])
+        copy[8_191] += " changed"
+        copy[8_192] += " changed"
+        // Neighbouring chunks make one range; the last chunk ends where the array does.
+        #expect(copy.rangesNotShared(with: original) == [4_096..<10_000])
+        var longer = original
+        longer[0] += " changed"
+        for value in 0..<3_000 { longer.append("more \(value)") }
+        #expect(longer.rangesNotShared(with: original) == [0..<4_096, 8_192..<13_000])
+        #expect(original.rangesNotShared(with: longer) == [0..<4_096, 8_192..<10_000])
+        let afresh = ChunkedArray((0..<10_000).map { "item \($0)" })
+        #expect(afresh.rangesNotShared(with: original) == [0..<10_000])
+        #expect(original.rangesNotShared(with: []) == [0..<10_000])
+        let literal: ChunkedArray = ["a", "b"]
+        #expect(Array(literal) == ["a", "b"])
+    }
 }

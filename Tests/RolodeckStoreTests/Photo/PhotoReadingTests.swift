@@ -207,7 +207,7 @@ import Testing
         #expect(input.storeFiles.map(\.source.path) == [
             "site/store/contacts.json", "site/store/photos/in.png", "site/store/photos/real.png",
         ])
-        let (store, diagnostics) = Self.decode(input.storeFiles)
+        let (store, diagnostics) = Self.decode(Array(input.storeFiles))
         #expect(diagnostics.count == 2)
         #expect(diagnostics.allSatisfy { $0.contains("is not a file in the store's photos/ folder") })
         #expect(store.contacts.map { $0.photo?.format } == [nil, .png, nil])
