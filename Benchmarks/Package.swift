@@ -22,5 +22,7 @@ let package = Package(
         // Each byte kernel against its plain Swift alternative, on the sizes a build sees.
         .executableTarget(
             name: "kernel-bench", dependencies: [.product(name: "ByteKernels", package: root)]),
+        // What a status and a read of a file cost: the floors under an unchanged build and `check`.
+        .executableTarget(name: "syscall-bench"),
     ]
 )

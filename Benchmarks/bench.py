@@ -160,7 +160,11 @@ def main():
         scratch = tempfile.mkdtemp(prefix="rolodeck-bench-", dir=scratch_parent)
         try:
             if selected("sites"):
-                site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes)
+                sh("swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--product", "syscall-bench")
+                syscall_bench = os.path.join(subprocess.run(
+                    ["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"], cwd=ROOT,
+                    check=True, capture_output=True, text=True).stdout.strip(), "syscall-bench")
+                site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_bench)
             if watch_sizes:
                 watch_section(rolodeck, scratch, watch_sizes)
         finally:
@@ -219,11 +223,12 @@ def make_store(scratch, size, layout):
     return site
 
 
-def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes):
+def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_bench):
     """Section 3 and 4: cold builds, unchanged rebuilds and checks of every size and layout, the
     floors, and issue 17's goals; prints their tables."""
     results = {}  # (size, layout) -> {"cold": runs, "no change": runs, "check": runs, "files": count}
     floors = []
+    call_costs = {}  # (size, layout) -> (store µs a status, store µs a read, output µs a status)
     for size in sizes:
         # A million contacts in three layouts, with their outputs, do not fit in memory at once.
         turns = [[layout] for layout in layouts()] if size >= 1000000 else [layouts()]
@@ -241,6 +246,7 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes):
                     runs["check"].append(measured([rolodeck, "check", "--site", site]))
             for layout in turn:
                 results[size, layout]["files"] = sum(len(names) for _, _, names in os.walk(outs[layout]))
+                call_costs[size, layout] = system_call_costs(syscall_bench, sites[layout], layout, outs[layout])
             if "array" in turn:
                 files = results[size, "array"]["files"]
                 cmark_floor = markdown_floor(os.path.join(sites["array"], "store", "contacts.json"))
@@ -264,12 +270,46 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes):
                    runs["files"] if kind != "check" else "-", wall / size * 1e6))
     print("(check reads and checks the store and writes nothing; files are the output's files)")
     print_goals(results, sizes)
+    print_call_floors(results, call_costs)
     if floors:
         print("\n== Floors: libcmark over every note (one core); creating the same number of files ==")
         print("%9s  %10s  %10s  %14s  %14s" % ("contacts", "cmark s", "files s", "cold / cmark", "cold / files"))
         for row in floors:
             print("%9d  %10.2f  %10.2f  %13.1fx  %13.1fx" % row)
     sys.stdout.flush()
+
+
+def system_call_costs(syscall_bench, site, layout, out):
+    """The microseconds, on one core, of a status of a store file, of opening, looking at,
+    reading and closing one, and of a status of an output file (`syscall-bench` over the folder
+    of a file per card, or of the output's contact pages)."""
+    store = os.path.join(site, "store", {"array": "", "files": "contacts", "vcards": "book"}[layout])
+    lines = subprocess.run([syscall_bench, store, os.path.join(out, "contacts")], check=True,
+                           capture_output=True, text=True).stdout.splitlines()
+    store_row, out_row = lines[1].split(), lines[2].split()
+    return int(store_row[-3]), float(store_row[-2]), float(store_row[-1]), float(out_row[-2])
+
+
+def print_call_floors(results, call_costs):
+    """What an unchanged build and the reading part of `check` cost at the least: every file's
+    status (store and output), every store file read, shared by every core."""
+    cores = os.cpu_count()
+    print("\n== Floors: the system calls of an unchanged build and of check's reading, on %d cores ==" % cores)
+    print("%9s  %-6s  %11s  %12s  %8s  %8s  %15s  %11s  %11s  %7s" %
+          ("contacts", "layout", "store files", "output files", "stat µs", "read µs", "unchanged floor",
+           "unchanged s", "read floor", "check s"))
+    for (size, layout), (store_files, stat, read, out_stat) in call_costs.items():
+        runs = results[size, layout]
+        unchanged_floor = (store_files * stat + runs["files"] * out_stat) / 1e6 / cores
+        # One store file of a million records is not a file per card: its read is its bytes'.
+        read, read_floor = ("-", "-") if layout == "array" else \
+            ("%.2f" % read, "%.2f" % (store_files * read / 1e6 / cores))
+        print("%9d  %-6s  %11d  %12d  %8.2f  %8s  %15.2f  %11.2f  %11s  %7.2f" %
+              (size, layout, store_files, runs["files"], stat, read, unchanged_floor,
+               statistics.median(r[0] for r in runs["no change"]), read_floor,
+               statistics.median(r[0] for r in runs["check"])))
+    print("(stat and read: syscall-bench, one core, median of 5 passes; a floor is the calls alone, "
+          "spread evenly over every core)")
 
 
 def print_goals(results, sizes):
