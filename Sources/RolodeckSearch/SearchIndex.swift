@@ -160,7 +160,7 @@ public struct SearchIndex: Sendable {
     struct Piece: Sendable {
         /// The piece's file.
         var file: File
-        /// FNV-1a of the piece's JSON.
+        /// `VersionHash` of the piece's JSON.
         var digest: UInt64
 
         /// The piece `id` of `json`.
@@ -183,16 +183,16 @@ public struct SearchIndex: Sendable {
 
     /// The index of `pieces` (term, hot and row pieces in that order) with their root.
     ///
-    /// The version is FNV-1a over each piece's id and its JSON's hash: the same input always
-    /// gives the same version, and a patched index hashes only the pieces it made anew.
+    /// The version is `VersionHash` over each piece's id and its JSON's hash: the same input
+    /// always gives the same version, and a patched index hashes only the pieces it made anew.
     static func content(
         _ pieces: [Piece], contactCount: Int, rowsPerPiece: Int, terms: Cut, hot: Cut
     ) -> Content {
         var hash = VersionHash()
         for piece in pieces {
-            let id = piece.file.path.dropFirst(folder.utf8.count + 1).dropLast(3)
-            hash.add(Array(id.utf8))
-            hash.add(withUnsafeBytes(of: piece.digest.littleEndian) { Array($0) })
+            var id = piece.file.path.dropFirst(folder.utf8.count + 1).dropLast(3)
+            id.withUTF8 { hash.add(UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: piece.digest.littleEndian) { hash.add($0) }
         }
         let version = String(hash.value, radix: 36)
         var root = Array(
@@ -209,23 +209,34 @@ public struct SearchIndex: Sendable {
         return Content(files: files, version: version)
     }
 
-    /// FNV-1a over every piece's id and JSON, each followed by a zero byte.
+    /// A hash of every piece's id and JSON, each followed by a zero byte: FNV-1a's offset basis
+    /// and prime, eight bytes a step. Each little-endian word is xored in and multiplied, and the
+    /// product's high half folded onto its low half, so that every bit of the word reaches the
+    /// bits the next multiply spreads; the last few bytes go in one at a time, as FNV-1a takes
+    /// them. (Byte by byte, the pieces a save writes took 3 % of the save's CPU.)
     struct VersionHash {
         /// The hash so far.
         private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        private static let prime: UInt64 = 0x100_0000_01b3
+        static let prime: UInt64 = 0x100_0000_01b3
 
         /// Adds `bytes`, then a zero byte.
         mutating func add(_ bytes: [UInt8]) {
-            // Eight bytes a step: the same multiplications, without a loop test between them.
+            bytes.withUnsafeBytes { add($0) }
+        }
+
+        /// Adds `bytes`, then a zero byte.
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
             var hash = value
-            bytes.withUnsafeBufferPointer { bytes in
-                var index = 0
-                while index + 8 <= bytes.count {
-                    for offset in index..<index + 8 { hash = (hash ^ UInt64(bytes[offset])) &* Self.prime }
-                    index += 8
-                }
-                for offset in index..<bytes.count { hash = (hash ^ UInt64(bytes[offset])) &* Self.prime }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                hash = (hash ^ word) &* Self.prime
+                hash ^= hash >> 32
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash ^ UInt64(bytes[index])) &* Self.prime
+                index += 1
             }
             value = hash &* Self.prime
         }

@@ -284,16 +284,47 @@ import Testing
         }
     }
 
-    /// The version hash takes eight bytes a step, and must still be FNV-1a byte by byte.
-    @Test func theVersionIsFNV1aOfEveryPieceAndItsID() {
+    /// The version hash takes eight bytes a step as its definition says, whatever the length and
+    /// the bytes' alignment, and a change of any bit of what it took changes it.
+    @Test func theVersionHashTakesWordsAndSeesEveryBit() {
         var hash = SearchIndex.VersionHash()
         var expected: UInt64 = 0xcbf2_9ce4_8422_2325
+        let prime = SearchIndex.VersionHash.prime
         for length in 0..<40 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
-            hash.add(bytes)
-            for byte in bytes + [0] { expected = (expected ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            // Unaligned: a slice that starts one byte into its storage.
+            let unaligned = ([0xFF] + bytes)[1...]
+            unaligned.withUnsafeBytes { hash.add($0) }
+            var start = 0
+            while start + 8 <= length {
+                var word: UInt64 = 0
+                for (shift, byte) in bytes[start..<start + 8].enumerated() {
+                    word |= UInt64(byte) << (8 * shift)
+                }
+                expected = (expected ^ word) &* prime
+                expected ^= expected >> 32
+                start += 8
+            }
+            for byte in bytes[start...] + [0] { expected = (expected ^ UInt64(byte)) &* prime }
             #expect(hash.value == expected, "\(length)")
         }
+        let bytes = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) }
+        var whole = SearchIndex.VersionHash()
+        whole.add(bytes)
+        var seen: Set<UInt64> = [whole.value]
+        for bit in 0..<(bytes.count * 8) {
+            var flipped = bytes
+            flipped[bit / 8] ^= 1 << (bit % 8)
+            var other = SearchIndex.VersionHash()
+            other.add(flipped)
+            seen.insert(other.value)
+        }
+        #expect(seen.count == bytes.count * 8 + 1, "a flipped bit left the hash as it was")
+        // Two pieces are not their bytes run together: each ends with a zero byte.
+        var split = SearchIndex.VersionHash()
+        split.add(Array(bytes[..<20]))
+        split.add(Array(bytes[20...]))
+        #expect(split.value != whole.value)
     }
 
     @Test func twoBuildsAreByteIdentical() {
