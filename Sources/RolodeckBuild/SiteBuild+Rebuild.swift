@@ -5,7 +5,6 @@ import RolodeckPublish
 import RolodeckSearch
 import RolodeckSite
 import RolodeckStore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -344,22 +343,14 @@ extension SiteBuild {
                 // to 45 ms at 100,000 contacts. It is written on a thread of its own while the
                 // other pages and the search files are made and written.
                 let everyCard = pages.filter { $0 == .directoryCard }
-                let failure = Mutex<(any Error)?>(nil)
                 var search: [SitePage] = []
-                try ParallelWork.alongside({
-                    do {
-                        try write(everyCard, with: writer)
-                    } catch {
-                        failure.withLock { $0 = error }
-                    }
-                }) {
+                try ParallelWork.alongside(throwing: { try write(everyCard, with: writer) }) {
                     try write(pages.filter { $0 != .directoryCard }, with: writer)
                     search = renderer.searchFiles
                     let searchPages = touched(among: search, files: known)
                     guard (pages.count + searchPages.count) * 2 <= pageCount else { throw TooMany() }
                     try write(searchPages, with: writer)
                 }
-                if let error = failure.withLock({ $0 }) { throw error }
                 written = writer.writtenPaths
                 // When the output has exactly the files it keeps, it has no other to remove (the
                 // common case: a save that adds no page), and the set of every path is not needed.

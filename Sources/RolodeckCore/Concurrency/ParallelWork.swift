@@ -67,6 +67,23 @@ public enum ParallelWork {
         }
     }
 
+    /// `alongside` for a `background` that may throw: once both are done, the error `body` threw,
+    /// else the one `background` threw, is thrown.
+    public static func alongside(
+        throwing background: @Sendable () throws -> Void, _ body: () throws -> Void
+    ) throws {
+        let failure = Mutex<(any Error)?>(nil)
+        try alongside(
+            {
+                do {
+                    try background()
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+            }, body)
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
     /// Moves `value` out, leaving `empty` in its place, and lets go of it on a thread of its own,
     /// which frees there whatever only it held while the caller goes on: a large structure freed
     /// object by object takes its time on one core, which need not be the core that has the next

@@ -38,6 +38,26 @@ import Testing
         }
         #expect(done.withLock { $0 })
     }
+
+    /// A background that throws: its error comes out once both are done, unless the body threw
+    /// one of its own; one that does not throw lets the call return.
+    @Test func aThrowingBackgroundsErrorComesOutAfterBoth() throws {
+        struct Other: Error, Equatable {}
+        let bodyDone = Mutex(false)
+        #expect(throws: Failure()) {
+            try ParallelWork.alongside(throwing: { throw Failure() }) {
+                bodyDone.withLock { $0 = true }
+            }
+        }
+        #expect(bodyDone.withLock { $0 })
+        #expect(throws: Other()) {
+            try ParallelWork.alongside(throwing: { throw Failure() }) { throw Other() }
+        }
+        let backgroundDone = Mutex(false)
+        try ParallelWork.alongside(throwing: { backgroundDone.withLock { $0 = true } }) {}
+        #expect(backgroundDone.withLock { $0 })
+    }
+
     /// Says which thread freed it.
     final class Witness: Sendable {
         let freed: @Sendable () -> Void
