@@ -62,7 +62,9 @@ let calls = 100_000
 let nothing = median(calls) {
     for _ in 0..<calls { _ = getppid() }
 }
-print(column("folder", 40, left: true), column("files", 8), column("stat µs", 10), column("open+stat+read+close µs", 25))
+print(
+    column("folder", 40, left: true), column("files", 8), column("stat µs", 10),
+    column("open+stat+read+close µs", 25))
 var buffer = [UInt8](repeating: 0, count: 1 << 20)
 for path in folders {
     let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
