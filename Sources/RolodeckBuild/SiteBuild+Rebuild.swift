@@ -341,12 +341,11 @@ extension SiteBuild {
                 // other pages and the search files are made and written; when a card is known to
                 // have changed, from before the pages' rules are weighed.
                 let everyCardFirst = before.contains(.directoryCard) && renderer.partsDiffer(.directoryCard)
-                var pages: [SitePage] = []
                 var search: [SitePage] = []
                 try ParallelWork.alongside(throwing: {
                     if everyCardFirst { try write([.directoryCard], with: writer) }
                 }) {
-                    pages = touched(among: before, files: known)
+                    let pages = touched(among: before, files: known)
                     // Most of a site is pages: when they alone are too many, nothing is written.
                     guard pages.count * 2 <= pageCount else { throw TooMany() }
                     try write(pages.filter { !everyCardFirst || $0 != .directoryCard }, with: writer)
