@@ -1,4 +1,3 @@
-import Dispatch
 import RolodeckCore
 
 /// A JSON list read afresh is decoded in pieces: `JSONArraySplitter.pieceStarts` guesses where
@@ -32,36 +31,30 @@ extension StoreDecoder {
         guard let starts = JSONArraySplitter.pieceStarts(of: source.bytes, pieceLength: length) else {
             return false
         }
-        let handoff = PieceHandoff(count: starts.count)
         // Put back when the list cannot be read in pieces. Only what a list changes is copied
         // when it is changed, and the tables it adds to are mostly empty before.
         let before = self
         let firstDiagnostic = diagnostics.count
         var isValidUTF8 = true
         var failed = false
-        ParallelWork.alongside({
-            ParallelWork.forEach(starts.count, batch: 1) { index in
-                handoff.put(Self.piece(index, of: file, starts: starts), at: index)
+        ParallelWork.inOrder(starts.count, batch: 1) { index in
+            Self.piece(index, of: file, starts: starts)
+        } consume: { index, piece in
+            // Every piece is taken, also after a failure, so that each is freed here.
+            let next = index + 1 < starts.count ? starts[index + 1] : nil
+            guard !failed, let piece, piece.next == next else {
+                failed = true
+                return
             }
-        }) {
-            for index in starts.indices {
-                // Every piece is taken, also after a failure, so that each is freed here.
-                let piece = handoff.take(at: index)
-                let next = index + 1 < starts.count ? starts[index + 1] : nil
-                guard !failed, let piece, piece.next == next else {
-                    failed = true
-                    continue
-                }
-                isValidUTF8 = isValidUTF8 && piece.isValidUTF8
-                if index == 0 {
-                    // Pieces are about as long as each other.
-                    reserveIDs(for: piece.records.count * (starts.count + 1), of: file.kind)
-                }
-                piece.records.withUnsafeBufferPointer { records in
-                    guard let first = records.baseAddress else { return }
-                    for position in records.indices {
-                        accept(first + position, source: source)
-                    }
+            isValidUTF8 = isValidUTF8 && piece.isValidUTF8
+            if index == 0 {
+                // Pieces are about as long as each other.
+                reserveIDs(for: piece.records.count * (starts.count + 1), of: file.kind)
+            }
+            piece.records.withUnsafeBufferPointer { records in
+                guard let first = records.baseAddress else { return }
+                for position in records.indices {
+                    accept(first + position, source: source)
                 }
             }
         }
@@ -90,39 +83,5 @@ extension StoreDecoder {
         } catch {
             return nil
         }
-    }
-}
-
-/// Hands each piece from the worker that decoded it to the thread that accepts them in order.
-///
-/// Each slot is written once, by one worker, before its semaphore is signalled, and read only
-/// by the accepting thread after waiting on that semaphore; hence the unchecked `Sendable`.
-private final class PieceHandoff: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<StoreDecoder.Piece?>
-    private let ready: [DispatchSemaphore]
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-        ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    /// Puts piece `index` (nil when it did not parse); called once for each index.
-    func put(_ piece: StoreDecoder.Piece?, at index: Int) {
-        slots[index] = piece
-        ready[index].signal()
-    }
-
-    /// Waits until piece `index` is put, and takes it out.
-    func take(at index: Int) -> StoreDecoder.Piece? {
-        ready[index].wait()
-        var piece: StoreDecoder.Piece?
-        swap(&piece, &slots[index])
-        return piece
     }
 }

@@ -46,43 +46,56 @@ extension StoreDecoder {
     /// then the group cards' members.
     mutating func mergeCards() {
         guard !cards.isEmpty else { return }
-        reserveIDs(for: cards.count, of: .contact)
-        var (contacts, groupCards) = contactsUnderTheirUIDs()
+        claimCards()
+        var contacts = cardContacts
+        cardContacts = []
         giveIDsFromNames(to: &contacts)
         var groupsByName = groupIDsByName()
-        let (memberships, groupByUID) = mergeGroupCards(groupCards, groupsByName: &groupsByName)
+        let (memberships, groupByUID) = mergeGroupCards(cardGroups.map { cards[$0] }, groupsByName: &groupsByName)
         addCategories(to: &contacts, groupsByName: &groupsByName)
         store.contacts += contacts.map(\.contact)
         addMembers(memberships, groupByUID: groupByUID)
     }
 
-    /// The contact cards' contacts, those with a UID under it (`VCardFields` gave them it as
-    /// their id), and the group cards. A contact whose UID is taken is reported and left out.
-    private mutating func contactsUnderTheirUIDs() -> (contacts: [CardContact], groupCards: [VCardRecord]) {
-        var contacts: [CardContact] = []
-        contacts.reserveCapacity(cards.count)
-        var groupCards: [VCardRecord] = []
-        var cardUIDs: [String: SourceLocation] = [:]
-        cardUIDs.reserveCapacity(cards.count)
-        for index in cards.indices {
+    /// Makes room for the contacts of `count` cards at least, at once: a table grown as they
+    /// come hashes every UID again each time it doubles.
+    mutating func reserveCards(for count: Int) {
+        guard count > cardUIDs.capacity else { return }
+        reserveIDs(for: count, of: .contact)
+        cardUIDs.reserveCapacity(count)
+        cardContacts.reserveCapacity(count)
+    }
+
+    /// Takes the contacts of the cards not taken yet, those with a UID under it (`VCardFields`
+    /// gave them it as their id), and notes the group cards. A contact whose UID is taken is
+    /// reported and left out. Called as files come in once no JSON contact is to come after
+    /// them (a UID a JSON contact has is that card's error), and for the rest by `mergeCards`.
+    mutating func claimCards() {
+        guard claimedCards < cards.count else { return }
+        if claimedCards == 0 { reserveCards(for: cards.count) }
+        // Out of `self` while `claim` writes to both.
+        var claimed: [String: SourceLocation] = [:]
+        swap(&claimed, &cardUIDs)
+        defer { swap(&claimed, &cardUIDs) }
+        for index in claimedCards..<cards.count {
             // The card lets go of its contact, so the contact's storage is the store's alone and
             // adding its groups does not copy it.
             guard let contact = cards[index].takeContact() else {
-                groupCards.append(cards[index])
+                cardGroups.append(index)
                 continue
             }
             guard let uid = cards[index].uid else {
-                contacts.append((contact, index, true))
+                cardContacts.append((contact, index, true))
                 continue
             }
             let location = cards[index].location
-            let taken = claim(uid, of: .contact, recordAt: location, claimed: &cardUIDs) { first in
+            let taken = claim(uid, of: .contact, recordAt: location, claimed: &claimed) { first in
                 VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
             }
             guard taken else { continue }
-            contacts.append((contact, index, false))
+            cardContacts.append((contact, index, false))
         }
-        return (contacts, groupCards)
+        claimedCards = cards.count
     }
 
     /// Gives each contact without a UID an id made from its name. Every UID is known by then, so

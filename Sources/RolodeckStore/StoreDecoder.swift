@@ -36,6 +36,12 @@ public struct StoreDecoder: Sendable {
     private var rejectedIDs: [RecordKind: Set<String>] = [:]
     /// The records of vCard files, in reading order.
     var cards: [VCardRecord] = []
+    /// How many of `cards` have had their contacts taken (`claimCards`), the contacts taken,
+    /// with the UIDs they were taken under, and the positions of the group cards among them.
+    var claimedCards = 0
+    var cardContacts: [CardContact] = []
+    var cardUIDs: [String: SourceLocation] = [:]
+    var cardGroups: [Int] = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
     var calendarTodos: [ICalendarTodo] = []
     /// The photo files of the store's `photos/` folder by path inside the store, read and
@@ -86,9 +92,21 @@ public struct StoreDecoder: Sendable {
         if let patched = cache?.patched(files) { return patched }
         var decoder = StoreDecoder()
         let kept = cache?.kept(for: files)
-        // What each small file yields on its own is worked out on every core first: a store of
-        // one file per card is 100,000 files of one record. Lists are decoded in parallel inside.
-        let found = ParallelWork.map(files.count, batch: 16) { index -> (FileYield?, StoreDecodeCache.Entry?) in
+        // Room for the ids of the one-record files at once, rather than file by file, and for
+        // those of the cards of vCard files (one each, at least), which are claimed as they come.
+        for kind in [RecordKind.contact, .group, .todo, .salutation] {
+            decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
+        }
+        decoder.reserveCards(for: files.count { $0.layout == .vCard })
+        var entries = [StoreDecodeCache.Entry?](repeating: nil, count: files.count)
+        // Cards after the last JSON file of contacts have their UIDs claimed as they come.
+        let lastContactRecordFile =
+            files.lastIndex { $0.kind == .contact && ($0.layout == .single || $0.layout == .list) } ?? -1
+        // What each small file yields on its own is worked out on every core (a store of one
+        // file per card is 100,000 files of one record), and taken in here in file order as it
+        // comes, so that relating the records, on one core, overlaps the decoding of the files
+        // after them. Lists are decoded in parallel inside.
+        ParallelWork.inOrder(files.count, batch: 16) { index -> (FileYield?, StoreDecodeCache.Entry?) in
             let file = files[index]
             guard let cache, let kept else {
                 switch file.layout {
@@ -115,23 +133,19 @@ public struct StoreDecoder: Sendable {
                 let (yield, entry) = cache.photo(of: file, previous: previous)
                 return (.photo(yield), entry)
             }
-        }
-        var yields = found.map(\.0)
-        var entries = found.map(\.1)
-        // Room for the ids of the one-record files at once, rather than file by file.
-        for kind in [RecordKind.contact, .group, .todo, .salutation] {
-            decoder.reserveIDs(for: files.count { $0.layout == .single && $0.kind == kind }, of: kind)
-        }
-        for (index, file) in files.enumerated() {
-            // Each yield is taken out, so what it holds moves on instead of being copied (a
-            // retain of everything a record holds) and then released with the yields.
-            switch yields[index].take() {
+        } consume: { index, found in
+            // Each yield is moved on, not copied (a retain of everything a record holds) and
+            // then released.
+            var (yield, entry) = found
+            entries[index] = entry
+            let file = files[index]
+            switch yield.take() {
             case .none:
                 // A list read afresh is decoded in pieces when it can be; else it is split.
                 guard let cache, let kept else {
-                    if decoder.acceptInPieces(file) { continue }
+                    if decoder.acceptInPieces(file) { return }
                     decoder.accept(StoreDecoder.records(of: file), of: file)
-                    continue
+                    return
                 }
                 let (yield, entry, _) = cache.records(of: file, previous: kept[index])
                 entries[index] = entry
@@ -141,6 +155,7 @@ public struct StoreDecoder: Sendable {
             case .cards(var yield)?:
                 decoder.takeCards(&yield.cards)
                 decoder.diagnostics += yield.diagnostics
+                if index > lastContactRecordFile { decoder.claimCards() }
             case .todos(let yield)?:
                 decoder.calendarTodos += yield.todos
                 decoder.diagnostics += yield.diagnostics

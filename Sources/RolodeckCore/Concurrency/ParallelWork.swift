@@ -119,6 +119,51 @@ public enum ParallelWork {
         init(_ value: Value) { self.value = value }
     }
 
+    /// Makes `produce(index)` for every index in `0..<count` on every core and hands each result
+    /// to `consume` on this thread, in index order, as soon as it and every one before it are
+    /// made: the one-core work of taking results in order overlaps the making of later ones,
+    /// where after a `map` it would start only once the last was made. Results are made and
+    /// handed over a `batch` of indices at a time, and moved to `consume`, never copied.
+    public static func inOrder<Result: Sendable>(
+        _ count: Int, batch: Int = 64, _ produce: @Sendable (Int) -> Result,
+        consume: (Int, consuming Result) -> Void
+    ) {
+        guard count > 0 else { return }
+        let batches = (count + batch - 1) / batch
+        let results = UnsafeMutablePointer<Result>.allocate(capacity: count)
+        defer { results.deallocate() }
+        // A batch's slots are written by the one worker that took it, before its semaphore is
+        // signalled, and read here only after waiting on it.
+        nonisolated(unsafe) let slots = results
+        let made = (0..<batches).map { _ in DispatchSemaphore(value: 0) }
+        alongside({
+            forEach(batches, batch: 1) { part in
+                for index in (part * batch)..<min(count, (part + 1) * batch) {
+                    (slots + index).initialize(to: produce(index))
+                }
+                made[part].signal()
+            }
+        }) {
+            // When this thread is ahead of the workers, it sleeps until a sixty-fourth of the
+            // batches more are made, not only the next: once, not for each of thousands of
+            // batches (a context switch each).
+            let lead = batches / 64
+            for part in 0..<batches {
+                if made[part].wait(timeout: .now()) == .timedOut {
+                    let later = min(part + lead, batches - 1)
+                    if later > part {
+                        made[later].wait()
+                        made[later].signal()
+                    }
+                    made[part].wait()
+                }
+                for index in (part * batch)..<min(count, (part + 1) * batch) {
+                    consume(index, (results + index).move())
+                }
+            }
+        }
+    }
+
     /// `transform` applied to every index in `0..<count` on every core; the results in order.
     @inlinable
     public static func map<Result: Sendable>(

@@ -66,6 +66,26 @@ import Testing
         #expect(store.contacts[1].phones.map(\.value) == ["1"])
     }
 
+    /// Cards take their UIDs as their files come in only once no JSON file of contacts is to
+    /// come: a JSON contact listed after the cards still has its id first, and the card that
+    /// has it as its UID is the one in error, as when the JSON file comes first.
+    @Test func aJSONContactListedAfterTheCardsStillHasItsIdFirst() {
+        let json = StoreFile(kind: .contact, layout: .single, source: SourceText(
+            path: "store/contacts/jo.json", text: #"{"id": "jo", "givenName": "Jo"}"#))
+        let first = StoreFile.vCard(SourceText(
+            path: "store/a/1.vcf", text: card("UID:jo", "N:Other;Jo") + card("UID:ann", "N:Lee;Ann", "TEL:1")))
+        let last = StoreFile.vCard(SourceText(path: "store/b/1.vcf", text: card("UID:ann", "N:Lee;Ann", "TEL:2")))
+        for files in [[first, json, last], [json, first, last], [first, last, json]] {
+            let (store, diagnostics) = StoreDecoder.decode(files)
+            #expect(diagnostics.map(\.description) == [
+                "store/a/1.vcf:3:5: error: duplicate contact id \"jo\"; it is already used at store/contacts/jo.json:1:8",
+                "store/b/1.vcf:3:5: warning: the card at store/a/1.vcf:6:1 has the same UID \"ann\"; this card is skipped",
+            ])
+            #expect(store.contacts.map(\.id) == ["jo", "ann"])
+            #expect(store.contacts[1].phones.map(\.value) == ["1"])
+        }
+    }
+
     @Test func cardsWithoutUIDGetIdsFromTheirNamesThatNeverTakeAnotherId() {
         let json = StoreFile(kind: .contact, layout: .list, source: SourceText(
             path: "store/contacts.json", text: #"[{"id": "Ann Lee", "givenName": "Ann"}]"#))
