@@ -68,17 +68,21 @@ extension SiteReader {
             for (path, result) in zip(paths, results) {
                 switch result {
                 case .success(let bytes): files.append(bytes)
-                case .failure(let failure):
-                    let reason = String(cString: strerror(failure.code))
-                    failures.append(Diagnostic(.error, at: nil, "cannot read \(display(path)): \(reason)"))
+                case .failure(let failure): failures.append(problem(failure, reading: path))
                 }
             }
             if !failures.isEmpty { throw DiagnosticError(failures) }
             return files
         }
 
+        /// The error for a file at `path` that could not be read.
+        func problem(_ failure: ReadFailure, reading path: String) -> Diagnostic {
+            let reason = String(cString: strerror(failure.code))
+            return Diagnostic(.error, at: nil, "cannot read \(display(path)): \(reason)")
+        }
+
         /// One file's bytes: the cached ones when its status is the one they were read with.
-        private func bytes(of path: String) -> Result<[UInt8], ReadFailure> {
+        func bytes(of path: String) -> Result<[UInt8], ReadFailure> {
             guard descriptor >= 0 else { return .failure(ReadFailure(code: ENOENT)) }
             guard let cache else {
                 return readFile(path).map { read in

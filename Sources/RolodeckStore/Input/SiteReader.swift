@@ -170,46 +170,55 @@ public struct SiteReader {
     private func storeFiles(in store: Tree) throws(DiagnosticError) -> StoreListing {
         let walk = FolderWalk(root: store.root)
         try Self.checkNames(walk, in: store)
-        let kinds = Self.kinds
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
-        // Every file is read at once, on every core; they are sorted into their places after.
-        let paths = lists + singles.map(\.path) + vdir + photos
-        let bytes = try store.read(paths)
+        // The order of the listing is known from the paths: kind after kind, each its list and
+        // then its folder; the vdir files; the photos.
+        var order: [(path: String, file: Listed)] = []
+        order.reserveCapacity(lists.count + singles.count + vdir.count + photos.count)
+        for kind in Self.kinds {
+            if lists.contains(kind.name + ".json") { order.append((kind.name + ".json", .list(kind.kind))) }
+            for single in singles where single.kind == kind.kind {
+                order.append((single.path, .single(kind.kind)))
+            }
+        }
+        for (path, collection) in try vdirOrder(vdir, in: store) { order.append((path, .vdir(collection))) }
+        for path in photos { order.append((path, .photo)) }
+        // Each file is read on every core and made into a store file there (its path as
+        // messages show it, and its bytes), and listed here, in order, as it comes: the
+        // listing of 100,000 files overlaps their reading.
         var listing = StoreListing()
-        listing.paths.reserveCapacity(paths.count)
-        // The one-record files' sources (a path as messages show it, and the bytes, for each of
-        // 100,000 cards) are made on every core, then put in order.
-        let singleFiles = ParallelWork.map(singles.count, batch: 256) { index in
-            StoreFile(
-                kind: singles[index].kind, layout: .single,
-                source: SourceText(
-                    path: store.display(singles[index].path), bytes: bytes[lists.count + index]))
-        }
-        // Kind after kind, each its list and then its folder.
-        for kind in kinds {
-            if let index = lists.firstIndex(of: kind.name + ".json") {
-                listing.append(
-                    lists[index],
-                    StoreFile(
-                        kind: kind.kind, layout: .list,
-                        source: SourceText(
-                            path: store.display(lists[index]),
-                            bytes: bytes[index])))
+        listing.paths.reserveCapacity(order.count)
+        var failures: [Diagnostic] = []
+        ParallelWork.inOrder(order.count, batch: 32) { [order] index -> Result<StoreFile, ReadFailure> in
+            let (path, file) = order[index]
+            return store.bytes(of: path).map { bytes in
+                let source = SourceText(path: store.display(path), bytes: bytes)
+                switch file {
+                case .list(let kind): return StoreFile(kind: kind, layout: .list, source: source)
+                case .single(let kind): return StoreFile(kind: kind, layout: .single, source: source)
+                case .vdir(let collection):
+                    return Self.isICalendar(path)
+                        ? .iCalendar(source, collection: collection) : .vCard(source, collection: collection)
+                case .photo: return .photo(source, storePath: path)
+                }
             }
-            for index in singles.indices where singles[index].kind == kind.kind {
-                listing.append(singles[index].path, singleFiles[index])
+        } consume: { index, made in
+            switch made {
+            case .success(let file): listing.append(order[index].path, file)
+            case .failure(let failure): failures.append(store.problem(failure, reading: order[index].path))
             }
         }
-        let vdirStart = lists.count + singles.count
-        let vdirBytes = bytes[vdirStart..<(vdirStart + vdir.count)]
-        for (path, file) in try vdirFiles(vdir, bytes: vdirBytes, in: store) {
-            listing.append(path, file)
-        }
-        for (path, bytes) in zip(photos, bytes[(vdirStart + vdir.count)...]) {
-            listing.append(path, .photo(SourceText(path: store.display(path), bytes: bytes), storePath: path))
-        }
+        if !failures.isEmpty { throw DiagnosticError(failures) }
         listing.folders = Set(walk.folders)
         return listing
+    }
+
+    /// What a store file is listed as.
+    private enum Listed: Sendable {
+        case list(RecordKind), single(RecordKind)
+        /// A vCard or iCalendar file of the collection of that name.
+        case vdir(String)
+        case photo
     }
 
     /// The kinds of record, each with the name of its list file and folder.
@@ -288,12 +297,12 @@ public struct SiteReader {
         return true
     }
 
-    /// The `.vcf` and `.ics` files anywhere in the store: loose, or in vdir collections (one
-    /// folder per address book or task list, named by its `displayname` file), ordered by
-    /// collection name, then path. Other files (`displayname`, `color`, `.tmp` files left by a
-    /// sync in progress) are not read.
-    private func vdirFiles(_ paths: [String], bytes: ArraySlice<[UInt8]>, in store: Tree)
-        throws(DiagnosticError) -> [(path: String, file: StoreFile)]
+    /// The `.vcf` and `.ics` files anywhere in the store (`paths`, in `String` order), each with
+    /// the name of its collection: loose, or in vdir collections (one folder per address book
+    /// or task list, named by its `displayname` file), ordered by collection name, then path.
+    /// Other files (`displayname`, `color`, `.tmp` files left by a sync in progress) are not read.
+    private func vdirOrder(_ paths: [String], in store: Tree) throws(DiagnosticError)
+        -> [(path: String, collection: String)]
     {
         // Each file's collection, by its folder (a handful of folders for 100,000 files), as
         // its position in `names`.
@@ -325,27 +334,15 @@ public struct SiteReader {
             collections[folder] = position
             collectionOfFile[index] = position
         }
-        // Each file's path as messages show it and its source, made on every core.
-        let firstBytes = bytes.startIndex
-        let files = ParallelWork.map(paths.count) {
-            [names, collectionOfFile] index -> (path: String, file: StoreFile) in
-            let path = paths[index]
-            let collection = names[collectionOfFile[index]]
-            let source = SourceText(path: store.display(path), bytes: bytes[firstBytes + index])
-            return (
-                path,
-                Self.isICalendar(path)
-                    ? .iCalendar(source, collection: collection)
-                    : .vCard(source, collection: collection)
-            )
-        }
-        // The paths come in `String` order (the walk's), so each collection's files are in
-        // order as they come: taken collection by collection, the collections sorted by name,
-        // they are in (collection, path) order without comparing 100,000 paths again.
-        guard names.count > 1 else { return files }
+        // The paths come in `String` order, so each collection's files are in order as they
+        // come: taken collection by collection, the collections sorted by name, they are in
+        // (collection, path) order without comparing 100,000 paths again.
+        guard names.count > 1 else { return paths.map { ($0, names.first ?? "") } }
         var byCollection = [[Int]](repeating: [], count: names.count)
         for (index, collection) in collectionOfFile.enumerated() { byCollection[collection].append(index) }
-        return names.indices.sorted { names[$0] < names[$1] }.flatMap { byCollection[$0].map { files[$0] } }
+        return names.indices.sorted { names[$0] < names[$1] }.flatMap { collection in
+            byCollection[collection].map { (paths[$0], names[collection]) }
+        }
     }
 
     /// How many bytes of a path its folder takes: up to its last `/`; 0 for a file at the top.
