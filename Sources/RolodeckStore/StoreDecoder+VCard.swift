@@ -57,11 +57,12 @@ extension StoreDecoder {
         addMembers(memberships, groupByUID: groupByUID)
     }
 
-    /// Makes room for the contacts of `count` cards at least, at once: a table grown as they
-    /// come hashes every UID again each time it doubles.
+    /// Makes room for `count` cards at least, and their contacts, at once: a table grown as they
+    /// come hashes every UID again each time it doubles, and a list moves every card.
     mutating func reserveCards(for count: Int) {
         guard count > cardUIDs.capacity else { return }
         reserveIDs(for: count, of: .contact)
+        cards.reserveCapacity(count)
         cardUIDs.reserveCapacity(count)
         cardContacts.reserveCapacity(count)
     }
