@@ -9,9 +9,10 @@ import RolodeckCore
 /// What relates records to each other (duplicate ids, references) is checked in file order, on
 /// one thread, as the pieces come in.
 ///
-/// vCard and iCalendar records are collected as their files are read and merged into the store
-/// once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`), because their
-/// groups, members and subtasks refer to one another across files.
+/// vCard and iCalendar records are collected as their files are decoded (a card's contact
+/// taken under its UID as it comes, once no JSON file of contacts is to come after it) and merged
+/// into the store once every file is known (`StoreDecoder+VCard`, `StoreDecoder+ICalendar`),
+/// because their groups, members and subtasks refer to one another across files.
 public struct StoreDecoder: Sendable {
     var store = Store()
     var diagnostics: [Diagnostic] = []
