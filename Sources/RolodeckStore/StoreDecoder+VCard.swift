@@ -47,11 +47,12 @@ extension StoreDecoder {
     mutating func mergeCards() {
         guard !cards.isEmpty else { return }
         claimCards()
-        var contacts = cardContacts
-        cardContacts = []
+        var contacts: [CardContact] = []
+        swap(&contacts, &cardContacts)
         giveIDsFromNames(to: &contacts)
         var groupsByName = groupIDsByName()
-        let (memberships, groupByUID) = mergeGroupCards(cardGroups.map { cards[$0] }, groupsByName: &groupsByName)
+        let groupCards = cardGroups.map { cards[$0] }
+        let (memberships, groupByUID) = mergeGroupCards(groupCards, groupsByName: &groupsByName)
         addCategories(to: &contacts, groupsByName: &groupsByName)
         store.contacts += contacts.map(\.contact)
         addMembers(memberships, groupByUID: groupByUID)
