@@ -228,7 +228,7 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_b
     floors, and issue 17's goals; prints their tables."""
     results = {}  # (size, layout) -> {"cold": runs, "no change": runs, "check": runs, "files": count}
     floors = []
-    call_costs = {}  # (size, layout) -> (store µs a status, store µs a read, output µs a status)
+    call_costs = {}  # (size, layout) -> what the system calls cost (`system_call_costs`)
     for size in sizes:
         # A million contacts in three layouts, with their outputs, do not fit in memory at once.
         turns = [[layout] for layout in layouts()] if size >= 1000000 else [layouts()]
@@ -280,36 +280,41 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_b
 
 
 def system_call_costs(syscall_bench, site, layout, out):
-    """The microseconds, on one core, of a status of a store file, of opening, looking at,
-    reading and closing one, and of a status of an output file (`syscall-bench` over the folder
-    of a file per card, or of the output's contact pages)."""
+    """What the system calls of a build cost on this machine (`syscall-bench` over the folder of
+    a file per card, or of the output's contact pages): on one core, the microseconds of a
+    status of a store file, of opening, looking at, reading and closing one, and of a status of
+    an output file; and on every core, the seconds of a status of every store file, of reading
+    every store file, and of a status of every output file of the folder."""
     store = os.path.join(site, "store", {"array": "", "files": "contacts", "vcards": "book"}[layout])
     lines = subprocess.run([syscall_bench, store, os.path.join(out, "contacts")], check=True,
                            capture_output=True, text=True).stdout.splitlines()
     store_row, out_row = lines[1].split(), lines[2].split()
-    return int(store_row[-3]), float(store_row[-2]), float(store_row[-1]), float(out_row[-2])
+    return {"store files": int(store_row[-5]), "stat": float(store_row[-4]), "read": float(store_row[-3]),
+            "out stat": float(out_row[-4]), "all stat": float(store_row[-2]), "all read": float(store_row[-1]),
+            "all out stat": float(out_row[-2]), "out files": int(out_row[-5])}
 
 
 def print_call_floors(results, call_costs):
     """What an unchanged build and the reading part of `check` cost at the least: every file's
-    status (store and output), every store file read, shared by every core."""
+    status (store and output), every store file read, on every core."""
     cores = os.cpu_count()
     print("\n== Floors: the system calls of an unchanged build and of check's reading, on %d cores ==" % cores)
     print("%9s  %-6s  %11s  %12s  %8s  %8s  %15s  %11s  %11s  %7s" %
           ("contacts", "layout", "store files", "output files", "stat µs", "read µs", "unchanged floor",
            "unchanged s", "read floor", "check s"))
-    for (size, layout), (store_files, stat, read, out_stat) in call_costs.items():
+    for (size, layout), costs in call_costs.items():
         runs = results[size, layout]
-        unchanged_floor = (store_files * stat + runs["files"] * out_stat) / 1e6 / cores
+        # Measured on the output's contact pages; the other output files cost the same a status.
+        unchanged_floor = costs["all stat"] + costs["all out stat"] * runs["files"] / max(costs["out files"], 1)
         # One store file of a million records is not a file per card: its read is its bytes'.
         read, read_floor = ("-", "-") if layout == "array" else \
-            ("%.2f" % read, "%.2f" % (store_files * read / 1e6 / cores))
+            ("%.2f" % costs["read"], "%.2f" % costs["all read"])
         print("%9d  %-6s  %11d  %12d  %8.2f  %8s  %15.2f  %11.2f  %11s  %7.2f" %
-              (size, layout, store_files, runs["files"], stat, read, unchanged_floor,
+              (size, layout, costs["store files"], runs["files"], costs["stat"], read, unchanged_floor,
                statistics.median(r[0] for r in runs["no change"]), read_floor,
                statistics.median(r[0] for r in runs["check"])))
-    print("(stat and read: syscall-bench, one core, median of 5 passes; a floor is the calls alone, "
-          "spread evenly over every core)")
+    print("(stat and read: syscall-bench, one core, µs a file; the floors: the same calls for every "
+          "file on every core at once, seconds; medians of 5 passes)")
 
 
 def print_goals(results, sizes):
@@ -344,6 +349,8 @@ def print_goals(results, sizes):
 
 
 WATCH_SAVES = int(os.environ.get("BENCH_WATCH_SAVES", "5"))
+# The longest `rolodeck serve` may take to build and start watching (a million contacts cold).
+STARTUP_SECONDS = 1800
 
 
 class EventStream:
@@ -509,6 +516,25 @@ def rebuild_report(lines):
     return None
 
 
+def wait_for_line(process, reader, lines, pattern, seconds, failure):
+    """The lines a process printed (gathered by the thread `reader`) up to the first that
+    matches `pattern`; exits with `failure` and what it printed when the process ends or
+    `seconds` pass first."""
+    deadline = time.monotonic() + seconds
+    while True:
+        ended = process.poll() is not None
+        if ended:
+            reader.join(timeout=5)
+        for index, line in enumerate(list(lines)):
+            if re.search(pattern, line):
+                return lines[:index + 1]
+        if ended or time.monotonic() > deadline:
+            if not ended:
+                process.kill()
+            sys.exit("%s:\n%s" % (failure, "".join(lines)))
+        time.sleep(0.01)
+
+
 def watch_bench(rolodeck, site, out, kind, layout):
     """Median seconds from saving one contact (its phone number, or its given name) to the site
     on disk being up to date, to the reload event, and from the first to the second; the
@@ -517,21 +543,17 @@ def watch_bench(rolodeck, site, out, kind, layout):
     process = subprocess.Popen([rolodeck, "serve", "--site", site, "--out", out, "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = []
-    port = None
-    started = []
-    while port is None:
-        line = process.stdout.readline()
-        started.append(line)
-        if not line:
-            sys.exit("rolodeck serve did not start: %s" % "".join(started))
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        port = int(match.group(1)) if match else None
-    for line in process.stdout:
-        if line.startswith("Watching "):
-            break
-    else:
-        sys.exit("rolodeck serve stopped before watching: %s" % "".join(started))
-    threading.Thread(target=lambda: [lines.append(line) for line in process.stdout], daemon=True).start()
+    reader = threading.Thread(target=lambda: [lines.append(line) for line in process.stdout], daemon=True)
+    reader.start()
+    # Every wait has a deadline: a server that stops answering fails the run with what it said,
+    # instead of holding the benchmark (and CI) until it is killed.
+    started = wait_for_line(process, reader, lines, r"^Watching ", STARTUP_SECONDS,
+                            "rolodeck serve did not start watching")
+    port = next((int(match.group(1)) for line in started
+                 if (match := re.search(r"http://127\.0\.0\.1:(\d+)/", line))), None)
+    if port is None:
+        process.kill()
+        sys.exit("rolodeck serve started watching without saying its address:\n%s" % "".join(started))
     stream = EventStream(port)
     stream.wait("hello", 0)
     manifest = os.path.join(out, ".rolodeck")
@@ -556,7 +578,10 @@ def watch_bench(rolodeck, site, out, kind, layout):
             disk.append(on_disk - saved)
             reload.append(reloaded - saved)
             after_disk.append(reloaded - on_disk)
+            deadline = time.monotonic() + 120
             while not (match := rebuild_report(lines[seen_lines:])):
+                if time.monotonic() > deadline:
+                    sys.exit("no rebuild report after saving %s:\n%s" % (path, "".join(lines[seen_lines:])))
                 time.sleep(0.01)
             written.append(int(match.group(1)))
             rebuild.append(float(match.group(2)))
