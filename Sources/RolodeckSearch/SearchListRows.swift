@@ -14,8 +14,9 @@ public final class SearchListRows: Sendable {
         /// The row at a position.
         private let row: @Sendable (Int) -> any SearchListRow
 
-        /// The rows of an array, looked up in it.
-        init<Row: SearchListRow>(_ rows: [Row]) {
+        /// The rows of a list (an array, or one in chunks), looked up in it.
+        init<List: RandomAccessCollection & Sendable>(_ rows: List)
+        where List.Element: SearchListRow, List.Index == Int {
             row = { rows[$0] }
         }
 
@@ -33,7 +34,8 @@ public final class SearchListRows: Sendable {
 
     /// Hands over the rows, one per directory entry, in directory order. They are looked up
     /// where the caller keeps them, not copied: a patched index reads a few of 100,000.
-    public func hand<Row: SearchListRow>(_ rows: [Row]) {
+    public func hand<List: RandomAccessCollection & Sendable>(_ rows: List)
+    where List.Element: SearchListRow, List.Index == Int {
         self.rows.withLock { $0 = Rows(rows) }
         handed.leave()
     }

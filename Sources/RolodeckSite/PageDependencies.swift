@@ -21,9 +21,12 @@ public struct SiteSnapshot: Sendable {
     /// The search index written with the pages.
     public internal(set) var search: SearchIndex
     /// The contacts' list rows, by entry.
-    var rows: [RowData]
+    var rows: ChunkedArray<RowData>
     /// How the lists were paged.
     var paging: SitePaging
+    /// The files of the photos the contacts show, and how many show each, by digest.
+    var photoFiles: [SitePhotos.Files]
+    var photoCounts: [String: Int]
 
     /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
     public init(
@@ -38,6 +41,8 @@ public struct SiteSnapshot: Sendable {
         self.search = renderer.search
         self.rows = renderer.views.rows
         self.paging = renderer.paging
+        self.photoFiles = renderer.photoFiles
+        self.photoCounts = renderer.photoCounts
     }
 }
 

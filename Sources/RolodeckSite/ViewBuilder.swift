@@ -37,8 +37,11 @@ struct ViewBuilder: @unchecked Sendable {
     let site: MustacheTable
     /// The `t` key of every page: the interface strings.
     let interface: MustacheTable
-    /// List rows by entry index, made once for the index and all group pages.
-    private(set) var rows: [RowData] = []
+    /// List rows by entry index, made once for the index and all group pages. Kept in chunks: a
+    /// save makes the rows of the entries it changed and takes the others from the last build's
+    /// list, which copies one chunk, not a reference to every row (100,000 retains and releases,
+    /// 3 to 6 ms of the save before any page was written).
+    private(set) var rows = ChunkedArray<RowData>()
     /// The `nav` links of contact pages, made once for all of them.
     private(set) var contactNav: [MustacheTable] = []
     /// The `page` key's keys on contact pages.
@@ -73,7 +76,7 @@ struct ViewBuilder: @unchecked Sendable {
     init(
         directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil,
         paging: SitePaging? = nil, photos: SitePhotos = SitePhotos(),
-        keptRows: (rows: [RowData], changedEntries: [Int])? = nil
+        keptRows: (rows: ChunkedArray<RowData>, changedEntries: [Int])? = nil
     ) {
         self.directory = directory
         self.photos = photos
@@ -86,7 +89,10 @@ struct ViewBuilder: @unchecked Sendable {
         phones = PhoneFormatter(defaultRegion: config.effectivePhoneRegion)
         contactNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 3)
         pageNotes = MarkdownRenderer(allowsRawHTML: config.unsafeHTML, topHeadingLevel: 2)
-        showsTodoLists = Set(directory.todos.map(\.todo.list)).count > 1
+        // Each todo's list read in place, until one differs from the first: mapping the todos
+        // copied every one of them, on every save (1.3 ms of 1,000 todos).
+        let todos = directory.todos
+        showsTodoLists = todos.indices.contains { todos[$0].todo.list != todos[0].todo.list }
         let languageTag = strings.language.languageTag
         var updated = MustacheValue.bool(false)
         if let lastUpdated {
@@ -127,7 +133,7 @@ struct ViewBuilder: @unchecked Sendable {
             for index in keptRows.changedEntries { rows[index] = builder.rowData(at: index, fields: fields) }
             self.rows = rows
         } else {
-            rows = ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) }
+            rows = ChunkedArray(ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) })
         }
     }
 
