@@ -85,6 +85,10 @@ extension SiteRenderer {
                     cache.keep(cards)
                     return (cards.bytes, changed)
                 }
+                if cards.groups == groups, let (moved, changed) = updateMoved(cards) {
+                    cache.keep(moved)
+                    return (moved.bytes, changed)
+                }
                 kept = cards
             }
             let last = kept
@@ -134,6 +138,79 @@ extension SiteRenderer {
             cards.sources[index] = source
         }
         return changed
+    }
+
+    /// The cards of `kept`, made for the same groups with the same config and `REV`, brought up
+    /// to date for a directory in which a few contacts moved, came or went (a name changed, a
+    /// contact was added): every entry between a moved contact's old place and its new one is
+    /// one place off, so `updateInPlace` finds them all differing. The entries are matched to
+    /// the kept cards in order, by the very contact each was made from, and only those left
+    /// without a match (at most `limit`) are looked up by id, and made again unless their card
+    /// is the same. Returns the cards with the entries left without a match, ascending, as
+    /// changed (their cards or their places differ); nil when more than `limit` are.
+    private func updateMoved(_ kept: VCardCache.Cards) -> (cards: VCardCache.Cards, changed: [Int])? {
+        let limit = 64
+        let entries = directory.entries
+        var positions = [Int?](repeating: nil, count: entries.count)
+        var unmatched: [Int] = []
+        var gone: [Int] = []
+        let complete = kept.sources.withUnsafeBufferPointer { old -> Bool in
+            func same(_ index: Int, _ position: Int) -> Bool {
+                index < entries.count && position < old.count
+                    && entries[index].contact.isIdentical(to: old[position].contact)
+            }
+            var index = 0
+            var position = 0
+            while index < entries.count || position < old.count {
+                if same(index, position) {
+                    positions[index] = position
+                    index += 1
+                    position += 1
+                } else if position < old.count, index >= entries.count || same(index, position + 1) {
+                    // The kept card's contact moved away or went.
+                    gone.append(position)
+                    position += 1
+                } else if index < entries.count, position >= old.count || same(index + 1, position) {
+                    // The entry's contact moved here or came.
+                    unmatched.append(index)
+                    index += 1
+                } else {
+                    // Changed in place.
+                    unmatched.append(index)
+                    gone.append(position)
+                    index += 1
+                    position += 1
+                }
+                if unmatched.count > limit || gone.count > limit { return false }
+            }
+            return true
+        }
+        guard complete else { return nil }
+        var goneByID: [String: Int] = [:]
+        for position in gone { goneByID[kept.sources[position].contact.id] = position }
+        var cards = VCardCache.Cards(
+            revision: kept.revision, config: kept.config, groups: kept.groups, sources: [], bytes: [])
+        var made: [Int: (source: VCardCache.Source, bytes: [UInt8])] = [:]
+        for index in unmatched {
+            let source = cardSource(ofEntry: index)
+            if let position = goneByID[source.contact.id], kept.sources[position] == source {
+                made[index] = (source, kept.bytes[position])
+            } else {
+                made[index] = (source, cardWithoutPhoto(index))
+            }
+        }
+        cards.sources.reserveCapacity(entries.count)
+        cards.bytes.reserveCapacity(entries.count)
+        for index in entries.indices {
+            if let position = positions[index] {
+                cards.sources.append(kept.sources[position])
+                cards.bytes.append(kept.bytes[position])
+            } else if let (source, bytes) = made[index] {
+                cards.sources.append(source)
+                cards.bytes.append(bytes)
+            }
+        }
+        return (cards, unmatched)
     }
 
     /// Whether the parts of `page` (`parts(of:)`) are known to differ from those the rebuild
