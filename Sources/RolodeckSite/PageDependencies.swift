@@ -316,7 +316,7 @@ public enum PageDependencies {
     /// places, and every contact that changed neither has nor had a birthday, or shows there as
     /// it did (a new phone number is not on the birthday page).
     private static func sameBirthdays(_ old: SiteSnapshot, _ new: SiteSnapshot, _ rows: RowChanges) -> Bool {
-        guard rows.aligned else { return false }
+        guard rows.aligned else { return sameBirthdaysInOrder(old, new) }
         for index in new.directory.entries.indices where rows.changed(index) {
             let before = old.directory.entries[index]
             let after = new.directory.entries[index]
@@ -324,6 +324,35 @@ public enum PageDependencies {
             guard before.contact.birthday == after.contact.birthday, before.displayName == after.displayName,
                 old.rows[index].showsAlikeOnBirthdayPages(new.rows[index])
             else { return false }
+        }
+        return true
+    }
+
+    /// `sameBirthdays` for directories whose contacts do not all stand where they stood (one
+    /// moved, came or went: a name changed). The birthday pages and calendar list the contacts
+    /// with a birthday by day, those of a day in the directory's order: they show the same when
+    /// those contacts, in the directory's order, are the same, with the same birthdays, shown
+    /// alike. A renamed contact without a birthday rewrote every birthday page and the calendar
+    /// (37 files, a tenth of such a save at 100,000 contacts).
+    private static func sameBirthdaysInOrder(_ old: SiteSnapshot, _ new: SiteSnapshot) -> Bool {
+        let oldEntries = old.directory.entries
+        let newEntries = new.directory.entries
+        var oldIndex = 0
+        for newIndex in newEntries.indices {
+            guard let birthday = newEntries[newIndex].contact.birthday else { continue }
+            while oldIndex < oldEntries.count, oldEntries[oldIndex].contact.birthday == nil { oldIndex += 1 }
+            guard oldIndex < oldEntries.count else { return false }
+            let before = oldEntries[oldIndex]
+            let after = newEntries[newIndex]
+            guard before.contact.id == after.contact.id, before.contact.birthday == birthday,
+                before.displayName == after.displayName,
+                old.rows[oldIndex].showsAlikeOnBirthdayPages(new.rows[newIndex])
+            else { return false }
+            oldIndex += 1
+        }
+        while oldIndex < oldEntries.count {
+            if oldEntries[oldIndex].contact.birthday != nil { return false }
+            oldIndex += 1
         }
         return true
     }

@@ -40,6 +40,129 @@ import Testing
         return (Set(listed.map(new.path(of:))), changed)
     }
 
+    /// The pages the rules list for `edit` of the demo paged by 3's contacts when the new
+    /// directory is planned whole, as for a save that moves a contact (`Directory.patching`
+    /// takes none that moves), with the pages whose bytes really changed, and the place of
+    /// every contact before and after, by id.
+    static func listedAndChangedWhenPlanned(_ edit: (inout [Contact]) throws -> Void) throws -> (
+        listed: Set<String>, changed: Set<String>, before: [String: Int], after: [String: Int]
+    ) {
+        let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
+        let today = SitePagesTests.today
+        let oldDirectory = Directory(store: site.store, config: site.config)
+        let old = SiteRenderer(directory: oldDirectory, theme: site.theme, today: today)
+        let oldSnapshot = SiteSnapshot(
+            config: site.config, renderer: old, theme: site.theme, siteTemplates: [:])
+        var store = site.store
+        try edit(&store.contacts)
+        let newDirectory = Directory(store: store, config: site.config)
+        let new = SiteRenderer(directory: newDirectory, theme: site.theme, today: today)
+        let newSnapshot = SiteSnapshot(
+            config: site.config, renderer: new, theme: site.theme, siteTemplates: [:])
+        let listed = PageDependencies.changedPages(
+            from: oldSnapshot, to: newSnapshot, renderer: new, among: new.pages, changedEntries: nil)
+        var pages: [String: [UInt8]] = [:]
+        for page in old.pages { pages[old.path(of: page)] = try old.render(page) }
+        var changed: Set<String> = []
+        for page in new.pages where try pages[new.path(of: page)] != new.render(page) {
+            changed.insert(new.path(of: page))
+        }
+        func places(_ directory: Directory) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: directory.entries.enumerated().map { ($1.contact.id, $0) })
+        }
+        return (Set(listed.map(new.path(of:))), changed, places(oldDirectory), places(newDirectory))
+    }
+
+    /// The last of the demo's contacts with a family name, with or without a birthday.
+    static func lastContact(withBirthday: Bool) throws -> Contact {
+        let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
+        return try #require(
+            site.store.contacts.last { ($0.birthday != nil) == withBirthday && !$0.familyName.isEmpty })
+    }
+
+    /// A contact without a birthday renamed to the front of the list moves every contact
+    /// before it one place on, but shows on no birthday page: the birthday pages and the
+    /// calendar are neither changed nor listed.
+    @Test func aContactWithoutABirthdayMovedListsNoBirthdayPage() throws {
+        let moved = try Self.lastContact(withBirthday: false)
+        let (listed, changed, before, after) = try Self.listedAndChangedWhenPlanned { contacts in
+            let index = try #require(contacts.firstIndex { $0.id == moved.id })
+            contacts[index].familyName = "Aaberg"
+        }
+        #expect(before[moved.id] != after[moved.id])
+        #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
+        #expect(!changed.contains { $0.hasPrefix("birthdays") })
+        #expect(!listed.contains { $0.hasPrefix("birthdays") }, "\(listed.filter { $0.hasPrefix("birthdays") })")
+        #expect(listed.contains("contacts.vcf"))
+    }
+
+    /// A contact with a birthday renamed to the front of the list comes first among those of
+    /// its day, under its new name: the birthday pages and the calendar are listed.
+    @Test func aContactWithABirthdayMovedListsTheBirthdayPages() throws {
+        let moved = try Self.lastContact(withBirthday: true)
+        let (listed, changed, before, after) = try Self.listedAndChangedWhenPlanned { contacts in
+            let index = try #require(contacts.firstIndex { $0.id == moved.id })
+            contacts[index].familyName = "Aaberg"
+        }
+        #expect(before[moved.id] != after[moved.id])
+        #expect(changed.contains("birthdays.ics"))
+        #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
+    }
+
+    /// What happens to a contact with a birthday while another contact moves.
+    enum BirthdayEdit: CaseIterable {
+        /// A letter added to its family name: it keeps its place.
+        case renamed
+        /// Its birthday a day later.
+        case bornADayLater
+    }
+
+    /// While another contact moves, a contact with a birthday is renamed in its place, or its
+    /// birthday changes: the birthday contacts are the same, in the same order, but one shows
+    /// under another name, or on another day, on a birthday page and in the calendar.
+    @Test(arguments: BirthdayEdit.allCases)
+    func aContactWithABirthdayEditedInPlaceListsTheBirthdayPagesWhileAnotherMoves(_ edit: BirthdayEdit) throws {
+        let moved = try Self.lastContact(withBirthday: false)
+        let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
+        let renamed = try #require(site.store.contacts.first { $0.id == "sabine-weiss" })
+        let birthday = try #require(renamed.birthday)
+        let (listed, changed, before, after) = try Self.listedAndChangedWhenPlanned { contacts in
+            let index = try #require(contacts.firstIndex { $0.id == moved.id })
+            contacts[index].familyName = "Aaberg"
+            let other = try #require(contacts.firstIndex { $0.id == renamed.id })
+            switch edit {
+            case .renamed: contacts[other].familyName += "s"
+            case .bornADayLater:
+                contacts[other].birthday = PartialDate(
+                    year: birthday.year, month: birthday.month, day: birthday.day % 28 + 1)
+            }
+        }
+        #expect(before[moved.id] != after[moved.id])
+        // The case this weighs: the contacts with a birthday kept their order.
+        let withBirthdays = Set(site.store.contacts.filter { $0.birthday != nil }.map(\.id))
+        func birthdayOrder(_ places: [String: Int]) -> [String] {
+            places.filter { withBirthdays.contains($0.key) }.sorted { $0.value < $1.value }.map(\.key)
+        }
+        #expect(birthdayOrder(before) == birthdayOrder(after))
+        #expect(changed.contains("birthdays.ics"))
+        #expect(changed.contains { $0.hasPrefix("birthdays") && $0.hasSuffix(".html") })
+        #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
+    }
+
+    /// The last contact with a birthday in the directory's order removed: every other contact
+    /// with a birthday is where it was among them, but one is gone from the birthday pages.
+    @Test func theLastContactWithABirthdayRemovedListsTheBirthdayPages() throws {
+        let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
+        let directory = Directory(store: site.store, config: site.config)
+        let last = try #require(directory.entries.last { $0.contact.birthday != nil }).contact.id
+        let (listed, changed, _, after) = try Self.listedAndChangedWhenPlanned { contacts in
+            contacts.removeAll { $0.id == last }
+        }
+        #expect(after[last] == nil)
+        #expect(changed.contains("birthdays.ics"))
+        #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
+    }
+
     /// Notes are neither in the list rows nor searched: of the section pages, at most the one
     /// that lists the contact is weighed again (a changed contact counts as a changed row).
     @Test func notesChangeTheContactsPageAndNoOtherSectionPage() throws {
