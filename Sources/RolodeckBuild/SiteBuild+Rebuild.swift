@@ -196,7 +196,8 @@ extension SiteBuild {
         }
         let renderer = SiteRenderer(
             directory: directory, theme: site.theme, today: today, lastUpdated: lastUpdated,
-            searchCache: state.searchCache, base: base, cardCache: state.cardCache, photos: site.photos)
+            searchCache: state.searchCache, base: base, cardCache: state.cardCache, photos: site.photos,
+            earlier: base == nil ? baseline?.snapshot : nil)
         let snapshot = SiteSnapshot(
             config: site.config, renderer: renderer, theme: site.theme,
             siteTemplates: input.templates.mapValues(\.bytes))

@@ -72,10 +72,12 @@ public struct SiteRenderer: Sendable {
 
     /// Creates a renderer, and starts building the search index, reusing what `searchCache`
     /// and `cardCache` kept of contacts that have not changed, or patching what `base` rendered.
+    /// `earlier` is what the last rebuild rendered, when this directory was not patched from
+    /// its directory: the list rows of the contacts that show the same are taken from it.
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
         searchCache: SearchIndexCache? = nil, base: Base? = nil, cardCache: VCardCache? = nil,
-        photos: SitePhotos = SitePhotos()
+        photos: SitePhotos = SitePhotos(), earlier: SiteSnapshot? = nil
     ) {
         self.directory = directory
         self.cardCache = cardCache
@@ -106,7 +108,8 @@ public struct SiteRenderer: Sendable {
         }
         self.views = ViewBuilder(
             directory: directory, today: today, lastUpdated: lastUpdated, search: search, paging: paging,
-            photos: photos, keptRows: keptRows)
+            photos: photos, keptRows: keptRows,
+            earlierRows: earlier.map { ($0.rows, $0.directory) })
         listRows.hand(views.rows)
     }
 

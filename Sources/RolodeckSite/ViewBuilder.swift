@@ -72,11 +72,15 @@ struct ViewBuilder: @unchecked Sendable {
     /// Makes what every page shares: list rows, navigation, the `site` and `t` tables.
     ///
     /// `keptRows` are the rows of an earlier build of a directory this one was patched from,
-    /// with the entries the patch changed: the others' rows are taken as they are.
+    /// with the entries the patch changed: the others' rows are taken as they are. Without
+    /// them, `earlierRows` are the rows of an earlier build of a directory planned with the same
+    /// config: an entry that shows the same contact under the same name and path as one of its
+    /// entries, matched in order, takes that entry's row.
     init(
         directory: Directory, today: PartialDate, lastUpdated: PartialDate? = nil, search: SearchIndex? = nil,
         paging: SitePaging? = nil, photos: SitePhotos = SitePhotos(),
-        keptRows: (rows: ChunkedArray<RowData>, changedEntries: [Int])? = nil
+        keptRows: (rows: ChunkedArray<RowData>, changedEntries: [Int])? = nil,
+        earlierRows: (rows: ChunkedArray<RowData>, directory: Directory)? = nil
     ) {
         self.directory = directory
         self.photos = photos
@@ -132,6 +136,14 @@ struct ViewBuilder: @unchecked Sendable {
             var rows = keptRows.rows
             for index in keptRows.changedEntries { rows[index] = builder.rowData(at: index, fields: fields) }
             self.rows = rows
+        } else if let earlierRows, let match = Self.match(directory, earlierRows.directory) {
+            // A save that moved a contact (a name changed): the entries between its old place and
+            // its new one are a place off, and their rows were made again (0.1 s at 100,000).
+            var rows = ChunkedArray<RowData>()
+            for index in directory.entries.indices {
+                rows.append(match.places[index].map { earlierRows.rows[$0] } ?? builder.rowData(at: index, fields: fields))
+            }
+            self.rows = rows
         } else {
             rows = ChunkedArray(ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) })
         }
@@ -159,6 +171,18 @@ struct ViewBuilder: @unchecked Sendable {
                     field("current", .bool(name == kind)),
                 ]
             }
+        }
+    }
+
+    /// The entries of `directory` matched in order to those of `earlier`, planned with the same
+    /// config, that show the very same contact under the same name and path (their rows are the
+    /// same); nil when the config differs or many entries are left without a match.
+    private static func match(_ directory: Directory, _ earlier: Directory) -> OrderedMatch? {
+        guard directory.config == earlier.config else { return nil }
+        let (entries, old) = (directory.entries, earlier.entries)
+        return OrderedMatch(count: entries.count, earlierCount: old.count, limit: 64) { index, place in
+            entries[index].contact.isIdentical(to: old[place].contact) && entries[index].slug == old[place].slug
+                && entries[index].displayName == old[place].displayName
         }
     }
 

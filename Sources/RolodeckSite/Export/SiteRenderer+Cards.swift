@@ -149,43 +149,14 @@ extension SiteRenderer {
     /// is the same. Returns the cards with the entries left without a match, ascending, as
     /// changed (their cards or their places differ); nil when more than `limit` are.
     private func updateMoved(_ kept: VCardCache.Cards) -> (cards: VCardCache.Cards, changed: [Int])? {
-        let limit = 64
         let entries = directory.entries
-        var positions = [Int?](repeating: nil, count: entries.count)
-        var unmatched: [Int] = []
-        var gone: [Int] = []
-        let complete = kept.sources.withUnsafeBufferPointer { old -> Bool in
-            func same(_ index: Int, _ position: Int) -> Bool {
-                index < entries.count && position < old.count
-                    && entries[index].contact.isIdentical(to: old[position].contact)
+        let match = kept.sources.withUnsafeBufferPointer { old in
+            OrderedMatch(count: entries.count, earlierCount: old.count, limit: 64) { index, place in
+                entries[index].contact.isIdentical(to: old[place].contact)
             }
-            var index = 0
-            var position = 0
-            while index < entries.count || position < old.count {
-                if same(index, position) {
-                    positions[index] = position
-                    index += 1
-                    position += 1
-                } else if position < old.count, index >= entries.count || same(index, position + 1) {
-                    // The kept card's contact moved away or went.
-                    gone.append(position)
-                    position += 1
-                } else if index < entries.count, position >= old.count || same(index + 1, position) {
-                    // The entry's contact moved here or came.
-                    unmatched.append(index)
-                    index += 1
-                } else {
-                    // Changed in place.
-                    unmatched.append(index)
-                    gone.append(position)
-                    index += 1
-                    position += 1
-                }
-                if unmatched.count > limit || gone.count > limit { return false }
-            }
-            return true
         }
-        guard complete else { return nil }
+        guard let match else { return nil }
+        let (positions, unmatched, gone) = (match.places, match.unmatched, match.gone)
         var goneByID: [String: Int] = [:]
         for position in gone { goneByID[kept.sources[position].contact.id] = position }
         var cards = VCardCache.Cards(
