@@ -508,9 +508,10 @@ class StoreEdits:
 
 
 def rebuild_report(lines):
-    """The match of the first of the watcher's lines that reports a rebuild, or None."""
+    """The match of the first of the watcher's lines that reports a rebuild (patched, or the
+    whole site rebuilt), or None."""
     for line in lines:
-        match = re.search(r": (\d+) files? written, \d+ removed in ([\d.]+) s", line)
+        match = re.search(r"(?:: |whole site rebuilt, )(\d+) files? written, \d+ removed in ([\d.]+) s", line)
         if match:
             return match
     return None
