@@ -122,7 +122,9 @@ public struct SiteRenderer: Sendable {
         guard let base, base.snapshot.directory.entries.count == directory.entries.count else {
             var counts: [String: Int] = [:]
             for index in directory.entries.indices {
-                if let digest = directory.entries[index].contact.photo?.digest { counts[digest, default: 0] += 1 }
+                if let digest = directory.entries[index].contact.photo?.digest {
+                    counts[digest, default: 0] += 1
+                }
             }
             return (counts, false)
         }

@@ -141,11 +141,13 @@ struct ViewBuilder: @unchecked Sendable {
             // its new one are a place off, and their rows were made again (0.1 s at 100,000).
             var rows = ChunkedArray<RowData>()
             for index in directory.entries.indices {
-                rows.append(match.places[index].map { earlierRows.rows[$0] } ?? builder.rowData(at: index, fields: fields))
+                let earlier = match.places[index].map { earlierRows.rows[$0] }
+                rows.append(earlier ?? builder.rowData(at: index, fields: fields))
             }
             self.rows = rows
         } else {
-            rows = ChunkedArray(ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) })
+            rows = ChunkedArray(
+                ParallelWork.map(directory.entries.count) { builder.rowData(at: $0, fields: fields) })
         }
     }
 
@@ -181,7 +183,8 @@ struct ViewBuilder: @unchecked Sendable {
         guard directory.config == earlier.config else { return nil }
         let (entries, old) = (directory.entries, earlier.entries)
         return OrderedMatch(count: entries.count, earlierCount: old.count, limit: 64) { index, place in
-            entries[index].contact.isIdentical(to: old[place].contact) && entries[index].slug == old[place].slug
+            entries[index].contact.isIdentical(to: old[place].contact)
+                && entries[index].slug == old[place].slug
                 && entries[index].displayName == old[place].displayName
         }
     }

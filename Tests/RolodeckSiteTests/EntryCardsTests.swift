@@ -22,7 +22,9 @@ import Testing
     }
 
     /// Every entry's card of `store`, made with `cache`, and the entries known to have changed.
-    static func cards(_ store: Store, of site: Site, cache: VCardCache?) -> (cards: [[UInt8]], changed: [Int]?) {
+    static func cards(_ store: Store, of site: Site, cache: VCardCache?) -> (
+        cards: [[UInt8]], changed: [Int]?
+    ) {
         let directory = Directory(store: store, config: site.config)
         let renderer = SiteRenderer(
             directory: directory, theme: site.theme, today: SitePagesTests.today, cardCache: cache)

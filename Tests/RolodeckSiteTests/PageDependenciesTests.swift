@@ -13,31 +13,15 @@ import Testing
     static func listedAndChanged(_ edit: (inout Contact) -> Void) throws -> (
         listed: Set<String>, changed: Set<String>
     ) {
-        let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
-        let today = SitePagesTests.today
-        let oldDirectory = Directory(store: site.store, config: site.config)
-        let old = SiteRenderer(directory: oldDirectory, theme: site.theme, today: today)
-        let oldSnapshot = SiteSnapshot(
-            config: site.config, renderer: old, theme: site.theme, siteTemplates: [:])
-        var store = site.store
-        let index = try #require(store.contacts.firstIndex { $0.id == "sabine-weiss" })
-        edit(&store.contacts[index])
-        let patch = try #require(Directory.patching(oldDirectory, from: site.store, to: store))
-        let new = SiteRenderer(
-            directory: patch.directory, theme: site.theme, today: today,
-            base: SiteRenderer.Base(snapshot: oldSnapshot, changedEntries: patch.changedEntries))
-        let newSnapshot = SiteSnapshot(
-            config: site.config, renderer: new, theme: site.theme, siteTemplates: [:])
-        let listed = PageDependencies.changedPages(
-            from: oldSnapshot, to: newSnapshot, renderer: new, among: new.pages,
-            changedEntries: patch.changedEntries)
-        var before: [String: [UInt8]] = [:]
-        for page in old.pages { before[old.path(of: page)] = try old.render(page) }
-        var changed: Set<String> = []
-        for page in new.pages where try before[new.path(of: page)] != new.render(page) {
-            changed.insert(new.path(of: page))
+        let (listed, changed, _, _) = try compare { site, oldDirectory, oldSnapshot in
+            var store = site.store
+            let index = try #require(store.contacts.firstIndex { $0.id == "sabine-weiss" })
+            edit(&store.contacts[index])
+            let patch = try #require(Directory.patching(oldDirectory, from: site.store, to: store))
+            let base = SiteRenderer.Base(snapshot: oldSnapshot, changedEntries: patch.changedEntries)
+            return (patch.directory, base, patch.changedEntries)
         }
-        return (Set(listed.map(new.path(of:))), changed)
+        return (listed, changed)
     }
 
     /// The pages the rules list for `edit` of the demo paged by 3's contacts when the new
@@ -47,30 +31,43 @@ import Testing
     static func listedAndChangedWhenPlanned(_ edit: (inout [Contact]) throws -> Void) throws -> (
         listed: Set<String>, changed: Set<String>, before: [String: Int], after: [String: Int]
     ) {
+        let (listed, changed, old, new) = try compare { site, _, _ in
+            var store = site.store
+            try edit(&store.contacts)
+            return (Directory(store: store, config: site.config), nil, nil)
+        }
+        func places(_ directory: Directory) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: directory.entries.enumerated().map { ($1.contact.id, $0) })
+        }
+        return (listed, changed, places(old), places(new))
+    }
+
+    /// The pages the rules list between the demo paged by 3 and the directory `edit` makes of
+    /// it (with the base it renders from and the entries it changed, when it was patched), the
+    /// pages whose bytes really changed, and both directories.
+    static func compare(
+        _ edit: (Site, Directory, SiteSnapshot) throws -> (Directory, SiteRenderer.Base?, [Int]?)
+    ) throws -> (listed: Set<String>, changed: Set<String>, old: Directory, new: Directory) {
         let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
         let today = SitePagesTests.today
         let oldDirectory = Directory(store: site.store, config: site.config)
         let old = SiteRenderer(directory: oldDirectory, theme: site.theme, today: today)
         let oldSnapshot = SiteSnapshot(
             config: site.config, renderer: old, theme: site.theme, siteTemplates: [:])
-        var store = site.store
-        try edit(&store.contacts)
-        let newDirectory = Directory(store: store, config: site.config)
-        let new = SiteRenderer(directory: newDirectory, theme: site.theme, today: today)
+        let (newDirectory, base, changedEntries) = try edit(site, oldDirectory, oldSnapshot)
+        let new = SiteRenderer(directory: newDirectory, theme: site.theme, today: today, base: base)
         let newSnapshot = SiteSnapshot(
             config: site.config, renderer: new, theme: site.theme, siteTemplates: [:])
         let listed = PageDependencies.changedPages(
-            from: oldSnapshot, to: newSnapshot, renderer: new, among: new.pages, changedEntries: nil)
-        var pages: [String: [UInt8]] = [:]
-        for page in old.pages { pages[old.path(of: page)] = try old.render(page) }
+            from: oldSnapshot, to: newSnapshot, renderer: new, among: new.pages,
+            changedEntries: changedEntries)
+        var before: [String: [UInt8]] = [:]
+        for page in old.pages { before[old.path(of: page)] = try old.render(page) }
         var changed: Set<String> = []
-        for page in new.pages where try pages[new.path(of: page)] != new.render(page) {
+        for page in new.pages where try before[new.path(of: page)] != new.render(page) {
             changed.insert(new.path(of: page))
         }
-        func places(_ directory: Directory) -> [String: Int] {
-            Dictionary(uniqueKeysWithValues: directory.entries.enumerated().map { ($1.contact.id, $0) })
-        }
-        return (Set(listed.map(new.path(of:))), changed, places(oldDirectory), places(newDirectory))
+        return (Set(listed.map(new.path(of:))), changed, oldDirectory, newDirectory)
     }
 
     /// The last of the demo's contacts with a family name, with or without a birthday.
@@ -92,7 +89,8 @@ import Testing
         #expect(before[moved.id] != after[moved.id])
         #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
         #expect(!changed.contains { $0.hasPrefix("birthdays") })
-        #expect(!listed.contains { $0.hasPrefix("birthdays") }, "\(listed.filter { $0.hasPrefix("birthdays") })")
+        let birthdayPages = listed.filter { $0.hasPrefix("birthdays") }
+        #expect(birthdayPages.isEmpty, "\(birthdayPages.sorted())")
         #expect(listed.contains("contacts.vcf"))
     }
 
@@ -121,7 +119,9 @@ import Testing
     /// birthday changes: the birthday contacts are the same, in the same order, but one shows
     /// under another name, or on another day, on a birthday page and in the calendar.
     @Test(arguments: BirthdayEdit.allCases)
-    func aContactWithABirthdayEditedInPlaceListsTheBirthdayPagesWhileAnotherMoves(_ edit: BirthdayEdit) throws {
+    func aContactWithABirthdayEditedInPlaceListsTheBirthdayPagesWhileAnotherMoves(
+        _ edit: BirthdayEdit
+    ) throws {
         let moved = try Self.lastContact(withBirthday: false)
         let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
         let renamed = try #require(site.store.contacts.first { $0.id == "sabine-weiss" })

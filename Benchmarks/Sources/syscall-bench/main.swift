@@ -131,6 +131,7 @@ for path in folders {
     print(
         column(String(path.suffix(40)), 40, left: true), column("\(names.count)", 8),
         column(String(format: "%.2f", status), 10), column(String(format: "%.2f", read), 25),
-        column(String(format: "%.3f", statusEverywhere), 19), column(String(format: "%.3f", readEverywhere), 19))
+        column(String(format: "%.3f", statusEverywhere), 19),
+        column(String(format: "%.3f", readEverywhere), 19))
 }
 print(String(format: "a system call that does nothing (getppid): %.2f µs", nothing))
