@@ -130,7 +130,9 @@ public enum PageDependencies {
             if let groupsOfChangedRows { return groupsOfChangedRows.contains(index) }
             return entry.sections.contains { rows.anyChanged(in: $0.items[...]) }
         }
-        let birthdaysChanged = !sameBirthdays(old, new, rows)
+        // The birthday pages (by number) that changed; nil when any may have.
+        let changedBirthdayPages: Set<Int>? =
+            rows.aligned ? (sameBirthdays(old, new, rows) ? [] : nil) : Self.changedBirthdayPages(old, new)
         // Asked only of the index's files, the only ones that wait for it.
         lazy var searchChanged = old.search.version != new.search.version
         lazy var oldSearch: [String: [UInt8]] = {
@@ -179,8 +181,13 @@ public enum PageDependencies {
                     }
             case .todos, .todosPage, .todosCalendar:
                 return !todosSame
-            case .birthdays, .birthdaysPage, .birthdaysCalendar:
-                return birthdaysChanged
+            case .birthdays:
+                return changedBirthdayPages?.contains(0) ?? true
+            case .birthdaysPage(let number):
+                return changedBirthdayPages?.contains(number) ?? true
+            case .birthdaysCalendar:
+                // It names every contact with a birthday, as the pages do.
+                return changedBirthdayPages.map { !$0.isEmpty } ?? true
             case .notFound:
                 // Its search box is there when there is anything to find.
                 return old.directory.entries.isEmpty != new.directory.entries.isEmpty
@@ -316,7 +323,7 @@ public enum PageDependencies {
     /// places, and every contact that changed neither has nor had a birthday, or shows there as
     /// it did (a new phone number is not on the birthday page).
     private static func sameBirthdays(_ old: SiteSnapshot, _ new: SiteSnapshot, _ rows: RowChanges) -> Bool {
-        guard rows.aligned else { return sameBirthdaysInOrder(old, new) }
+        guard rows.aligned else { return false }
         for index in new.directory.entries.indices where rows.changed(index) {
             let before = old.directory.entries[index]
             let after = new.directory.entries[index]
@@ -328,33 +335,35 @@ public enum PageDependencies {
         return true
     }
 
-    /// `sameBirthdays` for directories whose contacts do not all stand where they stood (one
-    /// moved, came or went: a name changed). The birthday pages and calendar list the contacts
-    /// with a birthday by day, those of a day in the directory's order: they show the same when
-    /// those contacts, in the directory's order, are the same, with the same birthdays, shown
-    /// alike. A renamed contact without a birthday rewrote every birthday page and the calendar
-    /// (37 files, a tenth of such a save at 100,000 contacts).
-    private static func sameBirthdaysInOrder(_ old: SiteSnapshot, _ new: SiteSnapshot) -> Bool {
-        let oldEntries = old.directory.entries
-        let newEntries = new.directory.entries
-        var oldIndex = 0
-        for newIndex in newEntries.indices {
-            guard let birthday = newEntries[newIndex].contact.birthday else { continue }
-            while oldIndex < oldEntries.count, oldEntries[oldIndex].contact.birthday == nil { oldIndex += 1 }
-            guard oldIndex < oldEntries.count else { return false }
-            let before = oldEntries[oldIndex]
-            let after = newEntries[newIndex]
-            guard before.contact.id == after.contact.id, before.contact.birthday == birthday,
-                before.displayName == after.displayName,
-                old.rows[oldIndex].showsAlikeOnBirthdayPages(new.rows[newIndex])
-            else { return false }
-            oldIndex += 1
+    /// The birthday pages (by number, from 0) that show a contact differently, for directories
+    /// whose contacts do not all stand where they stood (one moved, came or went: a name
+    /// changed); nil when the pages may all have changed. The pages list the birthday schedule,
+    /// the contacts with a birthday by the day it comes round, those of a day in the
+    /// directory's order: when it lists the same contacts on the same days in the same order
+    /// (which a contact that moves changes only when it shares its day with another, and one
+    /// without a birthday never), a page changed when it shows one of them differently. A
+    /// renamed contact rewrote every birthday page and the calendar (37 files at 100,000
+    /// contacts); now its page and the calendar.
+    private static func changedBirthdayPages(_ old: SiteSnapshot, _ new: SiteSnapshot) -> Set<Int>? {
+        let before = old.paging.birthdaySchedule.occurrences
+        let after = new.paging.birthdaySchedule.occurrences
+        guard before.count == after.count, old.paging.birthdays == new.paging.birthdays else { return nil }
+        let (oldEntries, newEntries) = (old.directory.entries, new.directory.entries)
+        var changed: Set<Int> = []
+        for (page, positions) in new.paging.birthdays.enumerated() {
+            for position in positions {
+                let (was, now) = (before[position], after[position])
+                guard oldEntries[was.entry].contact.id == newEntries[now.entry].contact.id,
+                    was.birthday == now.birthday, was.date == now.date, was.turns == now.turns
+                else { return nil }
+                if oldEntries[was.entry].displayName != newEntries[now.entry].displayName
+                    || !old.rows[was.entry].showsAlikeOnBirthdayPages(new.rows[now.entry])
+                {
+                    changed.insert(page)
+                }
+            }
         }
-        while oldIndex < oldEntries.count {
-            if oldEntries[oldIndex].contact.birthday != nil { return false }
-            oldIndex += 1
-        }
-        return true
+        return changed
     }
 
     /// Whether the todo page shows the same todos the same way.

@@ -94,8 +94,9 @@ import Testing
         #expect(listed.contains("contacts.vcf"))
     }
 
-    /// A contact with a birthday renamed to the front of the list comes first among those of
-    /// its day, under its new name: the birthday pages and the calendar are listed.
+    /// A contact with a birthday renamed to the front of the list shows under its new name on
+    /// its birthday page and in the calendar: they are listed, and no other birthday page is
+    /// (no other contact shares its day).
     @Test func aContactWithABirthdayMovedListsTheBirthdayPages() throws {
         let moved = try Self.lastContact(withBirthday: true)
         let (listed, changed, before, after) = try Self.listedAndChangedWhenPlanned { contacts in
@@ -105,6 +106,12 @@ import Testing
         #expect(before[moved.id] != after[moved.id])
         #expect(changed.contains("birthdays.ics"))
         #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
+        #expect(Self.birthdayFiles(listed) == Self.birthdayFiles(changed))
+    }
+
+    /// The birthday pages and calendar among `paths`, sorted.
+    static func birthdayFiles(_ paths: Set<String>) -> [String] {
+        paths.filter { $0.hasPrefix("birthdays") }.sorted()
     }
 
     /// What happens to a contact with a birthday while another contact moves.
@@ -147,6 +154,10 @@ import Testing
         #expect(changed.contains("birthdays.ics"))
         #expect(changed.contains { $0.hasPrefix("birthdays") && $0.hasSuffix(".html") })
         #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
+        if edit == .renamed {
+            // The same contacts on the same days: only the page that shows it, and the calendar.
+            #expect(Self.birthdayFiles(listed) == Self.birthdayFiles(changed))
+        }
     }
 
     /// The last contact with a birthday in the directory's order removed: every other contact
