@@ -24,8 +24,10 @@ public struct SiteSnapshot: Sendable {
     var rows: ChunkedArray<RowData>
     /// How the lists were paged.
     var paging: SitePaging
-    /// The files of the photos the contacts show, and how many show each, by digest.
+    /// The files of the photos the contacts show, each once, in digest order.
     var photoFiles: [SitePhotos.Files]
+    /// How many contacts show each photo, by digest: a save that patches the directory updates
+    /// the counts of the entries it changed.
     var photoCounts: [String: Int]
 
     /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
