@@ -23,6 +23,8 @@ final class WatchedState {
     let cardCache = VCardCache()
     /// Makes the files only of photos that are new.
     let photoCache = PhotoCache()
+    /// Compiles the templates only when they or the static files changed.
+    let themeCache = ThemeCache()
     /// Writes only the bytes that changed of the large files (`contacts.vcf`), into old copies.
     let spares: SpareFiles
     /// Hashes only the store files that changed for the input's fingerprint.
@@ -145,7 +147,8 @@ extension SiteBuild {
         let site: Site
         do {
             site = try Site.load(
-                input, earlier: readWarnings, storeCache: state.storeCache, photoCache: state.photoCache)
+                input, earlier: readWarnings, storeCache: state.storeCache, photoCache: state.photoCache,
+                themeCache: state.themeCache)
         } catch {
             result.outcome = .failed(error)
             return result

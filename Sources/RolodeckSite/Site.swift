@@ -23,10 +23,12 @@ public struct Site: Sendable {
     /// Validates the store and compiles the templates; throws every error found (with the
     /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
     /// the input (the config's warnings), reported together with these. `storeCache` lets a
-    /// watched site decode only the store files and records that changed, and `photoCache`
-    /// make the files only of photos that are new.
+    /// watched site decode only the store files and records that changed, `photoCache` make
+    /// the files only of photos that are new, and `themeCache` compile the templates only when
+    /// they or the static files changed.
     public static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
-                            storeCache: StoreDecodeCache? = nil, photoCache: PhotoCache? = nil)
+                            storeCache: StoreDecodeCache? = nil, photoCache: PhotoCache? = nil,
+                            themeCache: ThemeCache? = nil)
         throws(DiagnosticError) -> Site
     {
         var diagnostics = earlier
@@ -36,7 +38,11 @@ public struct Site: Sendable {
         diagnostics += photoDiagnostics
         var theme: Theme?
         do {
-            theme = try Theme.load(siteTemplates: input.templates, siteAssets: input.assets)
+            if let themeCache {
+                theme = try themeCache.theme(siteTemplates: input.templates, siteAssets: input.assets)
+            } else {
+                theme = try Theme.load(siteTemplates: input.templates, siteAssets: input.assets)
+            }
             diagnostics += theme?.warnings ?? []
         } catch {
             diagnostics += error.diagnostics
