@@ -22,7 +22,9 @@ public final class ThemeCache: Sendable {
     func theme(siteTemplates: [String: SourceText], siteAssets: [String: [UInt8]]) throws(DiagnosticError)
         -> Theme
     {
-        if let kept = kept.withLock({ $0 }), Self.same(kept.templates, siteTemplates), kept.assets == siteAssets {
+        if let kept = kept.withLock({ $0 }), Self.same(kept.templates, siteTemplates),
+            kept.assets == siteAssets
+        {
             return kept.theme
         }
         let theme = try Theme.load(siteTemplates: siteTemplates, siteAssets: siteAssets)
