@@ -10,7 +10,8 @@ import Testing
     let output: URL
     var files: [String: Int] = [:]
     var manifest: [UInt8]? = nil
-    let spares = SpareFiles(minimumSize: 0)
+    /// Not caught up, unless a test says so: each spare stays the version before last.
+    var spares = SpareFiles(minimumSize: 0, catchesUp: false)
 
     init() throws {
         output = try Fixtures.temporaryFolder().appendingPathComponent("site")
@@ -142,6 +143,61 @@ import Testing
 
         spares.removeAll()
         #expect(spareFolder == nil)
+    }
+
+    /// Caught up once each save is done, the spare holds the version in place (the next save
+    /// writes into it from its own change on), and every version is in place whole.
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func aCaughtUpSpareHoldsTheVersionInPlace() throws {
+        spares = SpareFiles(minimumSize: 0)
+        let versions: [[[UInt8]]] = [
+            PageWriterPartsTests.parts(changing: 600),
+            PageWriterPartsTests.parts(changing: 3),
+            Self.lengthened(PageWriterPartsTests.parts(), at: 900),
+            PageWriterPartsTests.parts(changing: 1_199) + [Array("END:VCARD\r\n".utf8)],
+            Array(PageWriterPartsTests.parts(changing: 10).dropLast(5)),
+            PageWriterPartsTests.parts(changing: 10),
+        ]
+        var inPlace = try inode(file)
+        for (index, version) in versions.enumerated() {
+            _ = try patch(version)
+            #expect(try contents(file) == Array(version.joined()), "version \(index)")
+            // The spare was the file in place before: written into, not made anew.
+            let spare = try #require(spares.spare(of: "contacts.vcf"), "version \(index)")
+            #expect(try inode(URL(fileURLWithPath: spare)) == inPlace, "version \(index)")
+            inPlace = try inode(file)
+            spares.waitForCatchUps()
+            #expect(try contents(URL(fileURLWithPath: spare)) == Array(version.joined()), "version \(index)")
+            let manifestSpare = try #require(spares.spare(of: ".rolodeck"), "version \(index)")
+            #expect(try contents(URL(fileURLWithPath: manifestSpare)) == manifest, "version \(index)")
+        }
+        spares.removeAll()
+    }
+
+    /// A spare someone has open is not caught up: it stays as it was, and the next version is
+    /// a file of its own.
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func aSpareSomeoneHasOpenIsNotCaughtUp() throws {
+        spares = SpareFiles(minimumSize: 0)
+        let built = try contents(file)
+        let builtInode = try inode(file)
+        let reader = try FileHandle(forReadingFrom: file)
+        defer { try? reader.close() }
+        _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        spares.waitForCatchUps()
+        let spare = try #require(spares.spare(of: "contacts.vcf"))
+        #expect(try contents(URL(fileURLWithPath: spare)) == built)
+        let next = PageWriterPartsTests.parts(changing: 600)
+        _ = try patch(next)
+        #expect(try contents(file) == Array(next.joined()))
+        #expect(try inode(file) != builtInode)
+        try reader.seek(toOffset: 0)
+        #expect(Array(try reader.readToEnd() ?? Data()) == built)
+        spares.removeAll()
     }
 
     /// A spare someone still reads (a download of the version before last) is not written
