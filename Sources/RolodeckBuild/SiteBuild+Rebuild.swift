@@ -55,8 +55,11 @@ final class WatchedState {
 struct Baseline: Sendable {
     /// What the pages were rendered from, for `PageDependencies`.
     var snapshot: SiteSnapshot
-    /// The store the directory was planned from, for `Directory.patching`.
-    var store: Store
+    /// The number of the store cache's decode the directory was planned from: a save whose
+    /// decode patched that one's store patches the directory with the contacts it replaced
+    /// (`Directory.patching`). The store itself is not kept: the next save's decode patches
+    /// it in place, which would copy every contact while this held it too.
+    var storeGeneration: Int
     /// The output folder.
     var outputPath: String
     /// Every output file's size, by path.
@@ -165,8 +168,8 @@ extension SiteBuild {
             input, today: today, lastUpdated: lastUpdated, generator: generator,
             storeDigests: state.storeDigests)
         publish(
-            site, input: input, today: today, lastUpdated: lastUpdated, fingerprint: fingerprint,
-            into: &result, state: state,
+            site, input: input, storeChanges: state.storeCache.lastChanges, today: today,
+            lastUpdated: lastUpdated, fingerprint: fingerprint, into: &result, state: state,
             isCancelled: isCancelled)
         return result
     }
@@ -174,7 +177,8 @@ extension SiteBuild {
     /// Plans and renders the loaded site, and publishes the pages the change touched, or the
     /// whole site; records the new baseline.
     private func publish(
-        _ site: Site, input: SiteInput, today: PartialDate, lastUpdated: PartialDate?, fingerprint: String,
+        _ site: Site, input: SiteInput, storeChanges: StoreDecodeCache.StoreChanges, today: PartialDate,
+        lastUpdated: PartialDate?, fingerprint: String,
         into result: inout BuildResult,
         state: WatchedState, isCancelled: @escaping @Sendable () -> Bool
     ) {
@@ -189,9 +193,14 @@ extension SiteBuild {
         var manifestText = baseline?.manifestText
         baseline?.manifestText = nil
         state.baseline?.manifestText = nil
+        // The directory is patched when the store is the one it was planned from with a few
+        // contacts replaced.
         let patched = baseline.flatMap { baseline in
-            baseline.snapshot.config == site.config
-                ? Directory.patching(baseline.snapshot.directory, from: baseline.store, to: site.store) : nil
+            baseline.snapshot.config == site.config && storeChanges.base == baseline.storeGeneration
+                && !storeChanges.replacedOthers
+                ? Directory.patching(
+                    baseline.snapshot.directory, replacing: storeChanges.contacts, in: site.store)
+                : nil
         }
         let directory = patched?.directory ?? Directory(store: site.store, config: site.config)
         let base = baseline.flatMap { baseline in
@@ -218,7 +227,8 @@ extension SiteBuild {
                 result.changedFiles = patch.changed
                 Self.release(state.baseline, renderer)
                 state.baseline = Baseline(
-                    snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
+                    snapshot: snapshot, storeGeneration: storeChanges.generation, outputPath: outputPath,
+                    files: files,
                     manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest,
                     manifestText: manifestText, warnings: warnings)
             } else {
@@ -234,7 +244,8 @@ extension SiteBuild {
                     let identity = ManifestIdentity(outputPath: outputPath)
                 {
                     state.baseline = Baseline(
-                        snapshot: snapshot, store: site.store, outputPath: outputPath, files: files,
+                        snapshot: snapshot, storeGeneration: storeChanges.generation,
+                        outputPath: outputPath, files: files,
                         manifest: identity, warnings: warnings)
                     // An output found up to date was not rendered: the cards the next save reuses
                     // are made now, off the rebuilds' path (at once when they were rendered).

@@ -16,11 +16,29 @@ extension Directory {
         guard oldStore.contacts.count == new.contacts.count, oldStore.groups == new.groups,
             oldStore.todos == new.todos
         else { return nil }
+        var replaced: [(position: Int, before: Contact)] = []
+        for (position, before) in oldStore.contacts.enumerated() where before != new.contacts[position] {
+            guard replaced.count < patchLimit else { return nil }
+            replaced.append((position, before))
+        }
+        return patching(old, replacing: replaced, in: new)
+    }
+
+    /// The directory of `new`, made by replacing contacts in `old` as `patching(_:from:to:)`
+    /// does, when `new` is the store `old` was planned from with only the contacts `replaced`
+    /// (each at its position, and the contact that was there) put in place of others: the
+    /// other contacts are not compared. Nil when planning `new` would give another directory.
+    public static func patching(
+        _ old: Directory, replacing replaced: [(position: Int, before: Contact)], in new: Store
+    ) -> Patch? {
+        guard replaced.count <= patchLimit else { return nil }
         let names = NameFormatter(order: old.config.nameOrder)
         let sortBy = old.config.sortBy
         var changed: [(before: Contact, after: Contact)] = []
-        for (before, after) in zip(oldStore.contacts, new.contacts) where before != after {
-            guard before.id == after.id, before.groupIDs == after.groupIDs, changed.count < patchLimit,
+        for (position, before) in replaced {
+            let after = new.contacts[position]
+            guard before != after else { continue }
+            guard before.id == after.id, before.groupIDs == after.groupIDs,
                 names.sortKeys(before, by: sortBy) == names.sortKeys(after, by: sortBy),
                 names.displayName(before) == names.displayName(after)
             else { return nil }

@@ -80,32 +80,35 @@ extension StoreDecodeCache {
             }
             return (state.files, state.entries, state.related)
         }
-        func putBack() {
+        func putBack(_ related: Related?) {
             state.withLock { state in
                 state.files = lastFiles
                 state.entries = entries
+                state.related = related
             }
         }
         guard var related = kept, files.count == lastFiles.count,
             let changed = Self.changedPositions(files, lastFiles)
         else {
-            putBack()
+            putBack(kept)
             return nil
         }
+        // Held only by `related` from here on, which the patch changes in place.
+        kept = nil
         var replacements: [Replacement] = []
         for position in changed {
             let file = files[position]
             guard !entries[position].bytes.hasSameBytes(as: file.source.bytes) else { continue }
             // A warning in a changed file may have moved or gone: its file is decoded whole.
             guard !related.diagnosedPaths.contains(file.source.path) else {
-                putBack()
+                putBack(related)
                 return nil
             }
             let found: [Replacement]?
             switch file.layout {
             case .single, .list:
                 guard case .records(_, let oldDiagnostics, _) = entries[position].yield else {
-                    putBack()
+                    putBack(related)
                     return nil
                 }
                 // The entry is changed where it lies, so that a list's records, held by nothing
@@ -123,16 +126,26 @@ extension StoreDecodeCache {
                 found = nil
             }
             guard let found, replacements.count + found.count <= Self.patchLimit else {
-                putBack()
+                putBack(related)
                 return nil
             }
             replacements += found
         }
+        // Changed in place: nothing else holds the store's records now (the last site let go
+        // of them), so no contact is copied but the changed ones.
+        var replacedContacts: [(position: Int, before: Contact)] = []
+        var replacedOthers = false
         for replacement in replacements {
             switch replacement {
-            case .contact(let position, let contact): related.store.contacts[position] = contact
-            case .group(let position, let group): related.store.groups[position] = group
-            case .todo(let position, let todo): related.store.todos[position] = todo
+            case .contact(let position, let contact):
+                replacedContacts.append((position, related.store.contacts[position]))
+                related.store.contacts[position] = contact
+            case .group(let position, let group):
+                related.store.groups[position] = group
+                replacedOthers = true
+            case .todo(let position, let todo):
+                related.store.todos[position] = todo
+                replacedOthers = true
             }
         }
         let store = related.store
@@ -141,6 +154,9 @@ extension StoreDecodeCache {
             state.entries = entries
             state.related = related
             state.patched += 1
+            state.changes = StoreChanges(
+                generation: state.changes.generation + 1, base: state.changes.generation,
+                contacts: replacedContacts, replacedOthers: replacedOthers)
         }
         return (store, related.diagnostics)
     }

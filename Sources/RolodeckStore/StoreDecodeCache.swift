@@ -80,6 +80,29 @@ public final class StoreDecodeCache: Sendable {
         var related: Related?
         var decoded = 0
         var patched = 0
+        /// What the last decode changed.
+        var changes = StoreChanges(generation: 0, base: nil)
+    }
+
+    /// What a decode changed of the store of the decode before it, so that a caller that kept
+    /// the directory planned from that store finds the contacts that changed without comparing
+    /// every one (or keeping that store, whose contacts the next save would then copy whole to
+    /// patch one).
+    public struct StoreChanges: Sendable {
+        /// The decode's number, counted by the cache from 1.
+        public var generation: Int
+        /// The number of the decode whose store it patched; nil when it related every record.
+        public var base: Int?
+        /// The contacts it replaced, each with its position in both stores and the contact
+        /// that was there; empty when it related every record.
+        public var contacts: [(position: Int, before: Contact)] = []
+        /// Whether it replaced a group or a todo.
+        public var replacedOthers = false
+    }
+
+    /// What the last decode through this cache changed.
+    public var lastChanges: StoreChanges {
+        state.withLock { $0.changes }
     }
 
     let state = Mutex(State())
@@ -136,11 +159,36 @@ public final class StoreDecodeCache: Sendable {
     /// Keeps what each of `files` yielded (`entries`, in the same order) for the next decode,
     /// in place of what was kept, and the store they made when the decode found no problem.
     func remember(_ files: ChunkedArray<StoreFile>, _ entries: [Entry], related: Related?) {
+        let (before, generation) = state.withLock { state in
+            defer { state.related = nil }
+            return (state.related?.store, state.changes.generation)
+        }
+        var changes = StoreChanges(generation: generation + 1, base: nil)
+        if let before, let after = related?.store, let contacts = Self.replacedContacts(before, after) {
+            changes.base = generation
+            changes.contacts = contacts
+            changes.replacedOthers = before.groups != after.groups || before.todos != after.todos
+        }
         state.withLock { state in
             state.files = files
             state.entries = entries
             state.related = related
+            state.changes = changes
         }
+    }
+
+    /// The contacts of `before` that `after` has others in place of, with their positions; nil
+    /// when the two have not as many contacts, or more than `patchLimit` differ.
+    private static func replacedContacts(_ before: Store, _ after: Store)
+        -> [(position: Int, before: Contact)]?
+    {
+        guard before.contacts.count == after.contacts.count else { return nil }
+        var replaced: [(position: Int, before: Contact)] = []
+        for (position, contact) in before.contacts.enumerated() where contact != after.contacts[position] {
+            guard replaced.count < patchLimit else { return nil }
+            replaced.append((position, contact))
+        }
+        return replaced
     }
 
     /// A JSON file's records and file-wide problems, from `previous` when the file's bytes are

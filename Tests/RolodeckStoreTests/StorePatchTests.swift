@@ -172,8 +172,17 @@ import Testing
             reverted.source = SourceText(path: file.source.path, bytes: file.source.bytes)
             return reverted
         }
+        var previous = first
+        var previousHadErrors = firstDiagnostics.containsErrors
+        var generation = cache.lastChanges.generation
         for (step, files) in [("edited", edited), ("put back", reverted)] {
             let (patched, patchedDiagnostics) = StoreDecoder.decode(files, cache: cache)
+            let comparable = !previousHadErrors && !patchedDiagnostics.containsErrors
+            Self.expectChanges(
+                cache.lastChanges, from: previous, generation, to: patched, comparable: comparable, step)
+            previous = patched
+            previousHadErrors = patchedDiagnostics.containsErrors
+            generation = cache.lastChanges.generation
             let (fresh, freshDiagnostics) = StoreDecoder.decode(files)
             #expect(
                 patched.contacts.map { StoreDump.contact($0) }
@@ -184,5 +193,33 @@ import Testing
             #expect(patchedDiagnostics.map(\.description) == freshDiagnostics.map(\.description), "\(step)")
             #expect(cache.takePatchedCount() == (test.patched ? 1 : 0), "\(step)")
         }
+    }
+
+    /// What the cache says a decode changed, against the stores before (decode `generation`)
+    /// and after: every contact it does not list is the same, each one it lists was there, and
+    /// it says whether groups or todos changed. Only stores that are not `comparable` (a decode
+    /// found an error) or have another number of contacts have no base.
+    static func expectChanges(
+        _ changes: StoreDecodeCache.StoreChanges, from before: Store, _ generation: Int, to after: Store,
+        comparable: Bool, _ step: String
+    ) {
+        #expect(changes.generation == generation + 1, "\(step)")
+        guard comparable, before.contacts.count == after.contacts.count else {
+            #expect(changes.base == nil, "\(step)")
+            return
+        }
+        #expect(changes.base == generation, "\(step)")
+        var listed: [Int: Contact] = [:]
+        for (position, contact) in changes.contacts { listed[position] = contact }
+        #expect(listed.count == changes.contacts.count, "\(step): a position listed twice")
+        for (position, contact) in before.contacts.enumerated() {
+            if let replaced = listed[position] {
+                #expect(replaced == contact, "\(step): position \(position)")
+            } else {
+                #expect(after.contacts[position] == contact, "\(step): position \(position) not listed")
+            }
+        }
+        let others = before.groups != after.groups || before.todos != after.todos
+        #expect(changes.replacedOthers == others, "\(step)")
     }
 }
