@@ -87,6 +87,17 @@ extension SearchIndex {
             return result.withLock { $0! }
         }
 
+        /// The built index's files, and its version; waits for it. Asked once for each of the
+        /// index's pages, they are taken alone, not with a copy of all it holds.
+        var files: [File] {
+            finished.wait()
+            return result.withLock { $0!.files }
+        }
+        var version: String {
+            finished.wait()
+            return result.withLock { $0!.version }
+        }
+
         /// Takes what the built index keeps to be patched, leaving it none (waits for it): the
         /// patch of the next save then changes it where it lies, as nothing else holds it. The
         /// index's files stay as they are.

@@ -44,10 +44,10 @@ public struct SearchIndex: Sendable {
     static let format = 1
 
     /// Every file, the root first. Waits for an index that is still `building`.
-    public var files: [File] { build.content.files }
+    public var files: [File] { build.files }
     /// A hash of the whole index; piece URLs carry it so caches never mix two builds. Waits for
     /// an index that is still `building`.
-    public var version: String { build.content.version }
+    public var version: String { build.version }
 
     /// The root's URL relative to the site's root. Pages name it without the version, so that
     /// a change of the index leaves them alone; the client asks for the root afresh on every

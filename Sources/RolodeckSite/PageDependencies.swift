@@ -137,6 +137,7 @@ public enum PageDependencies {
             rows.aligned ? (sameBirthdays(old, new, rows) ? [] : nil) : Self.changedBirthdayPages(old, new)
         // Asked only of the index's files, the only ones that wait for it.
         lazy var searchChanged = old.search.version != new.search.version
+        lazy var newSearchFiles = new.search.files
         lazy var oldSearch: [String: [UInt8]] = {
             var files: [String: [UInt8]] = [:]
             for file in old.search.files { files[file.path] = file.bytes }
@@ -165,7 +166,7 @@ public enum PageDependencies {
             case .asset(let path):
                 return old.theme.assets[path] != new.theme.assets[path]
             case .search(let index):
-                let file = new.search.files[index]
+                let file = newSearchFiles[index]
                 return searchChanged && oldSearch[file.path] != file.bytes
             case .index:
                 return rows.anyChanged || !sectionsSame
