@@ -20,8 +20,17 @@ public struct TemplateUsage: Sendable, Equatable {
 
 extension TemplateLibrary {
     /// What rendering template `name` can reach, following partials and parents (and the
-    /// blocks given to them); nil when the library has no such template.
+    /// blocks given to them); nil when the library has no such template. Worked out once per
+    /// template: a watch asks it on every save of the library it keeps.
     public func usage(of name: String) -> TemplateUsage? {
+        if let known = usages.withLock({ $0[name] }) { return known }
+        guard let found = findUsage(of: name) else { return nil }
+        usages.withLock { $0[name] = found }
+        return found
+    }
+
+    /// What rendering template `name` can reach, worked out.
+    private func findUsage(of name: String) -> TemplateUsage? {
         guard let start = indexByName[name] else { return nil }
         var visited: Set<Int> = []
         var pending = [start]

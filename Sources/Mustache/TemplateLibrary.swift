@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A set of named Mustache templates, compiled once and rendered by name; the templates
 /// double as each other's partials and parents. Immutable, so safe to share between threads.
 ///
@@ -18,6 +20,8 @@ public final class TemplateLibrary: Sendable {
     let templates: [CompiledTemplate]
     /// The position in `templates` of each template, by name.
     let indexByName: [String: Int]
+    /// What each template's rendering can reach, by name, once asked (`usage(of:)`).
+    let usages = Mutex<[String: TemplateUsage]>([:])
 
     /// Compiles every template, resolving static partial and parent names up front.
     ///

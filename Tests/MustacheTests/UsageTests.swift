@@ -57,4 +57,17 @@ struct UsageTests {
         let library = try TemplateLibrary(templates: test.templates)
         #expect(library.usage(of: test.root) == test.expected)
     }
+
+    /// A library keeps each template's usage once worked out: asked again, in any order, each
+    /// template gives its own.
+    @Test func eachTemplateKeepsItsOwnUsage() throws {
+        let templates = ["a": "{{>b}}{{x}}", "b": "{{y}}", "c": "{{z}}"]
+        let library = try TemplateLibrary(templates: templates)
+        for name in ["b", "a", "c", "a", "b", "missing", "c"] {
+            let fresh = try TemplateLibrary(templates: templates)
+            #expect(library.usage(of: name) == fresh.usage(of: name), "\(name)")
+        }
+        #expect(library.usage(of: "a")?.templates == ["a", "b"])
+        #expect(library.usage(of: "missing") == nil)
+    }
 }
