@@ -103,15 +103,16 @@ public final class InputFileCache: Sendable {
         state.withLock { $0.listing = nil }
     }
 
-    /// The store the last read found at `root`, and the position of each of its files by path.
-    func listing(root: String) -> (StoreListing, [String: Int])? {
-        state.withLock { state -> (StoreListing, [String: Int])? in
+    /// The store the last read found at `root`, and the position of each of its files by path,
+    /// taken out of the cache (`keep` puts it back): the caller changes it where it lies.
+    func takeListing(root: String) -> (listing: StoreListing, index: [String: Int])? {
+        state.withLock { state -> (listing: StoreListing, index: [String: Int])? in
             guard let kept = state.listing, kept.root == root else { return nil }
+            state.listing = nil
             if let index = kept.index { return (kept.listing, index) }
             var index: [String: Int] = [:]
             index.reserveCapacity(kept.listing.paths.count)
             for (position, path) in kept.listing.paths.enumerated() { index[path] = position }
-            state.listing?.index = index
             return (kept.listing, index)
         }
     }

@@ -17,13 +17,27 @@ struct StoreListing: Sendable {
     /// Each file's modification time as the read cache holds it, in nanoseconds since 1970
     /// (nil when it holds none): the store's last change is the newest, found without looking
     /// up every file again when a read takes most of them over.
-    var modified: [Int64?] = []
+    private(set) var modified: [Int64?] = []
+    /// The newest of `modified`; nil when none is known.
+    private(set) var newestModification: Int64?
 
-    /// The newest of the files' modification times; nil when none is known.
-    var newestModification: Int64? {
-        var newest: Int64?
-        for case let time? in modified where time > newest ?? .min { newest = time }
-        return newest
+    /// Takes each file's modification time, in the order of `files`.
+    mutating func setModified(_ times: [Int64?]) {
+        modified = times
+        newestModification = nil
+        for case let time? in modified where time > newestModification ?? .min { newestModification = time }
+    }
+
+    /// Takes the modification time of the file at `position`: the newest is looked for again
+    /// only when the newest file got an earlier time.
+    mutating func setModified(_ time: Int64?, at position: Int) {
+        let old = modified[position]
+        modified[position] = time
+        if let time, time > newestModification ?? .min {
+            newestModification = time
+        } else if old != nil, old == newestModification, time != old {
+            setModified(modified)
+        }
     }
 
     /// Adds a file found at `path`.
@@ -40,42 +54,53 @@ extension SiteReader {
     func patchedStore(in store: Tree, root: String, changed: Set<String>) throws(DiagnosticError)
         -> StoreListing?
     {
-        guard let cache, let (kept, index) = cache.listing(root: root),
-            kept.modified.count == kept.files.count
-        else { return nil }
-        var listing = kept
+        // Taken out of the cache while it is patched, so that changing it copies nothing (a time
+        // for each of 100,000 files); put back when it is not patched.
+        guard let cache, var taken = cache.takeListing(root: root) else { return nil }
+        func putBack() -> StoreListing? {
+            cache.keep(taken.listing, root: root, index: taken.index)
+            return nil
+        }
+        guard taken.listing.modified.count == taken.listing.files.count else { return putBack() }
+        let index = taken.index
         let prefix = root == "/" ? "/" : root + "/"
         var edited: [(position: Int, path: String)] = []
         for path in changed {
             // The store itself, or a folder it is in.
-            if path == root || prefix.hasPrefix(path + "/") { return nil }
+            if path == root || prefix.hasPrefix(path + "/") { return putBack() }
             guard path.hasPrefix(prefix) else { continue }
             let relative = String(path.dropFirst(prefix.count))
             let parts = relative.split(separator: "/")
             // What the reader never reads cannot have changed the store.
             if parts.contains(where: { $0.hasPrefix(".") }) { continue }
-            if listing.folders.contains(relative) || parts.last == "displayname" { return nil }
+            if taken.listing.folders.contains(relative) || parts.last == "displayname" { return putBack() }
             guard let position = index[relative] else {
                 // A file that is not one of the store's: new, or gone again (a temporary file).
-                if store.exists(relative) { return nil }
+                if store.exists(relative) { return putBack() }
                 continue
             }
-            guard store.isPlainFile(relative) else { return nil }
+            guard store.isPlainFile(relative) else { return putBack() }
             edited.append((position, relative))
         }
         edited.sort { $0.position < $1.position }
-        let fresh = try store.read(edited.map(\.path))
+        let fresh: [[UInt8]]
+        do {
+            fresh = try store.read(edited.map(\.path))
+        } catch {
+            _ = putBack()
+            throw error
+        }
         let modified = cache.modifications(of: edited.map { store.root + "/" + $0.path })
         for ((position, _), (bytes, time)) in zip(edited, zip(fresh, modified)) {
-            listing.modified[position] = time
-            let old = listing.files[position]
+            taken.listing.setModified(time, at: position)
+            let old = taken.listing.files[position]
             guard !old.source.bytes.hasSameBytes(as: bytes) else { continue }
-            listing.files[position] = StoreFile(
+            taken.listing.files[position] = StoreFile(
                 kind: old.kind, layout: old.layout, source: SourceText(path: old.source.path, bytes: bytes),
                 collection: old.collection)
         }
-        cache.keep(listing, root: root, index: index)
-        return listing
+        cache.keep(taken.listing, root: root, index: index)
+        return taken.listing
     }
 }
 

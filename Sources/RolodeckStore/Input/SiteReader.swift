@@ -75,7 +75,7 @@ public struct SiteReader {
         } else {
             listing = try storeFiles(in: store)
             if let cache {
-                listing.modified = cache.modifications(of: listing.paths.map { store.root + "/" + $0 })
+                listing.setModified(cache.modifications(of: listing.paths.map { store.root + "/" + $0 }))
                 cache.keep(listing, root: storeRoot)
             }
         }
