@@ -25,6 +25,8 @@ final class WatchedState {
     let photoCache = PhotoCache()
     /// Compiles the templates only when they or the static files changed.
     let themeCache = ThemeCache()
+    /// Makes only the birthday calendar's events that changed.
+    let birthdayEvents = BirthdayEventCache()
     /// Writes only the bytes that changed of the large files (`contacts.vcf`), into old copies.
     let spares: SpareFiles
     /// Hashes only the store files that changed for the input's fingerprint.
@@ -208,7 +210,8 @@ extension SiteBuild {
         }
         let renderer = SiteRenderer(
             directory: directory, theme: site.theme, today: today, lastUpdated: lastUpdated,
-            searchCache: state.searchCache, base: base, cardCache: state.cardCache, photos: site.photos,
+            searchCache: state.searchCache, base: base, cardCache: state.cardCache,
+            birthdayEventCache: state.birthdayEvents, photos: site.photos,
             earlier: base == nil ? baseline?.snapshot : nil)
         let snapshot = SiteSnapshot(
             config: site.config, renderer: renderer, theme: site.theme,

@@ -7,7 +7,31 @@ extension SiteRenderer {
 
     /// `birthdays.ics`.
     func birthdaysCalendar() -> [UInt8] {
-        BirthdayCalendar.bytes(directory: directory, strings: views.strings, stamp: calendarStamp)
+        guard birthdayEventCache != nil else {
+            return BirthdayCalendar.bytes(directory: directory, strings: views.strings, stamp: calendarStamp)
+        }
+        return Array(birthdaysCalendarParts().joined())
+    }
+
+    /// `birthdays.ics` as parts, made once per renderer, taking the events the cache kept from
+    /// the last calendar that are the same, and keeping this one's for the next.
+    func birthdaysCalendarParts() -> [[UInt8]] {
+        birthdayCalendar.made.withLock { made in
+            if let made { return made.parts }
+            let (parts, events) = BirthdayCalendar.parts(
+                directory: directory, strings: views.strings, stamp: calendarStamp,
+                kept: birthdayEventCache?.kept)
+            birthdayEventCache?.keep(events)
+            made = (parts, events.changed == true)
+            return parts
+        }
+    }
+
+    /// Whether `birthdays.ics` is known to differ from the last calendar the cache kept (an
+    /// event was made anew, came or went); false when that is not known.
+    var birthdaysCalendarDiffers: Bool {
+        _ = birthdaysCalendarParts()
+        return birthdayCalendar.made.withLock { $0?.differs ?? false }
     }
 
     /// `todos.ics`, named after the todo page and the site.

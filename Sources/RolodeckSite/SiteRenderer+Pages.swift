@@ -142,6 +142,7 @@ extension SiteRenderer {
         switch page {
         case .groupCard(let index): return groupCardParts(index)
         case .directoryCard: return directoryCardParts()
+        case .birthdaysCalendar: return birthdayEventCache == nil ? nil : birthdaysCalendarParts()
         default: return nil
         }
     }

@@ -38,6 +38,12 @@ public struct SiteRenderer: Sendable {
     /// The cards of the last rebuild, reused where a contact's card is the same; nil in a
     /// whole build.
     let cardCache: VCardCache?
+    /// The birthday calendar's events of the last rebuild, reused where an event is the same;
+    /// nil in a whole build.
+    let birthdayEventCache: BirthdayEventCache?
+    /// `birthdays.ics` as parts, once made (`birthdaysCalendarParts`), and whether it differs
+    /// from the last one the cache kept.
+    let birthdayCalendar = MadeCalendar()
 
     /// What the last save rendered, for a directory patched from its directory
     /// (`Directory.patching`): its search index is patched and its list rows taken for the
@@ -77,10 +83,12 @@ public struct SiteRenderer: Sendable {
     public init(
         directory: Directory, theme: Theme, today: PartialDate, lastUpdated: PartialDate? = nil,
         searchCache: SearchIndexCache? = nil, base: Base? = nil, cardCache: VCardCache? = nil,
-        photos: SitePhotos = SitePhotos(), earlier: SiteSnapshot? = nil
+        birthdayEventCache: BirthdayEventCache? = nil, photos: SitePhotos = SitePhotos(),
+        earlier: SiteSnapshot? = nil
     ) {
         self.directory = directory
         self.cardCache = cardCache
+        self.birthdayEventCache = birthdayEventCache
         let (photoCounts, samePhotos) = Self.photoCounts(of: directory, base: base)
         self.photoCounts = photoCounts
         photoFiles =

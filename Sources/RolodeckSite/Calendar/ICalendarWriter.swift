@@ -13,9 +13,9 @@ struct ICalendarWriter {
     /// What has been written so far.
     private(set) var bytes: [UInt8] = []
 
-    /// Creates an empty writer.
-    init() {
-        bytes.reserveCapacity(4096)
+    /// Creates an empty writer, with room for `capacity` bytes.
+    init(capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
     }
 
     /// `BEGIN:<name>`.

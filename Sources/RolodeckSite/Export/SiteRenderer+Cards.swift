@@ -189,6 +189,7 @@ extension SiteRenderer {
     /// known. A writer need not compare such a file with the one on disk (66 MB read back for
     /// `contacts.vcf` at 100,000 contacts) to know it must write it.
     public func partsDiffer(_ page: SitePage) -> Bool {
+        if page == .birthdaysCalendar { return birthdaysCalendarDiffers }
         _ = entryCards()
         guard let changed = cards.changed, !changed.isEmpty else { return false }
         switch page {
