@@ -176,41 +176,25 @@ import Testing
         spares.removeAll()
     }
 
-    /// A spare someone has open is not caught up: it stays as it was, and the next version is
-    /// a file of its own.
-    @Test(
-        .enabled(
-            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
-    func aSpareSomeoneHasOpenIsNotCaughtUp() throws {
-        spares = SpareFiles(minimumSize: 0)
-        let built = try contents(file)
-        let builtInode = try inode(file)
-        let reader = try FileHandle(forReadingFrom: file)
-        defer { try? reader.close() }
-        _ = try patch(PageWriterPartsTests.parts(changing: 3))
-        spares.waitForCatchUps()
-        let spare = try #require(spares.spare(of: "contacts.vcf"))
-        #expect(try contents(URL(fileURLWithPath: spare)) == built)
-        let next = PageWriterPartsTests.parts(changing: 600)
-        _ = try patch(next)
-        #expect(try contents(file) == Array(next.joined()))
-        #expect(try inode(file) != builtInode)
-        try reader.seek(toOffset: 0)
-        #expect(Array(try reader.readToEnd() ?? Data()) == built)
-        spares.removeAll()
-    }
-
     /// A spare someone still reads (a download of the version before last) is not written
     /// into: they go on reading the bytes they opened, and the new version is a file of its own.
+    /// Nor is it caught up: it stays as it was.
     @Test(
         .enabled(
-            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
-    func aSpareSomeoneHasOpenIsLeftAlone() throws {
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"),
+        arguments: [false, true])
+    func aSpareSomeoneHasOpenIsLeftAlone(catchingUp: Bool) throws {
+        spares = SpareFiles(minimumSize: 0, catchesUp: catchingUp)
         let built = try contents(file)
         let builtInode = try inode(file)
         let reader = try FileHandle(forReadingFrom: file)
         defer { try? reader.close() }
         _ = try patch(PageWriterPartsTests.parts(changing: 3))
+        if catchingUp {
+            spares.waitForCatchUps()
+            let spare = try #require(spares.spare(of: "contacts.vcf"))
+            #expect(try contents(URL(fileURLWithPath: spare)) == built)
+        }
         let next = PageWriterPartsTests.parts(changing: 600)
         _ = try patch(next)
         #expect(try contents(file) == Array(next.joined()))
