@@ -428,22 +428,35 @@ private struct RowChanges {
             anyChanged = !list.isEmpty
             return
         }
-        // Contacts mostly keep their place; only those that moved are looked up by id.
+        // Contacts mostly keep their place, or stand a place off when one moved past them: they
+        // are matched in order, and only those left over are looked up by id.
+        let match = OrderedMatch(count: new.entries.count, earlierCount: old.entries.count, limit: 64) {
+            new.entries[$0].contact.id == old.entries[$1].contact.id
+        }
         var oldIndex: [String: Int]?
+        func oldPosition(of id: String) -> Int? {
+            if oldIndex == nil {
+                var byID: [String: Int] = [:]
+                if let match {
+                    for position in match.gone { byID[old.entries[position].contact.id] = position }
+                } else {
+                    byID.reserveCapacity(old.entries.count)
+                    for (position, entry) in old.entries.enumerated() { byID[entry.contact.id] = position }
+                }
+                oldIndex = byID
+            }
+            return oldIndex![id]
+        }
         var aligned = old.entries.count == new.entries.count
         let changedRows = new.entries.indices.map { index -> Bool in
             let entry = new.entries[index]
-            if index < old.entries.count, old.entries[index].contact.id == entry.contact.id {
-                return !RowChanges.sameRow(old.entries[index], entry)
-            }
+            // Without a match (too many moved), only a contact at the same place is matched.
+            let samePlace = index < old.entries.count && old.entries[index].contact.id == entry.contact.id
+            let place = match.map { $0.places[index] } ?? (samePlace ? index : nil)
+            if let place, place == index { return !RowChanges.sameRow(old.entries[index], entry) }
             aligned = false
-            if oldIndex == nil {
-                var byID: [String: Int] = [:]
-                byID.reserveCapacity(old.entries.count)
-                for (position, entry) in old.entries.enumerated() { byID[entry.contact.id] = position }
-                oldIndex = byID
-            }
-            return oldIndex![entry.contact.id].map { !RowChanges.sameRow(old.entries[$0], entry) } ?? true
+            guard let before = place ?? oldPosition(of: entry.contact.id) else { return true }
+            return !RowChanges.sameRow(old.entries[before], entry)
         }
         self.changedRows = changedRows
         self.aligned = aligned

@@ -92,6 +92,9 @@ import Testing
         let birthdayPages = listed.filter { $0.hasPrefix("birthdays") }
         #expect(birthdayPages.isEmpty, "\(birthdayPages.sorted())")
         #expect(listed.contains("contacts.vcf"))
+        // The contacts it passed stand a place on, and show as they did.
+        #expect(
+            Self.contactFiles(listed) == Self.contactFiles(changed), "\(Self.contactFiles(listed).sorted())")
     }
 
     /// A contact with a birthday renamed to the front of the list shows under its new name on
@@ -107,6 +110,36 @@ import Testing
         #expect(changed.contains("birthdays.ics"))
         #expect(listed.isSuperset(of: changed), "\(changed.subtracting(listed))")
         #expect(Self.birthdayFiles(listed) == Self.birthdayFiles(changed))
+    }
+
+    /// A contact renamed to stand one place earlier, before its neighbour: matched in order,
+    /// the neighbour is the one left over, and is found by its id. Only the renamed contact's
+    /// own files are listed of the contacts' files, as only they changed.
+    @Test func aContactMovedPastItsNeighbourListsOnlyItsOwnFiles() throws {
+        let (_, site) = try #require(try SitePagesTests.sites().first { $0.0 == "demo paged by 3" })
+        let entries = Directory(store: site.store, config: site.config).entries
+        // An entry that is the first of its family name, followed by one of another.
+        let first = try #require(
+            (1..<entries.count - 1).first { index in
+                let family = entries[index].contact.familyName
+                return !family.isEmpty && entries[index - 1].contact.familyName != family
+                    && entries[index + 1].contact.familyName != family
+            })
+        let neighbour = entries[first].contact, moved = entries[first + 1].contact
+        let (listed, changed, before, after) = try Self.listedAndChangedWhenPlanned { contacts in
+            let index = try #require(contacts.firstIndex { $0.id == moved.id })
+            contacts[index].familyName = neighbour.familyName
+            contacts[index].givenName = "Aaa"
+        }
+        try #require(after[moved.id] == before[moved.id]! - 1, "the renamed contact moves one place")
+        #expect(after[neighbour.id] == before[neighbour.id]! + 1)
+        #expect(
+            Self.contactFiles(listed) == Self.contactFiles(changed), "\(Self.contactFiles(listed).sorted())")
+    }
+
+    /// The contacts' own files (pages and cards) among `paths`.
+    static func contactFiles(_ paths: Set<String>) -> Set<String> {
+        paths.filter { $0.hasPrefix("contacts/") }
     }
 
     /// The birthday pages and calendar among `paths`, sorted.
