@@ -26,11 +26,10 @@ public struct Site: Sendable {
     /// watched site decode only the store files and records that changed, `photoCache` make
     /// the files only of photos that are new, and `themeCache` compile the templates only when
     /// they or the static files changed.
-    public static func load(_ input: SiteInput, earlier: [Diagnostic] = [],
-                            storeCache: StoreDecodeCache? = nil, photoCache: PhotoCache? = nil,
-                            themeCache: ThemeCache? = nil)
-        throws(DiagnosticError) -> Site
-    {
+    public static func load(
+        _ input: SiteInput, earlier: [Diagnostic] = [], storeCache: StoreDecodeCache? = nil,
+        photoCache: PhotoCache? = nil, themeCache: ThemeCache? = nil
+    ) throws(DiagnosticError) -> Site {
         var diagnostics = earlier
         var (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
         diagnostics += storeDiagnostics
