@@ -257,9 +257,9 @@ public final class SpareFiles: Sendable {
 
     /// Writes the version in place of the file at output path `path` into its spare, as the
     /// next save would write its own (whole, when what the spare holds is not known: the version
-    /// a whole build wrote); the spare then holds that version. It
-    /// is taken out while written into, as `stage` takes it: one written in part is a spare no
-    /// more. One that cannot be written into (someone has it open) is left as it was.
+    /// a whole build wrote); the spare then holds that version. It is taken out while written
+    /// into, as `stage` takes it: one written in part is a spare no more. One that cannot be
+    /// written into (someone has it open) is left as it was.
     private func catchUp(_ path: String) {
         let found = state.withLock { state -> (DirectoryHandle, Spare, Live)? in
             guard let folder = state.folder, let spare = state.spares[path], let live = state.live[path]

@@ -10,7 +10,7 @@ extension SiteRenderer {
         guard birthdayEventCache != nil else {
             return BirthdayCalendar.bytes(directory: directory, strings: views.strings, stamp: calendarStamp)
         }
-        return Array(birthdaysCalendarParts().joined())
+        return Self.joined(birthdaysCalendarParts())
     }
 
     /// `birthdays.ics` as parts, made once per renderer, taking the events the cache kept from

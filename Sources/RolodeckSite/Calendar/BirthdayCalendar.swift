@@ -1,7 +1,7 @@
 import RolodeckCore
-import Synchronization
 import RolodeckLocale
 import RolodeckPlan
+import Synchronization
 
 /// `birthdays.ics`: a calendar to subscribe to, with an all-day event repeating every year for
 /// each contact whose birthday the site shows.
@@ -24,7 +24,7 @@ enum BirthdayCalendar {
     /// The calendar's bytes.
     static func bytes(directory: Directory, strings: InterfaceStrings, stamp: PartialDate) -> [UInt8] {
         let (parts, _) = parts(directory: directory, strings: strings, stamp: stamp, kept: nil)
-        return Array(parts.joined())
+        return SiteRenderer.joined(parts)
     }
 
     /// The calendar's bytes as parts: its head, an event for each birthday, and its end. An
