@@ -4,6 +4,10 @@
 /// off, so comparing the versions place by place finds them all different; matched in order,
 /// only the moved one is left over.
 struct OrderedMatch {
+    /// How many elements of either version may be left without a match, by default, for the
+    /// versions to count as mostly the same: a save that moves, adds or removes a few contacts.
+    static let mostlyTheSame = 64
+
     /// The earlier place of each element; nil for one left without a match.
     private(set) var places: [Int?]
     /// The elements left without a match (moved here, added, or changed), ascending.
@@ -16,7 +20,7 @@ struct OrderedMatch {
     /// Where they differ, the earlier one is taken as gone when the next earlier one matches,
     /// the element as new when the next element matches, else both as changed. Nil when more
     /// than `limit` of either are left without a match: the versions are not mostly the same.
-    init?(count: Int, earlierCount: Int, limit: Int, same: (Int, Int) -> Bool) {
+    init?(count: Int, earlierCount: Int, limit: Int = mostlyTheSame, same: (Int, Int) -> Bool) {
         places = [Int?](repeating: nil, count: count)
         func matches(_ index: Int, _ place: Int) -> Bool {
             index < count && place < earlierCount && same(index, place)

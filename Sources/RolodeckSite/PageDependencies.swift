@@ -430,7 +430,7 @@ private struct RowChanges {
         }
         // Contacts mostly keep their place, or stand a place off when one moved past them: they
         // are matched in order, and only those left over are looked up by id.
-        let match = OrderedMatch(count: new.entries.count, earlierCount: old.entries.count, limit: 64) {
+        let match = OrderedMatch(count: new.entries.count, earlierCount: old.entries.count) {
             new.entries[$0].contact.id == old.entries[$1].contact.id
         }
         var oldIndex: [String: Int]?

@@ -182,7 +182,7 @@ struct ViewBuilder: @unchecked Sendable {
     private static func match(_ directory: Directory, _ earlier: Directory) -> OrderedMatch? {
         guard directory.config == earlier.config else { return nil }
         let (entries, old) = (directory.entries, earlier.entries)
-        return OrderedMatch(count: entries.count, earlierCount: old.count, limit: 64) { index, place in
+        return OrderedMatch(count: entries.count, earlierCount: old.count) { index, place in
             entries[index].contact.isIdentical(to: old[place].contact)
                 && entries[index].slug == old[place].slug
                 && entries[index].displayName == old[place].displayName

@@ -70,7 +70,7 @@ enum BirthdayCalendar {
             stamp: stampText, language: strings.language, ids: ids, names: names, birthdays: birthdays)
         if let kept, kept.stamp == stampText, kept.language == strings.language,
             let match = OrderedMatch(
-                count: found.count, earlierCount: kept.ids.count, limit: 64,
+                count: found.count, earlierCount: kept.ids.count,
                 same: { index, place in
                     ids[index] == kept.ids[place] && names[index] == kept.names[place]
                         && birthdays[index] == kept.birthdays[place]

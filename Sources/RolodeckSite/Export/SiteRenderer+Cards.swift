@@ -145,13 +145,14 @@ extension SiteRenderer {
     /// contact was added): every entry between a moved contact's old place and its new one is
     /// one place off, so `updateInPlace` finds them all differing. The entries are matched to
     /// the kept cards in order, by the very contact each was made from, and only those left
-    /// without a match (at most `limit`) are looked up by id, and made again unless their card
-    /// is the same. Returns the cards with the entries left without a match, ascending, as
-    /// changed (their cards or their places differ); nil when more than `limit` are.
+    /// without a match (at most `OrderedMatch.mostlyTheSame`) are looked up by id, and made
+    /// again unless their card is the same. Returns the cards with the entries left without a
+    /// match, ascending, as changed (their cards or their places differ); nil when more than
+    /// that are.
     private func updateMoved(_ kept: VCardCache.Cards) -> (cards: VCardCache.Cards, changed: [Int])? {
         let entries = directory.entries
         let match = kept.sources.withUnsafeBufferPointer { old in
-            OrderedMatch(count: entries.count, earlierCount: old.count, limit: 64) { index, place in
+            OrderedMatch(count: entries.count, earlierCount: old.count) { index, place in
                 entries[index].contact.isIdentical(to: old[place].contact)
             }
         }
