@@ -104,23 +104,11 @@ extension SiteReader {
             }
         }
 
-        /// Notes the status of the files at `paths` (following links, as reading does) without
-        /// reading them, on every core; false when one cannot be looked at.
-        func look(at paths: [String]) -> Bool {
-            guard descriptor >= 0 else { return paths.isEmpty }
-            let found = ParallelWork.map(paths.count, batch: 64) { index -> FileStatus? in
-                var info = stat()
-                return fstatat(self.descriptor, paths[index], &info, 0) == 0 ? FileStatus(info) : nil
-            }
-            guard !found.contains(nil) else { return false }
-            statuses?.note(found.map { $0! }, of: paths.map { root + "/" + $0 })
-            return true
-        }
-
         /// The digest of the statuses of the files at `paths` (following links, as reading
         /// does), each by the path `read` notes it by, looked at on every core without reading
         /// them; nil when one cannot be looked at. No path is made into another `String`: each
-        /// is hashed from a buffer holding the folder's path before it.
+        /// is hashed from a buffer holding the folder's path before it. Each file is looked up
+        /// from the folder that holds it (`OpenFolder`).
         func statusDigest(of paths: [String]) -> FileStatusDigest? {
             guard descriptor >= 0 else { return paths.isEmpty ? FileStatusDigest() : nil }
             let batch = 512
@@ -130,9 +118,10 @@ extension SiteReader {
                 var digest = FileStatusDigest()
                 var line = prefix
                 line.reserveCapacity(prefix.count + 256)
+                var folder = OpenFolder(in: self.descriptor)
                 for index in (part * batch)..<min(paths.count, (part + 1) * batch) {
                     var info = stat()
-                    guard fstatat(self.descriptor, paths[index], &info, 0) == 0 else { return nil }
+                    guard folder.status(of: paths[index], &info) else { return nil }
                     line.removeSubrange(prefix.count...)
                     var path = paths[index]
                     path.withUTF8 { line.append(contentsOf: $0) }
@@ -199,6 +188,50 @@ public final class StatusLog: Sendable {
                 if let modified = statuses[path]?.modified, modified > newest ?? .min { newest = modified }
             }
             return newest
+        }
+    }
+}
+
+/// The folder of the last file looked at, held open so that the next file in it is looked up
+/// by its name alone. From the store's folder, `contacts/x.json` is two names for the kernel to
+/// find in its cache of names, and from `contacts/` it is one: a survey of a store of a file per
+/// card looks up 100,000 of them, where each lookup walks a chain of that cache.
+private struct OpenFolder: ~Copyable {
+    /// The folder the paths are relative to.
+    private let root: Int32
+    /// The path of the folder held open, relative to `root`, without its last `/`.
+    private var path: [UInt8] = []
+    /// The folder held open, or -1 when none is.
+    private var descriptor: Int32 = -1
+
+    init(in root: Int32) {
+        self.root = root
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// `fstatat` of the file at `path`, relative to `root`, following links: whether it could
+    /// be looked at, with its status in `info`.
+    mutating func status(of path: String, _ info: inout stat) -> Bool {
+        path.withCString { full in
+            guard let slash = strrchr(full, Int32(UInt8(ascii: "/"))) else {
+                return fstatat(root, full, &info, 0) == 0
+            }
+            let folder = UnsafeRawBufferPointer(start: full, count: full.distance(to: slash))
+            if descriptor < 0 || !self.path.elementsEqual(folder) {
+                if descriptor >= 0 { close(descriptor) }
+                self.path = Array(folder)
+                descriptor = (self.path + [0]).withUnsafeBufferPointer { name in
+                    name.withMemoryRebound(to: CChar.self) {
+                        openat(root, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    }
+                }
+            }
+            // A folder that cannot be opened is looked up with its file, for the same answer.
+            guard descriptor >= 0 else { return fstatat(root, full, &info, 0) == 0 }
+            return fstatat(descriptor, slash + 1, &info, 0) == 0
         }
     }
 }
