@@ -5,18 +5,25 @@ import RolodeckPlan
 // `rolodeck watch` saves one contact at a time. When the contacts keep their places (the
 // directory was patched, not planned anew), the index of the last save is patched: only the
 // changed contacts' terms are collected, the term table is edited in place of merged and
-// sorted, and only the pieces whose entries changed are encoded again. The result is byte for
-// byte the index a whole build makes; the watch tests compare the two after every kind of edit.
+// sorted, and only the pieces whose entries changed are encoded again. When a few contacts
+// moved, came or went (a name changed, a card added), the table's contacts are numbered anew
+// first, and the entries whose numbers changed are encoded again. The result is byte for byte
+// the index a whole build makes; the watch tests compare the two after every kind of edit.
 extension SearchIndex {
     /// What an index is patched from: the last save's index, the directory it was built from,
-    /// and the entries that changed since, each standing where it stood.
+    /// and where the entries that changed since stand.
     public struct Base: Sendable {
         /// The last save's index.
         let index: SearchIndex
         /// The directory `index` was built from.
         let directory: Directory
-        /// The positions of the entries that changed, ascending.
+        /// The positions of the entries that changed in place, ascending: every other entry is
+        /// the one at the same position in `directory`. Empty when `moves` says where they are.
         let changedEntries: [Int]
+        /// Where the entries stand, when they did not all keep their places; nil when they did.
+        let moves: Moves?
+        /// Whether the entries can be told apart this way: the places given were in order.
+        let isValid: Bool
 
         /// A base of `index`, built from `directory`, for a directory whose entries at
         /// `changedEntries` changed and whose others are the same.
@@ -24,24 +31,118 @@ extension SearchIndex {
             self.index = index
             self.directory = directory
             self.changedEntries = changedEntries.sorted()
+            moves = nil
+            isValid = true
+        }
+
+        /// A base of `index`, built from `directory`, for a directory whose entry `i` is the
+        /// entry at `places[i]` in `directory`, unchanged (the same contact, name, path and
+        /// groups), or none of them when `places[i]` is nil. The places must ascend, as a
+        /// directory planned anew keeps the order of the entries it did not change.
+        public init(index: SearchIndex, directory: Directory, places: [Int?]) {
+            self.index = index
+            self.directory = directory
+            let moves = Moves(places: places, oldCount: directory.entries.count)
+            isValid = moves != nil
+            if let moves, moves.keepsPlaces(newCount: places.count) {
+                changedEntries = moves.added
+                self.moves = nil
+            } else {
+                changedEntries = []
+                self.moves = moves
+            }
+        }
+    }
+
+    /// Where the entries of a directory planned anew stand against those of the last save's.
+    struct Moves: Sendable {
+        /// Each new entry's old position, when it is an old entry unchanged.
+        let places: [Int?]
+        /// Each old entry's new position; for one that no new entry is, `-1 - ` its old
+        /// position, a number of its own that no contact has.
+        let newNumbers: [Int32]
+        /// The new entries that are no old one (moved here, added, or changed), ascending.
+        let added: [Int]
+        /// The old entries that no new one is (moved away, removed, or changed), ascending.
+        let gone: [Int]
+
+        /// The moves of `places`, for `oldCount` old entries; nil when the places do not ascend
+        /// or lie outside the old entries.
+        init?(places: [Int?], oldCount: Int) {
+            var newNumbers = [Int32](repeating: -1, count: oldCount)
+            var added: [Int] = []
+            var last = -1
+            for (index, place) in places.enumerated() {
+                guard let place else {
+                    added.append(index)
+                    continue
+                }
+                guard place > last, place < oldCount else { return nil }
+                newNumbers[place] = Int32(index)
+                last = place
+            }
+            var gone: [Int] = []
+            for (place, number) in newNumbers.enumerated() where number < 0 {
+                newNumbers[place] = Int32(-1 - place)
+                gone.append(place)
+            }
+            self.places = places
+            self.newNumbers = newNumbers
+            self.added = added
+            self.gone = gone
+        }
+
+        /// The ascending `list` of old numbers with each number made new, those gone left out:
+        /// ascending still, as the entries kept keep their order.
+        func renumbered(_ list: [Int32]) -> [Int32] {
+            var result: [Int32] = []
+            result.reserveCapacity(list.count)
+            for contact in list {
+                let number = newNumbers[Int(contact)]
+                if number >= 0 { result.append(number) }
+            }
+            return result
+        }
+
+        /// Whether every entry keeps its place, those changed in place being no other's.
+        func keepsPlaces(newCount: Int) -> Bool {
+            newCount == newNumbers.count && added == gone
+                && places.enumerated().allSatisfy { $0.element == nil || $0.element == $0.offset }
         }
     }
 
     /// The index of `directory` made by patching `base`'s; nil when that index kept nothing to
-    /// be patched, or was built with other settings or another number of contacts. What the
-    /// base's index kept is taken from it and changed where it lies: a base is patched once.
+    /// be patched, or was built with other settings, or the base's entries cannot be told
+    /// apart. What the base's index kept is taken from it and changed where it lies: a base is
+    /// patched once.
     static func patched(_ base: Base, directory: Directory, listRows: SearchListRows?) -> Content? {
-        guard var kept = base.index.build.takeKept() else { return nil }
+        guard base.isValid, var kept = base.index.build.takeKept() else { return nil }
         let old = base.index.build.content
-        guard base.directory.config == directory.config,
-            base.directory.entries.count == directory.entries.count, !directory.entries.isEmpty,
-            kept.table.contactCount == directory.entries.count
+        let oldCount = base.directory.entries.count
+        guard base.directory.config == directory.config, !directory.entries.isEmpty,
+            kept.table.contactCount == oldCount,
+            base.moves.map({ $0.places.count == directory.entries.count })
+                ?? (oldCount == directory.entries.count)
         else { return nil }
         let limits = kept.limits
-        let (edits, changedTerms) = keyEdits(base, directory: directory)
-        // A save that changes no term (an address, a note) keeps the table as it is.
         let oldKeyCount = kept.table.count
-        let changes = edits.isEmpty ? SearchTermTable.Changes() : kept.table.patch(edits)
+        var changes = SearchTermTable.Changes()
+        let edits: [SearchTermTable.KeyEdit], changedTerms: [ChangedTerms]
+        if let moves = base.moves {
+            // Every contact gets its new number, then those gone lose their terms and those
+            // added get theirs: the keys whose numbers changed are encoded again with them.
+            let renumbered = kept.table.renumber(moves.newNumbers, contactCount: directory.entries.count)
+            let made = moveEdits(base.directory, moves, directory: directory)
+            // Every posting numbered as gone must go, or the table would list it.
+            guard made.removedPostings == renumbered.negative else { return nil }
+            (edits, changedTerms) = (made.edits, made.added)
+            if !edits.isEmpty { changes = kept.table.patch(edits) }
+            changes.changed = Self.union(changes.changed, renumbered.keys, less: changes.removed)
+        } else {
+            (edits, changedTerms) = keyEdits(base, directory: directory)
+            // A save that changes no term (an address, a note) keeps the table as it is.
+            if !edits.isEmpty { changes = kept.table.patch(edits) }
+        }
         let table = kept.table
         var oldTerms = OldTermEntries(kept.terms, changes: changes, oldCount: oldKeyCount)
 
@@ -76,14 +177,16 @@ extension SearchIndex {
         }
         let hotPrefixes = SearchSeparators.hotPrefixes(of: terms.separators)
         var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
-        // A hot prefix's lists change only where a changed contact's best tier under it does.
+        // A hot prefix's lists change only where a changed contact's best tier under it does,
+        // or, when contacts moved, where its contacts were numbered anew: every prefix's lists
+        // are then taken as numbered anew.
         let editedKeys = edits.map(\.key)
-        var moves: [[UInt16]: [HotMove]] = [:]
+        var hotMoves: [[UInt16]: [HotMove]] = [:]
         let hotEdits = hotChanges(kept.hotPrefixes, hotPrefixes) { prefix in
-            guard editedKeys.contains(where: { $0.starts(with: prefix) }) else { return false }
-            let found = hotMoves(under: prefix, changedTerms)
-            moves[prefix] = found.isEmpty ? nil : found
-            return !found.isEmpty
+            guard editedKeys.contains(where: { $0.starts(with: prefix) }) else { return base.moves != nil }
+            let found = Self.hotMoves(under: prefix, changedTerms)
+            hotMoves[prefix] = found.isEmpty ? nil : found
+            return !found.isEmpty || base.moves != nil
         }
         var oldHot = OldHotLists(kept.hot, old: kept.hotPrefixes, new: hotPrefixes)
         let (hot, hotSources) = recut(
@@ -92,7 +195,8 @@ extension SearchIndex {
         ) { index in
             let prefix = hotPrefixes[index]
             if var lists = oldHot.lists(of: index) {
-                for move in moves[prefix] ?? [] { move.apply(to: &lists) }
+                if let moves = base.moves { lists = lists.map { moves.renumbered($0) } }
+                for move in hotMoves[prefix] ?? [] { move.apply(to: &lists) }
                 encoding.append(key: prefix[...], lists: lists)
             } else {
                 // A prefix hot only since this save is merged from the table.
@@ -105,19 +209,9 @@ extension SearchIndex {
             encoding.finishPiece(prefix: hotPrefix, suffix: entrySuffix)
         }
 
-        // Taken from `kept`, so that changing a row copies no other.
-        var rows = kept.rows, rowBytes = kept.rowBytes
-        kept.rows = []
-        var changedRows: [Int] = []
-        let made = SearchRows.rows(of: base.changedEntries, in: directory, listRows: listRows?.all)
-        for (index, row) in zip(base.changedEntries, made) where row != rows[index] {
-            rowBytes += row.count - rows[index].count
-            rows[index] = row
-            changedRows.append(index)
-        }
+        let (rows, rowBytes, changedRows) = patchedRows(base, &kept, directory: directory, listRows: listRows)
         let rowsPerPiece = Self.rowsPerPiece(rows.count, rowBytes: rowBytes, limits: limits)
-        let sameRowPieces =
-            rowsPerPiece == Self.rowsPerPiece(rows.count, rowBytes: kept.rowBytes, limits: limits)
+        let oldRowsPerPiece = Self.rowsPerPiece(oldCount, rowBytes: kept.rowBytes, limits: limits)
 
         // The old pieces, as `content` lists them after the root: terms, hot, rows.
         let oldPieces = zip(old.files.dropFirst(), kept.digests).map { Piece(file: $0, digest: $1) }
@@ -150,7 +244,9 @@ extension SearchIndex {
         var changed = changedRows[...]
         for (number, start) in stride(from: 0, to: rows.count, by: rowsPerPiece).enumerated() {
             let range = start..<min(rows.count, start + rowsPerPiece)
-            var touched = !sameRowPieces
+            // The old piece of this number held the same rows, unless one changed.
+            var touched =
+                rowsPerPiece != oldRowsPerPiece || range.upperBound != min(oldCount, start + rowsPerPiece)
             while let first = changed.first, first < range.upperBound {
                 touched = true
                 changed = changed.dropFirst()
@@ -166,6 +262,54 @@ extension SearchIndex {
             rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: encoded,
             mergedHotPrefixes: merged, copiedEntries: copied)
         return content
+    }
+
+    /// The result rows of `directory`, patched from those `kept` holds (which it gives up):
+    /// with their bytes in all, and the positions of the rows that are not the old row at the
+    /// same position, ascending.
+    private static func patchedRows(
+        _ base: Base, _ kept: inout Kept, directory: Directory, listRows: SearchListRows?
+    ) -> (rows: [[UInt8]], bytes: Int, changed: [Int]) {
+        // Taken from `kept`, so that changing a row copies no other.
+        var rows = kept.rows, rowBytes = kept.rowBytes
+        kept.rows = []
+        var changedRows: [Int] = []
+        guard let moves = base.moves else {
+            let made = SearchRows.rows(of: base.changedEntries, in: directory, listRows: listRows?.all)
+            for (index, row) in zip(base.changedEntries, made) where row != rows[index] {
+                rowBytes += row.count - rows[index].count
+                rows[index] = row
+                changedRows.append(index)
+            }
+            return (rows, rowBytes, changedRows)
+        }
+        let old = rows
+        rows = []
+        rows.reserveCapacity(moves.places.count)
+        var made = SearchRows.rows(of: moves.added, in: directory, listRows: listRows?.all)[...]
+        rowBytes = 0
+        for (index, place) in moves.places.enumerated() {
+            let row = place.map { old[$0] } ?? made.popFirst()!
+            if place != index, index >= old.count || row != old[index] { changedRows.append(index) }
+            rows.append(row)
+            rowBytes += row.count + 1
+        }
+        return (rows, rowBytes, changedRows)
+    }
+
+    /// The ascending `a` and `b` merged, each position once, less those in the ascending `less`.
+    static func union(_ a: [Int], _ b: [Int], less: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(a.count + b.count)
+        var (i, j, k) = (0, 0, 0)
+        while i < a.count || j < b.count {
+            let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+            while i < a.count, a[i] == next { i += 1 }
+            while j < b.count, b[j] == next { j += 1 }
+            while k < less.count, less[k] < next { k += 1 }
+            if k == less.count || less[k] != next { result.append(next) }
+        }
+        return result
     }
 
     /// A changed contact's terms before and after the save.
@@ -206,6 +350,32 @@ extension SearchIndex {
             }
         }
         return (edits.values.sorted { $0.key.lexicographicallyPrecedes($1.key) }, changed)
+    }
+
+    /// The keys whose postings change when the entries `moves` names as gone lose theirs (by
+    /// their own negative numbers, `Moves.newNumbers`) and those it names as added get theirs:
+    /// in key order, with the added entries' terms, and how many postings go.
+    private static func moveEdits(_ oldDirectory: Directory, _ moves: Moves, directory: Directory)
+        -> (edits: [SearchTermTable.KeyEdit], added: [ChangedTerms], removedPostings: Int)
+    {
+        var edits: [[UInt16]: SearchTermTable.KeyEdit] = [:]
+        var removedPostings = 0
+        for place in moves.gone {
+            let number = moves.newNumbers[place]
+            for (key, _) in terms(of: place, in: oldDirectory) {
+                edits[key, default: SearchTermTable.KeyEdit(key: key)].removed.insert(number)
+                removedPostings += 1
+            }
+        }
+        var added: [ChangedTerms] = []
+        for index in moves.added {
+            let after = terms(of: index, in: directory)
+            added.append(ChangedTerms(contact: Int32(index), before: [], after: after))
+            for (key, tier) in after {
+                edits[key, default: SearchTermTable.KeyEdit(key: key)].added.append((Int32(index), tier))
+            }
+        }
+        return (edits.values.sorted { $0.key.lexicographicallyPrecedes($1.key) }, added, removedPostings)
     }
 
     /// How a changed contact moves in a hot prefix's merged lists: the tier it was listed under

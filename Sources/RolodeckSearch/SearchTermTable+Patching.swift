@@ -180,6 +180,42 @@ extension SearchTermTable {
         return changes
     }
 
+    /// Numbers the contacts anew for a directory of `contactCount` contacts: each posting of
+    /// contact `c` becomes one of contact `newNumbers[c]`. Returns the positions of the keys
+    /// any of whose postings changed number, ascending, and how many postings got a negative
+    /// number.
+    ///
+    /// The keys' lists stay ascending where the new numbers keep the old ones' order: a
+    /// directory planned anew keeps the order of the contacts it did not change. A contact
+    /// that moved, came or went is given a negative number, its own, and then its postings
+    /// are removed (`patch`): until then, the lists holding it are out of order there.
+    mutating func renumber(_ newNumbers: [Int32], contactCount: Int) -> (keys: [Int], negative: Int) {
+        var keys: [Int] = []
+        var negative = 0
+        let starts = postingStart
+        newNumbers.withUnsafeBufferPointer { numbers in
+            contacts.withUnsafeMutableBufferPointer { contacts in
+                var posting = 0
+                for key in 0..<starts.count - 1 {
+                    let end = Int(starts[key + 1])
+                    var differs = false
+                    while posting < end {
+                        let old = contacts[posting], new = numbers[Int(old)]
+                        if new != old {
+                            contacts[posting] = new
+                            differs = true
+                            if new < 0 { negative += 1 }
+                        }
+                        posting += 1
+                    }
+                    if differs { keys.append(key) }
+                }
+            }
+        }
+        self.contactCount = contactCount
+        return (keys, negative)
+    }
+
     /// A block of elements moved within an array, from `source` to start at `destination`.
     struct Move {
         var source: Range<Int>

@@ -23,7 +23,7 @@ struct SearchTermTable {
     /// The tier of each posting, parallel to `contacts`.
     var tiers: [SearchTier]
     /// How many contacts were indexed.
-    let contactCount: Int
+    var contactCount: Int
 
     /// Joins builders of consecutive runs of contacts, given in contact order, and sorts their
     /// keys.

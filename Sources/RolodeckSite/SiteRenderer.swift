@@ -98,11 +98,12 @@ public struct SiteRenderer: Sendable {
         self.today = today
         self.lastUpdated = lastUpdated
         let listRows = SearchListRows()
-        let searchBase = base.map {
-            SearchIndex.Base(
-                index: $0.snapshot.search, directory: $0.snapshot.directory,
-                changedEntries: $0.changedEntries)
-        }
+        let searchBase =
+            base.map {
+                SearchIndex.Base(
+                    index: $0.snapshot.search, directory: $0.snapshot.directory,
+                    changedEntries: $0.changedEntries)
+            } ?? earlier.flatMap { Self.searchBase(of: directory, earlier: $0) }
         self.search = SearchIndex.building(
             directory: directory, cache: searchCache, listRows: listRows, base: searchBase)
         let paging =
@@ -119,6 +120,25 @@ public struct SiteRenderer: Sendable {
             photos: photos, keptRows: keptRows,
             earlierRows: earlier.map { ($0.rows, $0.directory) })
         listRows.hand(views.rows)
+    }
+
+    /// The base of the search index of `directory`, planned anew, in the index of the `earlier`
+    /// rebuild: its entries matched in order to the earlier ones that show the very same
+    /// contact under the same name and path, in the same groups (their terms and result rows
+    /// are the same), so that the index is patched for the few that moved, came or went. Nil
+    /// when the config or the groups differ, or many entries are left without a match.
+    private static func searchBase(of directory: Directory, earlier: SiteSnapshot) -> SearchIndex.Base? {
+        let old = earlier.directory
+        guard old.config == directory.config,
+            old.groups.elementsEqual(directory.groups, by: { $0.group == $1.group })
+        else { return nil }
+        let (entries, oldEntries) = (directory.entries, old.entries)
+        let match = OrderedMatch(count: entries.count, earlierCount: oldEntries.count) { index, place in
+            entries[index].contact.isIdentical(to: oldEntries[place].contact)
+                && entries[index].slug == oldEntries[place].slug
+                && entries[index].displayName == oldEntries[place].displayName
+        }
+        return match.map { SearchIndex.Base(index: earlier.search, directory: old, places: $0.places) }
     }
 
     /// How many of `directory`'s entries show each photo, by digest, and whether the photos are

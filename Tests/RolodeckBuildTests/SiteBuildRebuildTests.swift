@@ -235,6 +235,20 @@ import Testing
                 records.removeAll { $0["id"] as? String == "nova-neu" }
             }
         },
+        Step(label: "two cards of a file each", expect: .patched) { site in
+            try site.write("store/contacts/zed-1.json", #"{"id": "Zed Twin", "givenName": "Zed"}"#)
+            try site.write("store/contacts/zed-2.json", #"{"id": "Zed Two", "givenName": "Zed"}"#)
+        },
+        Step(
+            label: "the second's id now makes the first's page name: the first's page and search row move",
+            expect: .patched
+        ) { site in
+            try site.write("store/contacts/zed-2.json", #"{"id": "ZED TWIN", "givenName": "Zed"}"#)
+        },
+        Step(label: "both removed", expect: .patched) { site in
+            try site.remove("store/contacts/zed-1.json")
+            try site.remove("store/contacts/zed-2.json")
+        },
         Step(label: "a group renamed", expect: .patched) { site in
             try site.update("store/groups.json", "friends") { $0["name"] = "Close Friends" }
         },

@@ -65,6 +65,131 @@ import Testing
         #expect(index.files.filter { $0.path.hasPrefix("search/t") }.count > 10)
     }
 
+    /// The places of `planned`'s entries in `directory`, as the site finds them: an entry that
+    /// shows the very same contact under the same name and path is the one it was.
+    static func places(of planned: Directory, in directory: Directory) -> [Int?] {
+        var oldPlaces: [String: Int] = [:]
+        for (place, entry) in directory.entries.enumerated() { oldPlaces[entry.slug] = place }
+        return planned.entries.map { entry in
+            guard let place = oldPlaces[entry.slug],
+                directory.entries[place].contact.isIdentical(to: entry.contact),
+                directory.entries[place].displayName == entry.displayName
+            else { return nil }
+            return place
+        }
+    }
+
+    /// Renames that move contacts, cards added and removed, and edits in place, several saves in
+    /// a row: each index, patched from the last one's by where the entries went, is byte for
+    /// byte the index built anew.
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func anIndexPatchedForMovedContactsIsTheIndexBuiltAnew(seed: Int) throws {
+        var store = SearchIndexTests.store(count: 240, seed: UInt64(seed))
+        var directory = Directory(store: store, config: SiteConfig())
+        var index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
+            return state % bound
+        }
+        var copied = 0, moved = 0
+        for step in 0..<8 {
+            for edit in 0..<(1 + next(3)) {
+                let count = store.contacts.count
+                switch (step + edit) % 4 {
+                case 0:
+                    store.contacts[next(count)].familyName =
+                        ["Aaberg", "Zysk", "Müller", "김", "Ørsted", "Lefèvre"][next(6)] + "\(next(50))"
+                case 1:
+                    var contact = store.contacts[next(count)]
+                    contact.id = "new-\(step)-\(edit)"
+                    contact.givenName = ["Ada", "Zora", "철수", "Émile"][next(4)]
+                    store.contacts.insert(contact, at: next(count))
+                case 2: store.contacts.remove(at: next(count))
+                default: Self.edit(&store.contacts[next(count)], next(7), next(100_000))
+                }
+            }
+            let planned = Directory(store: store, config: SiteConfig())
+            let places = Self.places(of: planned, in: directory)
+            moved += places.enumerated().filter { $0.element != nil && $0.element != $0.offset }.count
+            let base = SearchIndex.Base(index: index, directory: directory, places: places)
+            let patched = try #require(
+                SearchIndex.patched(base, directory: planned, listRows: nil), "step \(step)")
+            let expected = Self.fresh(planned)
+            #expect(patched.files.map(\.path) == expected.files.map(\.path), "step \(step)")
+            for (made, built) in zip(patched.files, expected.files) {
+                #expect(made.bytes == built.bytes, "step \(step): \(made.path)")
+            }
+            #expect(patched.version == expected.version, "step \(step)")
+            copied += try #require(patched.kept).copiedEntries
+            directory = planned
+            index = SearchIndex(build: SearchIndex.Build(patched))
+        }
+        // Contacts did move, and entries they left alone were copied, not encoded again.
+        #expect(moved > 0)
+        #expect(copied > 0)
+    }
+
+    /// The contact listed last removed, or one added after it: the last row piece ends
+    /// elsewhere, though none of its rows moved.
+    @Test(arguments: [false, true])
+    func theLastRowPieceFollowsTheCount(adding: Bool) throws {
+        let store = SearchIndexTests.store(count: 240)
+        let directory = Directory(store: store, config: SiteConfig())
+        let index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        var changed = store
+        let last = try #require(directory.entries.last).contact
+        if adding {
+            var contact = last
+            contact.id = "after-the-last"
+            changed.contacts.append(contact)
+        } else {
+            changed.contacts.removeAll { $0.id == last.id }
+        }
+        let planned = Directory(store: changed, config: SiteConfig())
+        let places = Self.places(of: planned, in: directory)
+        let base = SearchIndex.Base(index: index, directory: directory, places: places)
+        let patched = try #require(SearchIndex.patched(base, directory: planned, listRows: nil))
+        let expected = Self.fresh(planned)
+        #expect(patched.files.map(\.path) == expected.files.map(\.path))
+        for (made, built) in zip(patched.files, expected.files) {
+            #expect(made.bytes == built.bytes, "\(made.path)")
+        }
+    }
+
+    /// A base whose directory is not the one its index was built from is refused: the terms of
+    /// the contacts gone are not those the index lists for them.
+    @Test func aBaseOfAnotherDirectoryIsRefused() throws {
+        let store = SearchIndexTests.store(count: 60)
+        let directory = Directory(store: store, config: SiteConfig())
+        let index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 1)
+        var other = store
+        for position in other.contacts.indices { other.contacts[position].familyName = "Zzz\(position)" }
+        let otherDirectory = Directory(store: other, config: SiteConfig())
+        var fewer = other
+        fewer.contacts.removeFirst()
+        let planned = Directory(store: fewer, config: SiteConfig())
+        let base = SearchIndex.Base(
+            index: index, directory: otherDirectory, places: Self.places(of: planned, in: otherDirectory))
+        #expect(SearchIndex.patched(base, directory: planned, listRows: nil) == nil)
+    }
+
+    /// Places that do not ascend cannot be a directory planned anew: the base is refused, and
+    /// the index is built whole.
+    @Test func placesOutOfOrderAreRefused() throws {
+        let store = SearchIndexTests.store(count: 40)
+        let directory = Directory(store: store, config: SiteConfig())
+        let index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 1)
+        var places: [Int?] = Array(0..<40)
+        places.swapAt(3, 4)
+        let base = SearchIndex.Base(index: index, directory: directory, places: places)
+        #expect(SearchIndex.patched(base, directory: directory, listRows: nil) == nil)
+    }
+
     /// A patch takes the pieces it does not touch as they were: a nickname given touches a few
     /// term pieces, not every one. (The digits of a phone number spread over most pieces of a
     /// store this small.)
