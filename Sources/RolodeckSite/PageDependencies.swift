@@ -254,22 +254,34 @@ public enum PageDependencies {
             }
     }
 
-    /// The entries whose pages (page and vCard) are to be compared, when the rules could not
-    /// list those of the others: the directory was patched from the old one
-    /// (`Directory.patching`, which keeps every entry, group and slug in place; `changedEntries`
-    /// names the entries that changed), and neither the config, the date, the store's last
-    /// change nor any template changed. Nil when every page is to be compared.
+    /// The entries whose pages (page and vCard) are to be compared, when the rules can list
+    /// those of the others without weighing them: neither the config, the date, the store's
+    /// last change nor any template changed, and
+    /// - the directory was patched from the old one (`Directory.patching`, which keeps every
+    ///   entry, group and slug in place; `changedEntries` names the entries that changed), or
+    /// - it was planned anew (a contact renamed, which moves it, or added): the entries whose
+    ///   row changed (matched to the old ones by id) or whose groups' links did are compared,
+    ///   for no other contact's page or vCard shows anything else, unless the contact page
+    ///   shows a count that changed.
     ///
-    /// A save of one contact in a large directory then weighs the rules of a few thousand
-    /// pages, not of two for every contact; the pages left out are at the same paths as
-    /// before, so the output has them.
+    /// Nil when every page is to be compared. A save of one contact in a large directory then
+    /// weighs the rules of a few thousand pages, not of two for every contact; the pages left
+    /// out are at the same paths as before (their rows, slugs included, are the same), so the
+    /// output has them.
     public static func entriesToCompare(from old: SiteSnapshot, to new: SiteSnapshot, changedEntries: [Int]?)
         -> [Int]?
     {
-        guard let changedEntries, old.config == new.config, old.today == new.today,
-            old.lastUpdated == new.lastUpdated, changedTemplates(old.siteTemplates, new.siteTemplates).isEmpty
+        guard old.config == new.config, old.today == new.today, old.lastUpdated == new.lastUpdated,
+            changedTemplates(old.siteTemplates, new.siteTemplates).isEmpty
         else { return nil }
-        return changedEntries
+        if let changedEntries { return changedEntries }
+        // A count that changed (a contact added) reaches every contact's page if it shows it.
+        let countNames = changedCounts(old.directory, new.directory)
+        guard !touched(SiteRenderer.template(of: .contact(0))!, old, new, templates: [], countNames: countNames)
+        else { return nil }
+        let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: nil)
+        let relinked = changedGroupLinks(old.directory, new.directory)
+        return new.directory.entries.indices.filter { rows.changed($0) || relinks(new.directory, $0, relinked) }
     }
 
     /// Whether entry `index` is in one of the `relinked` groups, whose names its vCard lists.

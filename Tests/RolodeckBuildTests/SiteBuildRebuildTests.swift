@@ -377,6 +377,19 @@ import Testing
                 records.removeAll { $0["id"] as? String == "counted" }
             }
         },
+        Step(label: "a contact page that shows the contact count", expect: .patched) { site in
+            try site.write(
+                "Templates/contact.mustache",
+                "{{<layout}}{{$main}}<h1>{{contact.name}}</h1><p>{{site.contactCount}}</p>{{/main}}{{/layout}}")
+        },
+        Step(label: "a contact added: every contact page shows the new count", expect: .patched) { site in
+            try site.records("store/contacts.json") { records in
+                records.append(["id": "counted-again", "givenName": "Count", "familyName": "Again"])
+            }
+        },
+        Step(label: "the contact page that shows the count removed", expect: .patched) { site in
+            try site.remove("Templates/contact.mustache")
+        },
         Step(label: "a static file added, and the stylesheet overridden", expect: .patched) { site in
             try site.write("Public/img/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
             try site.write("Public/style.css", "body { color: teal }\n")
