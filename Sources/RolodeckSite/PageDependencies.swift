@@ -277,11 +277,12 @@ public enum PageDependencies {
         if let changedEntries { return changedEntries }
         // A count that changed (a contact added) reaches every contact's page if it shows it.
         let countNames = changedCounts(old.directory, new.directory)
-        guard !touched(SiteRenderer.template(of: .contact(0))!, old, new, templates: [], countNames: countNames)
-        else { return nil }
+        let contactTemplate = SiteRenderer.template(of: .contact(0))!
+        guard !touched(contactTemplate, old, new, templates: [], countNames: countNames) else { return nil }
         let rows = RowChanges(old: old.directory, new: new.directory, changedEntries: nil)
         let relinked = changedGroupLinks(old.directory, new.directory)
-        return new.directory.entries.indices.filter { rows.changed($0) || relinks(new.directory, $0, relinked) }
+        let directory = new.directory
+        return directory.entries.indices.filter { rows.changed($0) || relinks(directory, $0, relinked) }
     }
 
     /// Whether entry `index` is in one of the `relinked` groups, whose names its vCard lists.
