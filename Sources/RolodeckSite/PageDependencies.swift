@@ -100,7 +100,6 @@ public enum PageDependencies {
         if old.config != new.config || old.today != new.today || old.lastUpdated != new.lastUpdated {
             return pages
         }
-        let oldDirectory = old.directory
         let newDirectory = new.directory
         let templates = changedTemplates(old.siteTemplates, new.siteTemplates)
         let countNames = changedCounts(old.directory, new.directory)
@@ -146,9 +145,17 @@ public enum PageDependencies {
         // A patched directory keeps every section, group and id of the old one: comparing
         // them would look at the id of every contact, for each group again.
         func sameSections(_ old: [SectionGroup<Int>], _ new: [SectionGroup<Int>]) -> Bool {
-            changedEntries != nil || Self.sameSections(oldDirectory, old, newDirectory, new)
+            changedEntries != nil || Self.sameSections(old, new, rows)
         }
         lazy var sectionsSame = sameSections(old.directory.sections, new.directory.sections)
+        // Whether every section page has the same section, part, count of parts and name as
+        // before, the sections the same headings: then its jump bar and pager are the same.
+        lazy var sectionPagesLaidOutAlike =
+            old.paging.index.pages.elementsEqual(renderer.paging.index.pages) { left, right in
+                left.section == right.section && left.part == right.part && left.parts == right.parts
+                    && left.name == right.name
+            }
+            && old.directory.sections.elementsEqual(new.directory.sections) { $0.section == $1.section }
         lazy var todosSame = sameTodos(old.directory, new.directory, rows)
         // A patched directory has the very groups of the one it was patched from: a group's
         // pages then change only when it lists a contact whose row changed.
@@ -171,11 +178,18 @@ public enum PageDependencies {
             case .index:
                 return rows.anyChanged || !sectionsSame
             case .section(let number):
-                // A section page shows its part of a section's rows and, in its jump bar and
-                // pager, the other sections.
+                // A section page shows its part of a section's rows, the section's count and, in
+                // its jump bar and pager, the other sections. When a contact moved, the sections
+                // differ, but most of their pages show what they showed.
                 let page = renderer.paging.index.pages[number]
-                return !sectionsSame
-                    || rows.anyChanged(in: new.directory.sections[page.section].items[page.items])
+                let section = new.directory.sections[page.section], items = section.items[page.items]
+                if rows.anyChanged(in: items) { return true }
+                if sectionsSame { return false }
+                guard sectionPagesLaidOutAlike else { return true }
+                let oldPage = old.paging.index.pages[number]
+                let oldSection = old.directory.sections[oldPage.section]
+                return oldSection.items.count != section.items.count
+                    || !rows.sameEntries(oldSection.items[oldPage.items], items)
             case .groups:
                 return !sameGroupArray
                     && !old.directory.groups.elementsEqual(new.directory.groups) { left, right in
@@ -322,16 +336,13 @@ public enum PageDependencies {
         return ids
     }
 
-    /// Whether two lists of sections have the same headings and the same contacts, in order.
-    private static func sameSections(
-        _ oldDirectory: Directory, _ old: [SectionGroup<Int>],
-        _ newDirectory: Directory, _ new: [SectionGroup<Int>]
-    ) -> Bool {
+    /// Whether two lists of sections have the same headings and the same contacts, in order
+    /// (`old`'s entries of the old directory, `new`'s of the new one, as `rows` matched them).
+    private static func sameSections(_ old: [SectionGroup<Int>], _ new: [SectionGroup<Int>], _ rows: RowChanges)
+        -> Bool
+    {
         old.elementsEqual(new) { left, right in
-            left.section == right.section
-                && left.items.elementsEqual(right.items) { oldIndex, newIndex in
-                    oldDirectory.entries[oldIndex].contact.id == newDirectory.entries[newIndex].contact.id
-                }
+            left.section == right.section && rows.sameEntries(left.items[...], right.items[...])
         }
     }
 
@@ -425,6 +436,9 @@ private struct RowChanges {
     let anyChanged: Bool
     /// Whether every contact stands where it stood: none came, went or moved.
     let aligned: Bool
+    /// Each new entry's position in the old directory, by its contact's id (nil for one new
+    /// to it); nil when every entry stands where it stood (the directory was patched).
+    private let oldPositions: [Int32]?
 
     /// Compares the rows of `old`'s contacts with those of `new`'s: only the `changedEntries`
     /// when `new` was patched from `old`, which keeps every other entry as it was.
@@ -438,6 +452,7 @@ private struct RowChanges {
             let list = changedEntries.filter { changedRows[$0] }
             changedList = list
             aligned = true
+            oldPositions = nil
             anyChanged = !list.isEmpty
             return
         }
@@ -461,16 +476,22 @@ private struct RowChanges {
             return oldIndex![id]
         }
         var aligned = old.entries.count == new.entries.count
+        var oldPositions = [Int32](repeating: -1, count: new.entries.count)
         let changedRows = new.entries.indices.map { index -> Bool in
             let entry = new.entries[index]
             // Without a match (too many moved), only a contact at the same place is matched.
             let samePlace = index < old.entries.count && old.entries[index].contact.id == entry.contact.id
             let place = match.map { $0.places[index] } ?? (samePlace ? index : nil)
-            if let place, place == index { return !RowChanges.sameRow(old.entries[index], entry) }
+            if let place, place == index {
+                oldPositions[index] = Int32(index)
+                return !RowChanges.sameRow(old.entries[index], entry)
+            }
             aligned = false
             guard let before = place ?? oldPosition(of: entry.contact.id) else { return true }
+            oldPositions[index] = Int32(before)
             return !RowChanges.sameRow(old.entries[before], entry)
         }
+        self.oldPositions = oldPositions
         self.changedRows = changedRows
         self.aligned = aligned
         changedList = nil
@@ -485,6 +506,13 @@ private struct RowChanges {
     func anyChanged(in items: ArraySlice<Int>) -> Bool {
         if let changedList { return changedList.contains { items.contains($0) } }
         return changedRows.withUnsafeBufferPointer { changed in items.contains { changed[$0] } }
+    }
+
+    /// Whether `old`, entries of the old directory, and `new`, of the new one, are the same
+    /// contacts (by id) in the same order.
+    func sameEntries(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>) -> Bool {
+        guard let oldPositions else { return old.elementsEqual(new) }
+        return old.elementsEqual(new) { $0 == Int(oldPositions[$1]) }
     }
 
     /// Whether two entries show the same: the whole contact, its slug and its name.

@@ -522,6 +522,31 @@ import Testing
         // After the common steps, which end on another day with every group removed.
         let day = PartialDate(year: 2026, month: 12, day: 1)
         let paging = [
+            Step(label: "eight contacts added to one section: three pages of it", expect: .patched, today: day) {
+                site in
+                try site.records("store/contacts.json") { records in
+                    for number in 1...8 {
+                        records.append(["id": "yates-\(number)", "givenName": "Yul \(number)", "familyName": "Yates"])
+                    }
+                }
+            },
+            Step(
+                label: "one of them renamed to the section's front: its pages shift, the others' stay",
+                expect: .patched, today: day, untouched: ["sections/a.html", "sections/v.html"]
+            ) { site in
+                try site.update("store/contacts.json", "yates-8") { $0["familyName"] = "Yaaberg" }
+            },
+            Step(
+                label: "a contact renamed into that section's end: its first page shows the new count",
+                expect: .patched, today: day, touches: ["sections/y.html", "sections/v.html"],
+                untouched: ["sections/a.html"]
+            ) { site in
+                try site.update("store/contacts.json", "lena-vogel") { $0["familyName"] = "Yzerman" }
+            },
+            Step(label: "a section's only contact renamed away: every jump bar", expect: .patched, today: day) {
+                site in
+                try site.update("store/contacts.json", "wen-xu") { $0["familyName"] = "Yu" }
+            },
             Step(label: "contacts added to one section, which grows it by a page", expect: .patched, today: day) {
                 site in
                 try site.records("store/contacts.json") { records in
