@@ -338,9 +338,9 @@ public enum PageDependencies {
 
     /// Whether two lists of sections have the same headings and the same contacts, in order
     /// (`old`'s entries of the old directory, `new`'s of the new one, as `rows` matched them).
-    private static func sameSections(_ old: [SectionGroup<Int>], _ new: [SectionGroup<Int>], _ rows: RowChanges)
-        -> Bool
-    {
+    private static func sameSections(
+        _ old: [SectionGroup<Int>], _ new: [SectionGroup<Int>], _ rows: RowChanges
+    ) -> Bool {
         old.elementsEqual(new) { left, right in
             left.section == right.section && rows.sameEntries(left.items[...], right.items[...])
         }
