@@ -133,7 +133,7 @@ public enum PageDependencies {
         }
         // The birthday pages (by number) that changed; nil when any may have.
         let changedBirthdayPages: Set<Int>? =
-            rows.aligned ? (sameBirthdays(old, new, rows) ? [] : nil) : Self.changedBirthdayPages(old, new)
+            rows.aligned ? (sameBirthdays(old, new, rows) ? [] : nil) : Self.changedBirthdayPages(old, new, rows)
         // Asked only of the index's files, the only ones that wait for it.
         lazy var searchChanged = old.search.version != new.search.version
         lazy var newSearchFiles = new.search.files
@@ -370,8 +370,13 @@ public enum PageDependencies {
     /// (which a contact that moves changes only when it shares its day with another, and one
     /// without a birthday never), a page changed when it shows one of them differently. A
     /// renamed contact rewrote every birthday page and the calendar (37 files at 100,000
-    /// contacts); now its page and the calendar.
-    private static func changedBirthdayPages(_ old: SiteSnapshot, _ new: SiteSnapshot) -> Set<Int>? {
+    /// contacts); now its page and the calendar. When the schedule is as long and paged alike,
+    /// a page that lists another contact or day at some place changed, and the others did not
+    /// (their pagers and the count are the same): a renamed contact that moved among those
+    /// born on its day changes the page of that day alone.
+    private static func changedBirthdayPages(_ old: SiteSnapshot, _ new: SiteSnapshot, _ rows: RowChanges)
+        -> Set<Int>?
+    {
         let before = old.paging.birthdaySchedule.occurrences
         let after = new.paging.birthdaySchedule.occurrences
         guard before.count == after.count, old.paging.birthdays == new.paging.birthdays else { return nil }
@@ -380,9 +385,12 @@ public enum PageDependencies {
         for (page, positions) in new.paging.birthdays.enumerated() {
             for position in positions {
                 let (was, now) = (before[position], after[position])
-                guard oldEntries[was.entry].contact.id == newEntries[now.entry].contact.id,
+                guard rows.isEntry(was.entry, now: now.entry),
                     was.birthday == now.birthday, was.date == now.date, was.turns == now.turns
-                else { return nil }
+                else {
+                    changed.insert(page)
+                    break
+                }
                 if oldEntries[was.entry].displayName != newEntries[now.entry].displayName
                     || !old.rows[was.entry].showsAlikeOnBirthdayPages(new.rows[now.entry])
                 {
@@ -513,6 +521,11 @@ private struct RowChanges {
     func sameEntries(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>) -> Bool {
         guard let oldPositions else { return old.elementsEqual(new) }
         return old.elementsEqual(new) { $0 == Int(oldPositions[$1]) }
+    }
+
+    /// Whether entry `old` of the old directory is entry `new` of the new one (by id).
+    func isEntry(_ old: Int, now new: Int) -> Bool {
+        oldPositions.map { Int($0[new]) == old } ?? (old == new)
     }
 
     /// Whether two entries show the same: the whole contact, its slug and its name.
