@@ -133,7 +133,8 @@ public enum PageDependencies {
         }
         // The birthday pages (by number) that changed; nil when any may have.
         let changedBirthdayPages: Set<Int>? =
-            rows.aligned ? (sameBirthdays(old, new, rows) ? [] : nil) : Self.changedBirthdayPages(old, new, rows)
+            rows.aligned
+            ? (sameBirthdays(old, new, rows) ? [] : nil) : Self.changedBirthdayPages(old, new, rows)
         // Asked only of the index's files, the only ones that wait for it.
         lazy var searchChanged = old.search.version != new.search.version
         lazy var newSearchFiles = new.search.files
