@@ -196,15 +196,16 @@ extension SiteBuild {
         baseline?.manifestText = nil
         state.baseline?.manifestText = nil
         // The directory is patched when the store is the one it was planned from with a few
-        // contacts replaced.
-        let patched = baseline.flatMap { baseline in
+        // contacts replaced; when one of them moves (a name changed), it is moved into place.
+        let replaced = baseline.flatMap { baseline in
             baseline.snapshot.config == site.config && storeChanges.base == baseline.storeGeneration
                 && !storeChanges.replacedOthers
-                ? Directory.patching(
-                    baseline.snapshot.directory, replacing: storeChanges.contacts, in: site.store)
-                : nil
+                ? (baseline.snapshot.directory, storeChanges.contacts) : nil
         }
-        let directory = patched?.directory ?? Directory(store: site.store, config: site.config)
+        let patched = replaced.flatMap { Directory.patching($0, replacing: $1, in: site.store) }
+        let directory =
+            patched?.directory ?? replaced.flatMap { Directory.moving($0, replacing: $1, in: site.store) }
+            ?? Directory(store: site.store, config: site.config)
         let base = baseline.flatMap { baseline in
             patched.map { SiteRenderer.Base(snapshot: baseline.snapshot, changedEntries: $0.changedEntries) }
         }

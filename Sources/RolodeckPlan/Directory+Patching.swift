@@ -1,4 +1,5 @@
 import RolodeckCore
+import RolodeckLocale
 
 extension Directory {
     /// The most contacts a patch takes; past that, planning anew is as quick.
@@ -66,5 +67,133 @@ extension Directory {
         /// The positions of the entries whose contact changed, ascending; every other entry is
         /// the old directory's, in the same place.
         public var changedEntries: [Int]
+    }
+}
+
+extension Directory {
+    /// The directory of `new`, made from `old` (planned from the store `new` is, but for the
+    /// contacts `replaced`, with the same config) by taking each replaced contact out and putting
+    /// it where planning `new` would: a contact renamed moves in the list, and perhaps to
+    /// another section. Nil when a replaced contact has another id or other groups than the one
+    /// it replaces, or more than `patchLimit` were replaced: then the caller plans anew.
+    ///
+    /// Planning anew sorts, sections and slugs every contact (0.2 s at 100,000); here each
+    /// moved contact is placed by a binary search with the very sorter's order, and the
+    /// sections, the groups' members and the todos' links are laid out again from the old
+    /// ones, position by position.
+    public static func moving(
+        _ old: Directory, replacing replaced: [(position: Int, before: Contact)], in new: Store
+    ) -> Directory? {
+        guard replaced.count <= patchLimit else { return nil }
+        let config = old.config
+        let names = NameFormatter(order: config.nameOrder)
+        let sorter = DirectorySorter(localeIdentifier: config.locale)
+        // Each moved contact's old position, and its entry as it is now.
+        var moved: [(old: Int, entry: Entry, keys: SortKeys)] = []
+        for (position, before) in replaced {
+            let after = new.contacts[position]
+            guard before != after else { continue }
+            guard before.id == after.id, before.groupIDs == after.groupIDs else { return nil }
+            if config.hiddenContacts.contains(after.id) { continue }
+            guard
+                let index = old.entries.firstIndex(where: { $0.contact.isIdentical(to: before) })
+                    ?? old.entries.firstIndex(where: { $0.contact.id == after.id }),
+                !moved.contains(where: { $0.old == index })
+            else { return nil }
+            let keys = names.sortKeys(after, by: config.sortBy)
+            guard let section = sorter.sortedPositions([keys]).first?.section else { return nil }
+            let entry = Entry(
+                contact: after, slug: old.entries[index].slug, displayName: names.displayName(after),
+                section: section)
+            moved.append((index, entry, keys))
+        }
+        // The new order, as old positions; a moved contact as -1 - its place in `moved`.
+        let movedPositions = Set(moved.map(\.old))
+        var order = old.entries.indices.filter { !movedPositions.contains($0) }
+        func keys(at index: Int) -> SortKeys {
+            let source = order[index]
+            return source < 0
+                ? moved[-1 - source].keys : names.sortKeys(old.entries[source].contact, by: config.sortBy)
+        }
+        // Whether `left` sorts before `right` as planning sorts them: by the sorter itself.
+        func precedes(_ left: SortKeys, _ right: SortKeys) -> Bool? {
+            guard left.id != right.id else { return nil }
+            return sorter.sortedPositions([left, right]).flatMap(\.items).first == 0
+        }
+        for (number, contact) in moved.enumerated() {
+            var low = 0, high = order.count
+            while low < high {
+                let middle = (low + high) / 2
+                guard let before = precedes(keys(at: middle), contact.keys) else { return nil }
+                if before { low = middle + 1 } else { high = middle }
+            }
+            order.insert(-1 - number, at: low)
+            // The place is checked against both neighbours, as the sorter orders the three.
+            let around = (max(0, low - 1)...min(order.count - 1, low + 1)).map(keys(at:))
+            guard sorter.sortedPositions(around).flatMap(\.items) == Array(around.indices) else { return nil }
+        }
+        return Directory(laying: old, in: order, moved: moved.map { ($0.old, $0.entry) })
+    }
+
+    /// A contact's sort keys, as `NameFormatter.sortKeys` gives them.
+    typealias SortKeys = (primary: String, secondary: String, id: String)
+
+    /// `old` with its entries in `order` (old positions; `-1 - n` for `moved[n]`, an old entry
+    /// replaced): the sections, the groups' members, each entry's groups and the todos' links
+    /// laid out again for the new positions. Every entry keeps its groups.
+    private init(laying old: Directory, in order: [Int], moved: [(old: Int, entry: Entry)]) {
+        config = old.config
+        groupIndex = old.groupIndex
+        let oldPositions = order.map { $0 < 0 ? moved[-1 - $0].old : $0 }
+        var newPositions = [Int](repeating: -1, count: old.entries.count)
+        for (index, source) in oldPositions.enumerated() { newPositions[source] = index }
+        var laid: [Entry] = []
+        laid.reserveCapacity(order.count)
+        for source in order { laid.append(source < 0 ? moved[-1 - source].entry : old.entries[source]) }
+        // Sections are runs of entries in order.
+        var sections: [SectionGroup<Int>] = []
+        var start = 0
+        for index in laid.indices
+        where index + 1 == laid.count || laid[index + 1].section != laid[index].section {
+            sections.append(SectionGroup(section: laid[index].section, items: Array(start...index)))
+            start = index + 1
+        }
+        // Each section's members of each group, in the order of its entries.
+        var members = [[SectionGroup<Int>]](repeating: [], count: old.groups.count)
+        var entryGroups: [Int32] = []
+        var entryGroupStarts: [Int32] = [0]
+        entryGroups.reserveCapacity(old.entryGroups.count)
+        entryGroupStarts.reserveCapacity(laid.count + 1)
+        var items = [[Int]](repeating: [], count: old.groups.count)
+        for section in sections {
+            var touched: [Int] = []
+            for index in section.items {
+                for position in old.groupPositions(ofEntry: oldPositions[index]) {
+                    let group = Int(old.entryGroups[position])
+                    if items[group].isEmpty { touched.append(group) }
+                    items[group].append(index)
+                    entryGroups.append(Int32(group))
+                }
+                entryGroupStarts.append(Int32(entryGroups.count))
+            }
+            for group in touched {
+                members[group].append(SectionGroup(section: section.section, items: items[group]))
+                items[group] = []
+            }
+        }
+        groups = old.groups.enumerated().map { position, entry in
+            var entry = entry
+            entry.sections = members[position]
+            return entry
+        }
+        todos = old.todos.map { todo in
+            var todo = todo
+            todo.contact = todo.contact.map { newPositions[$0] }
+            return todo
+        }
+        entries = ChunkedArray(laid)
+        self.sections = sections
+        self.entryGroups = entryGroups
+        self.entryGroupStarts = entryGroupStarts
     }
 }

@@ -59,9 +59,9 @@ public struct Directory: Sendable {
     public var groupIndex: [String: Int]
     /// Each entry's groups as positions in `groups`, in the order its contact names them (ids of
     /// no group left out), one entry's after another; `groupPositions(ofEntry:)` finds them.
-    public private(set) var entryGroups: [Int32] = []
+    public internal(set) var entryGroups: [Int32] = []
     /// Where each entry's groups start in `entryGroups`, and after the last, where they end.
-    public private(set) var entryGroupStarts: [Int32] = [0]
+    public internal(set) var entryGroupStarts: [Int32] = [0]
 
     /// Plans the site from a validated store.
     public init(store: Store, config: SiteConfig) {
