@@ -147,15 +147,36 @@ extension Directory {
         let oldPositions = order.map { $0 < 0 ? moved[-1 - $0].old : $0 }
         var newPositions = [Int](repeating: -1, count: old.entries.count)
         for (index, source) in oldPositions.enumerated() { newPositions[source] = index }
-        var laid: [Entry] = []
-        laid.reserveCapacity(order.count)
-        for source in order { laid.append(source < 0 ? moved[-1 - source].entry : old.entries[source]) }
-        // Sections are runs of entries in order.
+        // Only the entries between the first and the last that moved change places: the chunks
+        // of entries outside them are the old ones, shared, not copied (a copy of an entry
+        // retains its contact and strings, 30 ms for 100,000).
+        var entries = old.entries
+        let moving = order.indices.filter { order[$0] != $0 }
+        if let first = moving.first, let last = moving.last {
+            for index in first...last {
+                let source = order[index]
+                entries[index] = source < 0 ? moved[-1 - source].entry : old.entries[source]
+            }
+        }
+        // Sections are runs of entries in order, told apart by the old sections' numbers.
+        var oldSection = [Int32](repeating: 0, count: old.entries.count)
+        for (number, section) in old.sections.enumerated() {
+            for item in section.items { oldSection[item] = Int32(number) }
+        }
+        func section(at index: Int) -> DirectorySection {
+            let source = order[index]
+            if source < 0 { return moved[-1 - source].entry.section }
+            return old.sections[Int(oldSection[source])].section
+        }
+        func sameSection(_ index: Int, _ next: Int) -> Bool {
+            let (source, nextSource) = (order[index], order[next])
+            if source >= 0, nextSource >= 0, oldSection[source] == oldSection[nextSource] { return true }
+            return section(at: index) == section(at: next)
+        }
         var sections: [SectionGroup<Int>] = []
         var start = 0
-        for index in laid.indices
-        where index + 1 == laid.count || laid[index + 1].section != laid[index].section {
-            sections.append(SectionGroup(section: laid[index].section, items: Array(start...index)))
+        for index in order.indices where index + 1 == order.count || !sameSection(index, index + 1) {
+            sections.append(SectionGroup(section: section(at: index), items: Array(start...index)))
             start = index + 1
         }
         // Each section's members of each group, in the order of its entries.
@@ -163,7 +184,7 @@ extension Directory {
         var entryGroups: [Int32] = []
         var entryGroupStarts: [Int32] = [0]
         entryGroups.reserveCapacity(old.entryGroups.count)
-        entryGroupStarts.reserveCapacity(laid.count + 1)
+        entryGroupStarts.reserveCapacity(order.count + 1)
         var items = [[Int]](repeating: [], count: old.groups.count)
         for section in sections {
             var touched: [Int] = []
@@ -191,7 +212,7 @@ extension Directory {
             todo.contact = todo.contact.map { newPositions[$0] }
             return todo
         }
-        entries = ChunkedArray(laid)
+        self.entries = entries
         self.sections = sections
         self.entryGroups = entryGroups
         self.entryGroupStarts = entryGroupStarts

@@ -53,6 +53,21 @@ import Testing
             ])
     }
 
+    /// Contacts born on the same day, whatever the year, are listed in the directory's order,
+    /// not the store's.
+    @Test func aDaysContactsAreInTheDirectorysOrder() {
+        let contacts = [
+            Self.contact("zoe", "1980-06-01"), Self.contact("amy", "1999-06-01"),
+            Self.contact("max", "--06-01"), Self.contact("bob", "1975-05-31"),
+        ]
+        let (schedule, directory) = Self.schedule(
+            today: PartialDate(year: 2027, month: 3, day: 5), contacts: contacts)
+        #expect(
+            Self.lines(schedule, directory) == [
+                "bob 2027-05-31 52", "amy 2027-06-01 28", "max 2027-06-01 -", "zoe 2027-06-01 47",
+            ])
+    }
+
     @Test func theLeapDayIsTheLastDayOfFebruaryInCommonYears() {
         let (schedule, directory) = Self.schedule(today: PartialDate(year: 2026, month: 1, day: 1))
         let dan = Self.lines(schedule, directory).first { $0.hasPrefix("dan") }
