@@ -392,8 +392,10 @@ public enum PageDependencies {
                     changed.insert(page)
                     break
                 }
-                if oldEntries[was.entry].displayName != newEntries[now.entry].displayName
-                    || !old.rows[was.entry].showsAlikeOnBirthdayPages(new.rows[now.entry])
+                // An entry whose row is the same shows the same here.
+                if rows.changed(now.entry),
+                    oldEntries[was.entry].displayName != newEntries[now.entry].displayName
+                        || !old.rows[was.entry].showsAlikeOnBirthdayPages(new.rows[now.entry])
                 {
                     changed.insert(page)
                 }
@@ -486,19 +488,20 @@ private struct RowChanges {
         }
         var aligned = old.entries.count == new.entries.count
         var oldPositions = [Int32](repeating: -1, count: new.entries.count)
+        // Entries are read where they lie, not copied: a copy retains every field.
         let changedRows = new.entries.indices.map { index -> Bool in
-            let entry = new.entries[index]
             // Without a match (too many moved), only a contact at the same place is matched.
-            let samePlace = index < old.entries.count && old.entries[index].contact.id == entry.contact.id
+            let samePlace =
+                index < old.entries.count && old.entries[index].contact.id == new.entries[index].contact.id
             let place = match.map { $0.places[index] } ?? (samePlace ? index : nil)
             if let place, place == index {
                 oldPositions[index] = Int32(index)
-                return !RowChanges.sameRow(old.entries[index], entry)
+                return !RowChanges.sameRow(old.entries[index], new.entries[index])
             }
             aligned = false
-            guard let before = place ?? oldPosition(of: entry.contact.id) else { return true }
+            guard let before = place ?? oldPosition(of: new.entries[index].contact.id) else { return true }
             oldPositions[index] = Int32(before)
-            return !RowChanges.sameRow(old.entries[before], entry)
+            return !RowChanges.sameRow(old.entries[before], new.entries[index])
         }
         self.oldPositions = oldPositions
         self.changedRows = changedRows
@@ -530,7 +533,7 @@ private struct RowChanges {
     }
 
     /// Whether two entries show the same: the whole contact, its slug and its name.
-    static func sameRow(_ left: Directory.Entry, _ right: Directory.Entry) -> Bool {
+    static func sameRow(_ left: borrowing Directory.Entry, _ right: borrowing Directory.Entry) -> Bool {
         left.slug == right.slug && left.displayName == right.displayName && left.contact == right.contact
     }
 }
