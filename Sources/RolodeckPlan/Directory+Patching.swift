@@ -50,10 +50,7 @@ extension Directory {
         for (before, contact) in changed where !old.config.hiddenContacts.contains(contact.id) {
             // The entry holds the very contact the old store did, found without reading every
             // entry's id (a contact changed when planned, which none is today, by its id).
-            guard
-                let index = directory.entries.firstIndex(where: { $0.contact.isIdentical(to: before) })
-                    ?? directory.entries.firstIndex(where: { $0.contact.id == contact.id })
-            else { return nil }
+            guard let index = directory.entries.position(of: before) else { return nil }
             directory.entries[index].contact = contact
             changedEntries.append(index)
         }
@@ -96,8 +93,7 @@ extension Directory {
             guard before.id == after.id, before.groupIDs == after.groupIDs else { return nil }
             if config.hiddenContacts.contains(after.id) { continue }
             guard
-                let index = old.entries.firstIndex(where: { $0.contact.isIdentical(to: before) })
-                    ?? old.entries.firstIndex(where: { $0.contact.id == after.id }),
+                let index = old.entries.position(of: before),
                 !moved.contains(where: { $0.old == index })
             else { return nil }
             let keys = names.sortKeys(after, by: config.sortBy)
@@ -108,8 +104,9 @@ extension Directory {
             moved.append((index, entry, keys))
         }
         // The new order, as old positions; a moved contact as -1 - its place in `moved`.
-        let movedPositions = Set(moved.map(\.old))
-        var order = old.entries.indices.filter { !movedPositions.contains($0) }
+        var isMoved = [Bool](repeating: false, count: old.entries.count)
+        for contact in moved { isMoved[contact.old] = true }
+        var order = old.entries.indices.filter { !isMoved[$0] }
         func keys(at index: Int) -> SortKeys {
             let source = order[index]
             return source < 0
@@ -216,5 +213,16 @@ extension Directory {
         self.sections = sections
         self.entryGroups = entryGroups
         self.entryGroupStarts = entryGroupStarts
+    }
+}
+
+extension ChunkedArray<Directory.Entry> {
+    /// The position of the entry that holds the very contact `contact` (or, for a contact
+    /// changed when planned, which none is today, one with its id). The entries are read where
+    /// they lie: `firstIndex(where:)` copies each one it looks at, retaining its contact and
+    /// strings (5 ms to reach the middle of 100,000).
+    func position(of contact: Contact) -> Int? {
+        indices.first { self[$0].contact.isIdentical(to: contact) }
+            ?? indices.first { self[$0].contact.id == contact.id }
     }
 }
