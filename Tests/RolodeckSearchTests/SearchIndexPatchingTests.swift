@@ -26,6 +26,29 @@ import Testing
         }
     }
 
+    /// A store of `count` contacts, its directory, and the index a watched build keeps of it,
+    /// its terms collected in `runs` runs.
+    static func indexed(count: Int, seed: UInt64 = 7, runs: Int = 3) -> (Store, Directory, SearchIndex) {
+        let store = SearchIndexTests.store(count: count, seed: seed)
+        let directory = Directory(store: store, config: SiteConfig())
+        let index = SearchIndex(
+            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: runs)
+        return (store, directory, index)
+    }
+
+    /// The numbers the saves' edits are drawn from, the same for the same seed.
+    struct Random {
+        var state: Int
+
+        init(_ seed: Int) { state = seed }
+
+        /// The next number below `bound`.
+        mutating func next(_ bound: Int) -> Int {
+            state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
+            return state % bound
+        }
+    }
+
     /// The index files and version of a directory built anew.
     static func fresh(_ directory: Directory) -> SearchIndex.Content {
         SearchIndex(directory: directory, limits: SearchIndexTests.limits).build.content
@@ -33,15 +56,9 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func aPatchedIndexIsTheIndexBuiltAnew(seed: Int) throws {
-        var store = SearchIndexTests.store(count: 240, seed: UInt64(seed))
-        var directory = Directory(store: store, config: SiteConfig())
-        var index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
-        var state = seed
-        func next(_ bound: Int) -> Int {
-            state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
-            return state % bound
-        }
+        var (store, directory, index) = Self.indexed(count: 240, seed: UInt64(seed))
+        var random = Random(seed)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         // Several saves in a row, each patching the last one's index.
         for step in 0..<5 {
             let before = store
@@ -84,15 +101,9 @@ import Testing
     /// byte the index built anew.
     @Test(arguments: [1, 2, 3, 4, 5])
     func anIndexPatchedForMovedContactsIsTheIndexBuiltAnew(seed: Int) throws {
-        var store = SearchIndexTests.store(count: 240, seed: UInt64(seed))
-        var directory = Directory(store: store, config: SiteConfig())
-        var index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
-        var state = seed
-        func next(_ bound: Int) -> Int {
-            state = (state &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
-            return state % bound
-        }
+        var (store, directory, index) = Self.indexed(count: 240, seed: UInt64(seed))
+        var random = Random(seed)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         var copied = 0, moved = 0
         for step in 0..<8 {
             for edit in 0..<(1 + next(3)) {
@@ -135,10 +146,7 @@ import Testing
     /// elsewhere, though none of its rows moved.
     @Test(arguments: [false, true])
     func theLastRowPieceFollowsTheCount(adding: Bool) throws {
-        let store = SearchIndexTests.store(count: 240)
-        let directory = Directory(store: store, config: SiteConfig())
-        let index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        let (store, directory, index) = Self.indexed(count: 240)
         var changed = store
         let last = try #require(directory.entries.last).contact
         if adding {
@@ -162,10 +170,7 @@ import Testing
     /// A base whose directory is not the one its index was built from is refused: the terms of
     /// the contacts gone are not those the index lists for them.
     @Test func aBaseOfAnotherDirectoryIsRefused() throws {
-        let store = SearchIndexTests.store(count: 60)
-        let directory = Directory(store: store, config: SiteConfig())
-        let index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 1)
+        let (store, _, index) = Self.indexed(count: 60, runs: 1)
         var other = store
         for position in other.contacts.indices { other.contacts[position].familyName = "Zzz\(position)" }
         let otherDirectory = Directory(store: other, config: SiteConfig())
@@ -180,10 +185,7 @@ import Testing
     /// Places that do not ascend cannot be a directory planned anew: the base is refused, and
     /// the index is built whole.
     @Test func placesOutOfOrderAreRefused() throws {
-        let store = SearchIndexTests.store(count: 40)
-        let directory = Directory(store: store, config: SiteConfig())
-        let index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 1)
+        let (_, directory, index) = Self.indexed(count: 40, runs: 1)
         var places: [Int?] = Array(0..<40)
         places.swapAt(3, 4)
         let base = SearchIndex.Base(index: index, directory: directory, places: places)
@@ -194,10 +196,7 @@ import Testing
     /// term pieces, not every one. (The digits of a phone number spread over most pieces of a
     /// store this small.)
     @Test func aPatchEncodesOnlyThePiecesItTouches() throws {
-        let store = SearchIndexTests.store(count: 240)
-        let directory = Directory(store: store, config: SiteConfig())
-        let index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        let (store, directory, index) = Self.indexed(count: 240)
         var changed = store
         changed.contacts[17].nickname = "Zed"
         let patch = try #require(Directory.patching(directory, from: store, to: changed))
@@ -221,10 +220,7 @@ import Testing
     /// last save's hot pieces: only a prefix that was not hot before is merged from the table.
     @Test(arguments: [17, 101, 230])
     func aPatchMovesChangedContactsInTheHotLists(contact: Int) throws {
-        let store = SearchIndexTests.store(count: 240)
-        let directory = Directory(store: store, config: SiteConfig())
-        let index = SearchIndex(
-            directory: directory, limits: SearchIndexTests.limits, cache: SearchIndexCache(), runs: 3)
+        let (store, directory, index) = Self.indexed(count: 240)
         var changed = store
         changed.contacts[contact].phones = [LabeledValue(label: "work", value: "+49 30 0\(contact)77123")]
         changed.contacts[contact].nickname = "Zz\(contact)"
