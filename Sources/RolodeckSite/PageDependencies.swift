@@ -523,8 +523,7 @@ private struct RowChanges {
     /// Whether `old`, entries of the old directory, and `new`, of the new one, are the same
     /// contacts (by id) in the same order.
     func sameEntries(_ old: ArraySlice<Int>, _ new: ArraySlice<Int>) -> Bool {
-        guard let oldPositions else { return old.elementsEqual(new) }
-        return old.elementsEqual(new) { $0 == Int(oldPositions[$1]) }
+        old.elementsEqual(new) { isEntry($0, now: $1) }
     }
 
     /// Whether entry `old` of the old directory is entry `new` of the new one (by id).

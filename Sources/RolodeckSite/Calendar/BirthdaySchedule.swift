@@ -41,19 +41,15 @@ struct BirthdaySchedule: Sendable {
             found.append(Occurrence(entry: index, birthday: birthday, date: date, turns: turns))
         }
         // By day, and contacts sharing a day in the directory's (alphabetical) order: the days
-        // lie within a year from `today`, so each is counted into a slot of its own (this year's
-        // or next year's month and day), and the contacts are placed in the order found, not
-        // sorted (60,000 birthdays at 100,000 contacts; a sort took 50 ms of every save).
-        let slots = found.map { ($0.date.year! - year) * 512 + $0.date.month * 32 + $0.date.day }
-        var starts = [Int](repeating: 0, count: 1025)
-        for slot in slots { starts[slot + 1] += 1 }
-        for slot in 1..<starts.count { starts[slot] += starts[slot - 1] }
-        var placed = [Occurrence?](repeating: nil, count: found.count)
-        for (occurrence, slot) in zip(found, slots) {
-            placed[starts[slot]] = occurrence
-            starts[slot] += 1
+        // lie within a year from `today`, so each goes into a slot of its own (this year's or
+        // next year's month and day) in the order found, not sorted (60,000 birthdays at
+        // 100,000 contacts; a sort took 50 ms of every save).
+        var days = [[Occurrence]](repeating: [], count: 1024)
+        for occurrence in found {
+            let date = occurrence.date
+            days[(date.year! - year) * 512 + date.month * 32 + date.day].append(occurrence)
         }
-        occurrences = placed.map { $0! }
+        occurrences = Array(days.joined())
     }
 
     /// The day `birthday` is celebrated in `year`: itself, or 28 February for 29 February in a
