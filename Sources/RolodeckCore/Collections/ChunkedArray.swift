@@ -12,16 +12,17 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// The chunks, each full but the last.
     @usableFromInline var chunks: [[Element]]
     /// How many elements there are.
-    public private(set) var count: Int
+    @inlinable public var count: Int { elementCount }
+    @usableFromInline var elementCount: Int
 
     /// An empty array.
     public init() {
         chunks = []
-        count = 0
+        elementCount = 0
     }
 
     /// The elements of `elements`, in order, cut into chunks without being appended one by one.
-    public init(_ elements: [Element]) {
+    @inlinable public init(_ elements: [Element]) {
         let size = 1 << Self.shift
         chunks = stride(from: 0, to: elements.count, by: size).map { start in
             var chunk: [Element] = []
@@ -29,7 +30,7 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
             chunk.append(contentsOf: elements[start..<Swift.min(elements.count, start + size)])
             return chunk
         }
-        count = elements.count
+        elementCount = elements.count
     }
 
     @inlinable public var startIndex: Int { 0 }
@@ -50,15 +51,16 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
-    /// Adds an element at the end.
-    public mutating func append(_ element: Element) {
+    /// Adds an element at the end. Inlinable, so that a module appending entries has it made
+    /// for their type: a generic call looked up the type of the chunks on every element.
+    @inlinable public mutating func append(_ element: Element) {
         if count & Self.mask == 0 {
             var chunk: [Element] = []
             chunk.reserveCapacity(1 << Self.shift)
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(element)
-        count += 1
+        elementCount += 1
     }
 }
 
