@@ -33,23 +33,21 @@ struct BirthdaySchedule: Sendable {
             return
         }
         var found: [Occurrence] = []
-        for (index, entry) in directory.entries.enumerated() {
-            guard let birthday = entry.contact.birthday else { continue }
+        // Each entry read where it lies: a copy of one retains all its strings.
+        for index in directory.entries.indices {
+            guard let birthday = directory.entries[index].contact.birthday else { continue }
             let date = Self.next(birthday, onOrAfter: today, year: year)
             var turns: Int?
             if let born = birthday.year, let when = date.year, when > born { turns = when - born }
             found.append(Occurrence(entry: index, birthday: birthday, date: date, turns: turns))
         }
         // By day, and contacts sharing a day in the directory's (alphabetical) order: the days
-        // lie within a year from `today`, so each goes into a slot of its own (this year's or
-        // next year's month and day) in the order found, not sorted (60,000 birthdays at
-        // 100,000 contacts; a sort took 50 ms of every save).
-        var days = [[Occurrence]](repeating: [], count: 1024)
-        for occurrence in found {
-            let date = occurrence.date
-            days[(date.year! - year) * 512 + date.month * 32 + date.day].append(occurrence)
+        // lie within a year from `today`, so each has a slot of its own (this year's or next
+        // year's month and day), and they are counted into them, not sorted (60,000 birthdays
+        // at 100,000 contacts; a sort took 50 ms of every save).
+        occurrences = found.ordered(inSlots: 1024) { occurrence in
+            (occurrence.date.year! - year) * 512 + occurrence.date.month * 32 + occurrence.date.day
         }
-        occurrences = Array(days.joined())
     }
 
     /// The day `birthday` is celebrated in `year`: itself, or 28 February for 29 February in a
