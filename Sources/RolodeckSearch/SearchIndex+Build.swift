@@ -41,6 +41,9 @@ extension SearchIndex {
         var hotPrefixes: [[UInt16]]
         /// The hot pieces.
         var hot: Cut
+        /// Each hot prefix's lists, one per tier, as the hot pieces encode them: a save that
+        /// numbers contacts anew takes them from here, not decoding 4 MB of hot pieces again.
+        var hotLists: [[[Int32]]]
         /// Every contact's result row, in directory order.
         var rows: [[UInt8]]
         /// The rows' bytes with a separator each, as `rowsPerPiece` counts them.
@@ -51,7 +54,7 @@ extension SearchIndex {
         /// build, those of the pieces it made anew in a patch.
         var encodedEntries: Int
         /// How many hot prefixes had their lists merged from the table: all of them in a whole
-        /// build; in a patch, those hot only since the save or whose last lists were unreadable.
+        /// build; in a patch, those hot only since the save.
         var mergedHotPrefixes: Int
         /// How many of the term entries encoded were copied from the old pieces (in a patch).
         var copiedEntries = 0

@@ -188,19 +188,25 @@ extension SearchIndex {
             hotMoves[prefix] = found.isEmpty ? nil : found
             return !found.isEmpty || base.moves != nil
         }
-        var oldHot = OldHotLists(kept.hot, old: kept.hotPrefixes, new: hotPrefixes)
+        // Each prefix's lists start as the last save's: those of a piece kept are the same.
+        let oldHotPositions = positions(of: hotPrefixes, among: kept.hotPrefixes)
+        var hotLists = oldHotPositions.map { $0.map { kept.hotLists[$0] } ?? [] }
+        kept.hotLists = []
         let (hot, hotSources) = recut(
             kept.hot, count: hotPrefixes.count, limit: limits.hotPieceBytes, atLeastOne: false,
             changes: hotEdits, key: { hotPrefixes[$0] }
         ) { index in
             let prefix = hotPrefixes[index]
-            if var lists = oldHot.lists(of: index) {
+            if oldHotPositions[index] != nil {
+                var lists = hotLists[index]
+                hotLists[index] = []
                 if let moves = base.moves { lists = lists.map { moves.renumbered($0) } }
                 for move in hotMoves[prefix] ?? [] { move.apply(to: &lists) }
                 encoding.append(key: prefix[...], lists: lists)
+                hotLists[index] = lists
             } else {
                 // A prefix hot only since this save is merged from the table.
-                appendHot(prefix, of: table, to: &encoding, scratch: &scratch)
+                hotLists[index] = appendHot(prefix, of: table, to: &encoding, scratch: &scratch)
                 merged += 1
             }
             encoded += 1
@@ -258,9 +264,9 @@ extension SearchIndex {
         var content = Self.content(
             pieces, contactCount: directory.entries.count, rowsPerPiece: rowsPerPiece, terms: terms, hot: hot)
         content.kept = Kept(
-            limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
-            rowBytes: rowBytes, digests: pieces.map(\.digest), encodedEntries: encoded,
-            mergedHotPrefixes: merged, copiedEntries: copied)
+            limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot,
+            hotLists: hotLists, rows: rows, rowBytes: rowBytes, digests: pieces.map(\.digest),
+            encodedEntries: encoded, mergedHotPrefixes: merged, copiedEntries: copied)
         return content
     }
 
@@ -518,46 +524,16 @@ extension SearchIndex {
         }
     }
 
-    /// The lists of the hot prefixes the last save wrote, read back from its hot pieces when a
-    /// prefix still hot is encoded again; each piece is read once.
-    struct OldHotLists {
-        private let cut: Cut
-        /// Each new hot prefix's position among the old ones, if it was hot before.
-        private let oldPositions: [Int?]
-        /// The lists of each old piece read so far; empty for one that could not be read.
-        private var read: [Int: [[[Int32]]]] = [:]
-
-        /// Lists of the prefixes `old` cut as `cut`, for the prefixes `new` (both sorted).
-        init(_ cut: Cut, old: [[UInt16]], new: [[UInt16]]) {
-            self.cut = cut
-            var positions: [Int?] = []
-            positions.reserveCapacity(new.count)
-            var before = 0
-            for prefix in new {
-                while before < old.count, old[before].lexicographicallyPrecedes(prefix) { before += 1 }
-                positions.append(before < old.count && old[before] == prefix ? before : nil)
-            }
-            oldPositions = positions
+    /// Each prefix of `new`'s position among those of `old`, if it is one of them (both sorted).
+    static func positions(of new: [[UInt16]], among old: [[UInt16]]) -> [Int?] {
+        var positions: [Int?] = []
+        positions.reserveCapacity(new.count)
+        var before = 0
+        for prefix in new {
+            while before < old.count, old[before].lexicographicallyPrecedes(prefix) { before += 1 }
+            positions.append(before < old.count && old[before] == prefix ? before : nil)
         }
-
-        /// The lists the last save wrote for the new hot prefix at `index`, one per tier; nil
-        /// when it was not hot then.
-        mutating func lists(of index: Int) -> [[Int32]]? {
-            guard let old = oldPositions[index] else { return nil }
-            var low = 0, high = cut.ranges.count
-            while low < high {
-                let middle = (low + high) / 2
-                if cut.ranges[middle].upperBound <= old { low = middle + 1 } else { high = middle }
-            }
-            guard low < cut.ranges.count, cut.ranges[low].contains(old) else { return nil }
-            if read[low] == nil {
-                let entries = SearchEntryDecoding.lists(
-                    ofPiece: cut.texts[low], prefix: SearchIndex.hotPrefix, suffix: SearchIndex.entrySuffix)
-                read[low] = entries.flatMap { $0.count == cut.ranges[low].count ? $0 : nil } ?? []
-            }
-            let entries = read[low]!
-            return entries.isEmpty ? nil : entries[old - cut.ranges[low].lowerBound]
-        }
+        return positions
     }
 
     /// Every term of entry `index` of `directory`, once each with its tier, as a build collects

@@ -97,7 +97,8 @@ public struct SearchIndex: Sendable {
     ) -> Content {
         let kept = cache?.take(for: directory.config)
         let (table, learnt) = collect(directory, runs: runs, kept: kept)
-        var (terms, hotPrefixes, hot) = entryPieces(of: table, limits: limits)
+        var (terms, hotPrefixes, hot, hotLists) = entryPieces(
+            of: table, limits: limits, keepingHotLists: cache != nil)
         let reusing = kept.map { kept in learnt.positions.map { $0.map { kept.rows[$0] } } }
         var rows = SearchRows(directory: directory, reusing: reusing, listRows: listRows?.all).rows
         if let cache {
@@ -133,8 +134,8 @@ public struct SearchIndex: Sendable {
             pieces, contactCount: directory.entries.count, rowsPerPiece: rowsPerPiece, terms: terms, hot: hot)
         if keeps {
             content.kept = Kept(
-                limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot, rows: rows,
-                rowBytes: rowBytes, digests: pieces.map(\.digest),
+                limits: limits, table: table, terms: terms, hotPrefixes: hotPrefixes, hot: hot,
+                hotLists: hotLists, rows: rows, rowBytes: rowBytes, digests: pieces.map(\.digest),
                 encodedEntries: table.count + hotPrefixes.count, mergedHotPrefixes: hotPrefixes.count)
         }
         return content
@@ -243,8 +244,8 @@ public struct SearchIndex: Sendable {
     }
 
     /// The term pieces, the hot prefixes and the hot pieces.
-    private static func entryPieces(of table: SearchTermTable, limits: Limits)
-        -> (terms: Cut, hotPrefixes: [[UInt16]], hot: Cut)
+    private static func entryPieces(of table: SearchTermTable, limits: Limits, keepingHotLists: Bool)
+        -> (terms: Cut, hotPrefixes: [[UInt16]], hot: Cut, hotLists: [[[Int32]]])
     {
         var encoding = SearchEntryEncoding()
         let terms = Self.pieces(
@@ -258,30 +259,33 @@ public struct SearchIndex: Sendable {
         }
         let hotKeys = SearchSeparators.hotPrefixes(of: terms.separators)
         var scratch = SearchTermTable.MergeScratch(contactCount: table.contactCount)
+        var hotLists: [[[Int32]]] = []
+        if keepingHotLists { hotLists.reserveCapacity(hotKeys.count) }
         let hot = Self.pieces(
             count: hotKeys.count, limit: limits.hotPieceBytes, atLeastOne: false, key: { hotKeys[$0] }
         ) { index in
-            appendHot(hotKeys[index], of: table, to: &encoding, scratch: &scratch)
+            let lists = appendHot(hotKeys[index], of: table, to: &encoding, scratch: &scratch)
+            if keepingHotLists { hotLists.append(lists) }
             return encoding.byteCount
         } finish: {
             encoding.finishPiece(prefix: hotPrefix, suffix: entrySuffix)
         }
-        return (terms, hotKeys, hot)
+        return (terms, hotKeys, hot, hotLists)
     }
 
     /// What a term piece's and a hot piece's JSON start with, and what both end with.
     static let termPrefix: StaticString = "{\"terms\":\"", hotPrefix: StaticString = "{\"prefixes\":\"",
         entrySuffix: StaticString = "\"}"
 
-    /// Appends the merged results of the hot prefix `prefix`.
+    /// Appends the merged results of the hot prefix `prefix`, and returns them.
     static func appendHot(
         _ prefix: [UInt16], of table: SearchTermTable, to encoding: inout SearchEntryEncoding,
         scratch: inout SearchTermTable.MergeScratch
-    ) {
+    ) -> [[Int32]] {
         let inside = prefix.count >= SearchTerms.minimumInsideLength(of: prefix)
-        encoding.append(
-            key: prefix[...],
-            lists: table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch))
+        let lists = table.mergedLists(ofPrefix: prefix, includeInside: inside, scratch: &scratch)
+        encoding.append(key: prefix[...], lists: lists)
+        return lists
     }
 
     /// The terms of every contact, collected for runs of contacts on every core; the table is

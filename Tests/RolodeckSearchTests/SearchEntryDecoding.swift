@@ -1,8 +1,8 @@
-/// Reads back the contact lists of a piece's entries as `SearchEntryEncoding` wrote them.
-///
-/// A patched index changes a hot prefix's merged lists by the few contacts a save changed,
-/// starting from the lists the prefix's last piece holds: merging them again from every posting
-/// under a short prefix ("0" of every phone number) cost a watch save more than all its pages.
+@testable import RolodeckSearch
+
+/// Reads back the contact lists of a piece's entries as `SearchEntryEncoding` wrote them, for
+/// the tests to check what the encoding wrote. (A patched index once read its hot prefixes'
+/// lists back with it; it now keeps them from the last save.)
 enum SearchEntryDecoding {
     /// The value of each byte as a digit: 0–31 for a last digit, 32–63 for an earlier one (and
     /// for a bitmap's six bits), -1 for a byte that is no digit.
