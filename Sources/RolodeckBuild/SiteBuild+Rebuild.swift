@@ -307,12 +307,15 @@ extension SiteBuild {
         Self.cardMaker.sync {}
         var kept = 0
         var pageCount = 0
+        // The contacts' rows, compared once for the entries, the pages and the search files.
+        let rows = PageDependencies.RowWeighing(
+            old: baseline.snapshot.directory, new: snapshot.directory, changedEntries: changedEntries)
         // The pages a change touches among `compared`, given the output's `files`; counts what
         // it leaves alone in `kept`.
         func touched(among compared: [SitePage], files known: [String: Int]) -> [SitePage] {
             var found = PageDependencies.changedPages(
                 from: baseline.snapshot, to: snapshot, renderer: renderer, among: compared,
-                changedEntries: changedEntries)
+                changedEntries: changedEntries, rows: rows)
             let listed = Set(found)
             // Anything the output does not have yet is written, whatever the rules say.
             for page in compared {
@@ -340,7 +343,7 @@ extension SiteBuild {
         // Only the changed entries' own pages when the others' need no weighing: they are the
         // baseline's, at the same paths, and the output has them.
         let entries = PageDependencies.entriesToCompare(
-            from: baseline.snapshot, to: snapshot, changedEntries: changedEntries)
+            from: baseline.snapshot, to: snapshot, changedEntries: changedEntries, rows: rows)
         let before = renderer.pagesBeforeSearch(ofEntries: entries)
         let leftOut = entries.map { 2 * (snapshot.directory.entries.count - $0.count) } ?? 0
         kept += leftOut
