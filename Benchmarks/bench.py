@@ -233,6 +233,8 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_b
         # A million contacts in three layouts, with their outputs, do not fit in memory at once.
         turns = [[layout] for layout in layouts()] if size >= 1000000 else [layouts()]
         for turn in turns:
+            if size >= 1000000:
+                check_room(scratch, size, turn)
             sites = {layout: make_store(scratch, size, layout) for layout in turn}
             outs = {layout: os.path.join(scratch, "out-%d-%s" % (size, layout)) for layout in turn}
             for layout in turn:
@@ -277,6 +279,34 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_b
         for row in floors:
             print("%9d  %10.2f  %10.2f  %13.1fx  %13.1fx" % row)
     sys.stdout.flush()
+
+
+def check_room(scratch, size, turn):
+    """Stops the bench, saying why, when the scratch folder cannot hold `turn`'s stores and
+    outputs of `size` contacts: a tmpfs has a fixed number of inodes (3.1 million for /dev/shm
+    on a machine of 24 GB), and its files are memory. A million contacts in a file each take
+    about 3.9 GB and a million inodes, their output about 14 GB and 2.1 million inodes (two
+    files a contact), and the build up to 4 GB besides; a build that runs out meets "No space
+    left on device" halfway through, or the machine runs out of memory."""
+    store = {"array": (4, 700), "files": (size, 4096), "vcards": (size, 4096)}
+    inodes = sum(store[layout][0] + int(2.1 * size) for layout in turn)
+    space = sum(store[layout][1] * size + 14500 * size for layout in turn)
+    problems = []
+    if os.statvfs(scratch).f_favail < inodes:
+        problems.append("%d free inodes, about %d needed" % (os.statvfs(scratch).f_favail, inodes))
+    stat = os.statvfs(scratch)
+    if stat.f_bavail * stat.f_frsize < space:
+        problems.append("%.1f GB free, about %.1f GB needed" % (stat.f_bavail * stat.f_frsize / 1e9, space / 1e9))
+    memory = {line.split(":")[0]: int(line.split()[1]) * 1024 for line in open("/proc/meminfo")}
+    on_tmpfs = any(fields[1] == os.path.dirname(scratch) and fields[2] == "tmpfs"
+                   for fields in (line.split() for line in open("/proc/mounts")))
+    if on_tmpfs and memory["MemAvailable"] < space + 4.5e9:
+        problems.append("%.1f GB of memory available, about %.1f GB needed with the build" %
+                        (memory["MemAvailable"] / 1e9, (space + 4.5e9) / 1e9))
+    if problems:
+        sys.exit("bench: %s cannot hold %d contacts in %s: %s (BENCH_LAYOUTS picks fewer layouts; "
+                 "a tmpfs takes more inodes with mount -o remount,nr_inodes=N)" %
+                 (scratch, size, "+".join(turn), "; ".join(problems)))
 
 
 def system_call_costs(syscall_bench, site, layout, out):
