@@ -444,7 +444,7 @@ def watch_section(rolodeck, scratch, watch_sizes):
               (size, layout, kind, disk, "≤%.2f" % disk_goal, reload, after_disk, "≤%.2f" % WATCH_RELOAD_GOAL,
                rebuild, written, "yes" if met else "NO"))
     print("(phone: the first phone number, which moves no contact; name: the given name, which can move the\n"
-          " contact and so plans the directory anew. array saves store/contacts.json, files the contact's\n"
+          " contact in the list and renumber the search index. array saves store/contacts.json, files the contact's\n"
           " store/contacts/<id>.json, vcards its .vcf. The goals are issue 17's, set for 100,000 contacts:\n"
           " save→disk within 0.05 s for a file per card, 0.3 s for one contacts.json; the reload within\n"
           " 0.1 s after the site is on disk)")
