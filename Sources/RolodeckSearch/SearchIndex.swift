@@ -243,7 +243,8 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The term pieces, the hot prefixes and the hot pieces.
+    /// The term pieces, the hot prefixes and the hot pieces, and each hot prefix's lists when
+    /// `keepingHotLists` (for a watch to patch; none otherwise).
     private static func entryPieces(of table: SearchTermTable, limits: Limits, keepingHotLists: Bool)
         -> (terms: Cut, hotPrefixes: [[UInt16]], hot: Cut, hotLists: [[[Int32]]])
     {

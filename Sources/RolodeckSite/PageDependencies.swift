@@ -94,6 +94,8 @@ public enum PageDependencies {
     ///
     /// `changedEntries`, when the new directory was patched from the old one
     /// (`Directory.patching`), names the entries that changed; the others are not compared.
+    /// `rows`, made for the same two directories and `changedEntries`, is the comparison of
+    /// the contacts' rows another weighing of the save made already.
     public static func changedPages(
         from old: SiteSnapshot, to new: SiteSnapshot, renderer: SiteRenderer, among pages: [SitePage],
         changedEntries: [Int]? = nil, rows weighed: RowWeighing? = nil
@@ -285,7 +287,8 @@ public enum PageDependencies {
     /// Nil when every page is to be compared. A save of one contact in a large directory then
     /// weighs the rules of a few thousand pages, not of two for every contact; the pages left
     /// out are at the same paths as before (their rows, slugs included, are the same), so the
-    /// output has them.
+    /// output has them. `rows`, made for the same two directories and `changedEntries`, keeps
+    /// the comparison of the rows for the save's other weighings.
     public static func entriesToCompare(
         from old: SiteSnapshot, to new: SiteSnapshot, changedEntries: [Int]?, rows weighed: RowWeighing? = nil
     ) -> [Int]? {
