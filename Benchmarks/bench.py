@@ -440,9 +440,11 @@ def watch_section(rolodeck, scratch, watch_sizes):
     for size, layout, kind, disk, reload, after_disk, rebuild, written in rows:
         disk_goal = WATCH_DISK_GOALS[layout]
         met = disk <= disk_goal and after_disk <= WATCH_RELOAD_GOAL
+        # The goals are set for 100,000 contacts; other sizes are shown beside them.
+        verdict = ("yes" if met else "NO") if size == 100000 else "-"
         print("%9d  %-6s  %-6s  %12.3f  %6s  %14.3f  %14.3f  %6s  %10.3f  %8s  %4s" %
               (size, layout, kind, disk, "≤%.2f" % disk_goal, reload, after_disk, "≤%.2f" % WATCH_RELOAD_GOAL,
-               rebuild, written, "yes" if met else "NO"))
+               rebuild, written, verdict))
     print("(phone: the first phone number, which moves no contact; name: the given name, which can move the\n"
           " contact in the list and renumber the search index. array saves store/contacts.json, files the contact's\n"
           " store/contacts/<id>.json, vcards its .vcf. The goals are issue 17's, set for 100,000 contacts:\n"
