@@ -176,29 +176,12 @@ extension Directory {
             sections.append(SectionGroup(section: section(at: index), items: Array(start...index)))
             start = index + 1
         }
-        // Each section's members of each group, in the order of its entries.
-        var members = [[SectionGroup<Int>]](repeating: [], count: old.groups.count)
-        var entryGroups: [Int32] = []
-        var entryGroupStarts: [Int32] = [0]
-        entryGroups.reserveCapacity(old.entryGroups.count)
-        entryGroupStarts.reserveCapacity(order.count + 1)
-        var items = [[Int]](repeating: [], count: old.groups.count)
-        for section in sections {
-            var touched: [Int] = []
-            for index in section.items {
-                for position in old.groupPositions(ofEntry: oldPositions[index]) {
-                    let group = Int(old.entryGroups[position])
-                    if items[group].isEmpty { touched.append(group) }
-                    items[group].append(index)
-                    entryGroups.append(Int32(group))
-                }
-                entryGroupStarts.append(Int32(entryGroups.count))
-            }
-            for group in touched {
-                members[group].append(SectionGroup(section: section.section, items: items[group]))
-                items[group] = []
-            }
+        // Each section's members of each group, and each entry's groups: its old ones.
+        let found = Self.sectionMembers(of: sections, groupCount: old.groups.count) { index, groups in
+            groups += old.entryGroups[old.groupPositions(ofEntry: oldPositions[index])]
         }
+        let (members, entryGroups, entryGroupStarts) = Self.joined(
+            found, of: sections, groupCount: old.groups.count)
         groups = old.groups.enumerated().map { position, entry in
             var entry = entry
             entry.sections = members[position]

@@ -213,7 +213,7 @@ public struct Directory: Sendable {
     }
 
     /// One section's members of each group it has, and its entries' groups.
-    private struct SectionMembers: Sendable {
+    struct SectionMembers: Sendable {
         /// Each group with members in the section, and those members, as indices into `entries`.
         var groups: [(group: Int, items: [Int])] = []
         /// The section's entries' groups, one entry's after another.
@@ -222,31 +222,53 @@ public struct Directory: Sendable {
         var entryEnds: [Int32] = []
     }
 
-    /// Each section's members of each group, and its entries' groups, collected on every core in
-    /// the order of the entries. (Contacts are read from the store's array: an entry read from
-    /// `entries` is copied whole, retaining each of its strings.)
-    private static func sectionMembers(
-        of groups: OrderedGroups, _ shown: ShownContacts, in order: EntryOrder
+    /// Each section's members of each of `groupCount` groups, and its entries' groups, collected
+    /// on every core in the order of the entries. `appendGroups(entry, &groups)` appends entry
+    /// `entry`'s groups, as positions among the groups: from its contact's ids when planning,
+    /// from the old directory's when entries only moved.
+    static func sectionMembers(
+        of sections: [SectionGroup<Int>], groupCount: Int,
+        appendGroups: @Sendable (_ entry: Int, _ groups: inout [Int32]) -> Void
     ) -> [SectionMembers] {
-        let groupIndex = groups.index
-        let groupCount = groups.ordered.count
-        return ParallelWork.map(order.sections.count, batch: 1) { number in
+        ParallelWork.map(sections.count, batch: 1) { number in
             // By group position, not in a dictionary: no hashing for each membership.
             var items = [[Int]](repeating: [], count: groupCount)
             var touched: [Int] = []
             var found = SectionMembers()
-            for index in order.sections[number].items {
-                for id in shown.all[shown.visible[order.positions[index]]].groupIDs {
-                    guard let group = groupIndex[id] else { continue }
+            for index in sections[number].items {
+                let start = found.entryGroups.count
+                appendGroups(index, &found.entryGroups)
+                for group in found.entryGroups[start...].lazy.map(Int.init) {
                     if items[group].isEmpty { touched.append(group) }
                     items[group].append(index)
-                    found.entryGroups.append(Int32(group))
                 }
                 found.entryEnds.append(Int32(found.entryGroups.count))
             }
             found.groups = touched.map { (group: $0, items: items[$0]) }
             return found
         }
+    }
+
+    /// What `sectionMembers` found, section after section: each group's members by section, and
+    /// every entry's groups with where they start (`Directory.entryGroups`, `entryGroupStarts`).
+    static func joined(_ found: [SectionMembers], of sections: [SectionGroup<Int>], groupCount: Int) -> (
+        members: [[SectionGroup<Int>]], entryGroups: [Int32], entryGroupStarts: [Int32]
+    ) {
+        var members = Array(repeating: [SectionGroup<Int>](), count: groupCount)
+        var entryGroups: [Int32] = []
+        var entryGroupStarts: [Int32] = [0]
+        entryGroups.reserveCapacity(found.reduce(0) { $0 + $1.entryGroups.count })
+        entryGroupStarts.reserveCapacity(sections.reduce(1) { $0 + $1.items.count })
+        // Sections are runs of entries in order, so their entries' groups follow one another.
+        for (section, found) in zip(sections, found) {
+            for (group, items) in found.groups {
+                members[group].append(SectionGroup(section: section.section, items: items))
+            }
+            let start = Int32(entryGroups.count)
+            entryGroups += found.entryGroups
+            entryGroupStarts += found.entryEnds.lazy.map { start + $0 }
+        }
+        return (members, entryGroups, entryGroupStarts)
     }
 
     /// The groups with their members, section by section, and each entry's groups, which are
@@ -259,20 +281,20 @@ public struct Directory: Sendable {
         /// Where each entry's groups start, and where the last one's end.
         var entryGroupStarts: [Int32] = [0]
 
-        /// Gathers the members each section has of the ordered groups.
+        /// Gathers the members each section has of the ordered groups. (Contacts are read from
+        /// the store's array: an entry read from `entries` is copied whole, retaining each of
+        /// its strings.)
         init(of ordered: OrderedGroups, _ shown: ShownContacts, in order: EntryOrder) {
-            let sectionMembers = Directory.sectionMembers(of: ordered, shown, in: order)
-            var members = Array(repeating: [SectionGroup<Int>](), count: ordered.ordered.count)
-            // Sections are runs of entries in order, so their entries' groups follow one another.
-            entryGroupStarts.reserveCapacity(order.positions.count + 1)
-            for (section, found) in zip(order.sections, sectionMembers) {
-                for (group, items) in found.groups {
-                    members[group].append(SectionGroup(section: section.section, items: items))
+            let groupIndex = ordered.index
+            let found = Directory.sectionMembers(of: order.sections, groupCount: ordered.ordered.count) {
+                index, groups in
+                for id in shown.all[shown.visible[order.positions[index]]].groupIDs {
+                    if let group = groupIndex[id] { groups.append(Int32(group)) }
                 }
-                let start = Int32(entryGroups.count)
-                entryGroups += found.entryGroups
-                entryGroupStarts += found.entryEnds.lazy.map { start + $0 }
             }
+            let members: [[SectionGroup<Int>]]
+            (members, entryGroups, entryGroupStarts) = Directory.joined(
+                found, of: order.sections, groupCount: ordered.ordered.count)
             groups = ordered.ordered.enumerated().map { index, group in
                 GroupEntry(
                     group: group, slug: ordered.slugs[index], sections: members[index],
