@@ -1,4 +1,5 @@
 import Foundation
+import RolodeckCore
 import Testing
 @testable import RolodeckTestSupport
 @testable import RolodeckStore
@@ -58,6 +59,23 @@ import Testing
             try Data(path.utf8).write(to: url)
         }
         #expect(FolderWalk(root: root.path).files == files.sorted())
+    }
+
+    /// A folder of more files than are made into strings on one core: all of them, each once,
+    /// in `String` order, whether the names are ASCII (sorted by their bytes) or not.
+    @Test(arguments: ["", "é"]) func manyFilesAreListedOnEveryCoreAlike(accent: String) throws {
+        let root = try Fixtures.temporaryFolder().appendingPathComponent("store")
+        let folder = root.appendingPathComponent("book")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let names = (0..<(PathBytes.parallelCount + 5)).map { "card\(accent)-\(($0 * 7_919) % 9_000).vcf" }
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        }
+        let paths = names.map { "book/" + $0 }
+        #expect(FolderWalk(root: root.path).files == paths.sorted())
+        let unsorted = FolderWalk(root: root.path, sorted: false).files
+        #expect(unsorted.count == paths.count && Set(unsorted) == Set(paths))
     }
 
     @Test func aMissingFolderHasNoFiles() throws {

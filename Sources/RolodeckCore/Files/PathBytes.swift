@@ -22,6 +22,33 @@ public struct PathBytes: Sendable {
         }
     }
 
+    /// No paths, to `append` to.
+    public init() {}
+
+    /// How many paths there are.
+    public var count: Int { starts.count - 1 }
+
+    /// Adds a path's bytes after the others.
+    public mutating func append(_ path: [UInt8]) {
+        bytes += path
+        starts.append(bytes.count)
+    }
+
+    /// The paths at `positions`, in that order, as `String`s, made on every core from
+    /// `parallelCount` paths on (a path's bytes that are not UTF-8 are shown as U+FFFD).
+    public func strings(at positions: [Int]) -> [String] {
+        guard positions.count >= Self.parallelCount else { return positions.map(string) }
+        return ParallelWork.map(positions.count, batch: 1024) { string(at: positions[$0]) }
+    }
+
+    /// The path at `position` as a `String`.
+    public func string(at position: Int) -> String {
+        bytes.withUnsafeBufferPointer { bytes in
+            let path = UnsafeBufferPointer(rebasing: bytes[starts[position]..<starts[position + 1]])
+            return String(decoding: path, as: UTF8.self)
+        }
+    }
+
     /// The positions of the paths, sorted by their bytes (a path before the longer ones it
     /// begins). Paths that are equal come in no particular order.
     public func sortedOrder() -> [Int] {
