@@ -19,7 +19,10 @@ public final class SiteBuild {
     /// Reads the site folder, without keeping files between calls (`rebuild` keeps its own).
     let reader: SiteReader
     /// Identifies the tool itself in the output's fingerprint: another rolodeck renders anew.
-    let generator: [UInt8]
+    /// Made on first use: hashing the binary took 11 ms before `check` (which writes nothing,
+    /// so has no fingerprint) could start reading.
+    lazy var generator: [UInt8] = makeGenerator()
+    private let makeGenerator: () -> [UInt8]
     /// Where a site with a given config is written.
     let output: (SiteConfig) -> String
     /// What `rebuild` keeps between calls; made by the first.
@@ -42,13 +45,14 @@ public final class SiteBuild {
     var settleMargin = InputIndex.margin
 
     /// A build of the site in `folder` (`displayPath` is how messages name it). `generator`
-    /// identifies this rolodeck in the output's fingerprint; `output` says where a site with a
-    /// given config is written.
+    /// identifies this rolodeck in the output's fingerprint, and is made when a build first needs
+    /// it; `output` says where a site with a given config is written.
     public init(
-        folder: URL, displayPath: String, generator: [UInt8], output: @escaping (SiteConfig) -> String
+        folder: URL, displayPath: String, generator: @autoclosure @escaping () -> [UInt8],
+        output: @escaping (SiteConfig) -> String
     ) {
         self.reader = SiteReader(folder: folder, displayPath: displayPath)
-        self.generator = generator
+        self.makeGenerator = generator
         self.output = output
     }
 
