@@ -188,22 +188,52 @@ extension StoreDecoder {
         // The group each category found by its name, which a category of that name finds every
         // time: a name is given a group once and keeps it. (A category found as a group's id
         // is looked up again: a later category of the same name may make a group of it.)
-        var groupByName: [String: String] = [:]
-        for index in contacts.indices {
-            for category in cards[contacts[index].card].categories {
-                let id: String
-                if let known = groupByName[category.value] {
-                    id = known
-                } else {
-                    id = groupID(ofCategory: category, groupsByName: &groupsByName)
-                    if groupsByName[StoreDecoder.groupKey(category.value)] == id {
-                        groupByName[category.value] = id
+        var groupByName: [WrittenName: String] = [:]
+        // Out of `self`, to be read in place while `groupID` adds groups.
+        var cards: [VCardRecord] = []
+        swap(&cards, &self.cards)
+        defer { swap(&cards, &self.cards) }
+        cards.withUnsafeBufferPointer { cards in
+            for index in contacts.indices {
+                cards[contacts[index].card].categories.withUnsafeBufferPointer { categories in
+                    for category in categories.indices {
+                        let id: String
+                        let name = WrittenName(categories[category].value)
+                        if let known = groupByName[name] {
+                            id = known
+                        } else {
+                            id = groupID(ofCategory: categories[category], groupsByName: &groupsByName)
+                            if groupsByName[StoreDecoder.groupKey(name.text)] == id {
+                                groupByName[name] = id
+                            }
+                        }
+                        if !contacts[index].contact.groupIDs.contains(id) {
+                            contacts[index].contact.groupIDs.append(id)
+                        }
                     }
                 }
-                if !contacts[index].contact.groupIDs.contains(id) {
-                    contacts[index].contact.groupIDs.append(id)
-                }
             }
+        }
+    }
+
+    /// A name as written, equal to another only byte for byte, and hashed by its bytes. As a
+    /// key it finds a category's group without the Unicode normalization a `String` key takes
+    /// for every name that is not ASCII: 55 ms of 100,000 cards' categories, on one thread,
+    /// after the cards are read. A name written in other bytes that Unicode takes as the same
+    /// misses, and `groupID(ofCategory:)` finds it the same group.
+    private struct WrittenName: Hashable {
+        let text: String
+
+        init(_ text: String) { self.text = text }
+
+        static func == (left: WrittenName, right: WrittenName) -> Bool {
+            var left = left.text, right = right.text
+            return left.withUTF8 { left in right.withUTF8 { left.elementsEqual($0) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
