@@ -16,9 +16,13 @@ import RolodeckCore
 extension StoreDecoder {
     /// What a vCard file yields on its own: its cards, and the problems found in them.
     static func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
-        let (parsed, parseDiagnostics) = VCardParser.parse(file.source)
+        var (parsed, parseDiagnostics) = VCardParser.parse(file.source)
         var fields = VCardFields()
-        let cards = parsed.compactMap { fields.record(from: $0) }
+        var cards: [VCardRecord] = []
+        cards.reserveCapacity(parsed.count)
+        for index in parsed.indices {
+            if let card = fields.record(taking: &parsed[index]) { cards.append(card) }
+        }
         return (cards, parseDiagnostics + fields.diagnostics)
     }
 

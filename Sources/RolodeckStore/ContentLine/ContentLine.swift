@@ -20,12 +20,10 @@ struct ContentLine: Sendable {
         case quotedPrintable, base64
     }
 
-    /// The group before the name (`item1` in `item1.TEL`), lowercased; "" when there is none.
-    var group: String
-    /// The property name in upper case.
-    var name: String
-    /// The parameters in the order written.
-    var parameters: [Parameter]
+    /// The group, name and parameters, read before the value. The line keeps the header the
+    /// reader made, rather than copies of its parts: copying them retained each and released
+    /// the header's, for every line of every card.
+    let header: ContentLineHeader
     /// The value's bytes: unfolded, quoted-printable soft line breaks joined, still encoded. They
     /// are the file's own bytes when the line is not folded.
     var value: ArraySlice<UInt8>
@@ -35,8 +33,15 @@ struct ContentLine: Sendable {
     var lineNumber: Int
     /// The line and column (from 1, in Unicode scalars) where the value starts.
     var valuePosition: (line: Int, column: Int)
+
+    /// The group before the name (`item1` in `item1.TEL`), lowercased; "" when there is none.
+    var group: String { header.group }
+    /// The property name in upper case.
+    var name: String { header.name }
+    /// The parameters in the order written.
+    var parameters: [Parameter] { header.parameters }
     /// The value encoding, when the parameters name one.
-    var encoding: Encoding?
+    var encoding: Encoding? { header.encoding }
 
     /// Where the property starts.
     var location: SourceLocation { SourceLocation(path: path, line: lineNumber, column: 1) }

@@ -6,7 +6,7 @@
 ///
 /// Names and parameters are read from the bytes; one that is not ASCII (rare) is read as a
 /// string, Character by Character, since its whitespace and case are Unicode's.
-struct ContentLineHeader {
+struct ContentLineHeader: Sendable {
     var group: String
     var name: String
     var parameters: [ContentLine.Parameter]

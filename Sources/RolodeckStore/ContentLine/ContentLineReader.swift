@@ -54,9 +54,8 @@ struct ContentLineReader {
                 // rest of it.
                 let valueStart = start + header.colon + 1
                 return ContentLine(
-                    group: header.group, name: header.name, parameters: header.parameters,
-                    value: bytes[valueStart..<end], path: path, lineNumber: first + 1,
-                    valuePosition: position(at: valueStart, inLine: first), encoding: header.encoding)
+                    header: header, value: bytes[valueStart..<end], path: path, lineNumber: first + 1,
+                    valuePosition: position(at: valueStart, inLine: first))
             }
             var line = LogicalLine(bytes[start..<end], physicalStart: start, line: first, header: header)
             readContinuations(of: &line)
@@ -66,9 +65,8 @@ struct ContentLineReader {
                 continue
             }
             return ContentLine(
-                group: header.group, name: header.name, parameters: header.parameters,
-                value: line.bytes[(header.colon + 1)...], path: path, lineNumber: first + 1,
-                valuePosition: position(of: header.colon + 1, in: line.segments), encoding: header.encoding)
+                header: header, value: line.bytes[(header.colon + 1)...], path: path, lineNumber: first + 1,
+                valuePosition: position(of: header.colon + 1, in: line.segments))
         }
         reportLinesSkippedPastTheLimit()
         return nil
@@ -281,6 +279,12 @@ struct ContentLineReader {
     private func position(at offset: Int, inLine number: Int) -> (line: Int, column: Int) {
         let line = lines[number]
         let offset = min(offset, line.end)
+        // Every value's place is found, and nearly every line is ASCII up to its value: a byte
+        // is a column there, told eight bytes at a time.
+        let isASCII = bytes.withUnsafeBufferPointer {
+            ASCIIBytes.isASCII(UnsafeBufferPointer(rebasing: $0[line.start..<offset]))
+        }
+        if isASCII { return (number + 1, offset - line.start + 1) }
         var column = 1
         var position = line.start
         while position < offset {

@@ -18,7 +18,13 @@ struct VCardFields: ContentLineFields {
 
     /// The record for a card, or nil when it has nothing to show (the reason is reported).
     mutating func record(from card: VCard) -> VCardRecord? {
-        guard var record = unreducedRecord(from: card) else { return nil }
+        var card = card
+        return record(taking: &card)
+    }
+
+    /// `record(from:)` of a card whose lines it takes, leaving it none.
+    mutating func record(taking card: inout VCard) -> VCardRecord? {
+        guard var record = unreducedRecord(taking: &card) else { return nil }
         if !keepsWrittenNames {
             record.writtenFN = nil
             record.writtenN = nil
@@ -26,10 +32,18 @@ struct VCardFields: ContentLineFields {
         return record
     }
 
-    /// The record for a card with its names as written, or nil when it has nothing to show.
-    private mutating func unreducedRecord(from card: VCard) -> VCardRecord? {
+    /// The record for a card with its names as written, or nil when it has nothing to show; the
+    /// card is left without its lines.
+    private mutating func unreducedRecord(taking card: inout VCard) -> VCardRecord? {
         var written = WrittenCard(lists: card.version != .v21, customLabels: customLabels(of: card))
-        for line in card.properties {
+        // Each line is moved out of the card and read: read where they were, or from a copy of
+        // the list, each was copied, retaining its parameters, bytes and path, and released
+        // twice.
+        var lines: [ContentLine] = []
+        swap(&lines, &card.properties)
+        // Reversed where they are, by moves (`Array.reverse` copies each line twice).
+        lines.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let line = lines.popLast() {
             // Base64 values are binary: a photo is the only one Rolodeck reads.
             if line.encoding == .base64 {
                 if line.name == "PHOTO" { readPhoto(line, into: &written) }
