@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "RolodeckStore", targets: ["RolodeckStore"]),
         .library(name: "RolodeckMarkdown", targets: ["RolodeckMarkdown"]),
         .library(name: "RolodeckServe", targets: ["RolodeckServe"]),
+        // For the decode benchmark, which allocates as the command does.
+        .library(name: "RolodeckAllocator", targets: ["RolodeckAllocator"]),
     ],
     targets: [
         .systemLibrary(

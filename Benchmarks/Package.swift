@@ -8,6 +8,8 @@ import PackageDescription
 // SwiftPM names a package found by its path after its folder, whatever the folder is called
 // (a clone, a worktree), so the root's identity is read from this package's own path.
 let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "rolodeck")
+// As the root package's `rolodeck` links it.
+let linksJemalloc = Context.environment["ROLODECK_SYSTEM_MALLOC"] == nil
 
 let package = Package(
     name: "RolodeckBenchmarks",
@@ -24,5 +26,13 @@ let package = Package(
             name: "kernel-bench", dependencies: [.product(name: "ByteKernels", package: root)]),
         // What a status and a read of a file cost: the floors under an unchanged build and `check`.
         .executableTarget(name: "syscall-bench"),
+        // Decoding a store's files already read: `check` and a cold build without the kernel.
+        // It allocates with jemalloc and its options, as the command does unless told not to.
+        .executableTarget(
+            name: "decode-bench",
+            dependencies: [
+                .product(name: "RolodeckStore", package: root), .product(name: "RolodeckCore", package: root),
+            ] + (linksJemalloc ? [.product(name: "RolodeckAllocator", package: root)] : []),
+            linkerSettings: linksJemalloc ? [.linkedLibrary("jemalloc")] : []),
     ]
 )

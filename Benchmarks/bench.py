@@ -23,6 +23,13 @@ with `swift build -c release --package-path Benchmarks`; a plain `swift build` b
    1.2x), and `check` of 100,000 contacts (at most 1 s).
 4. The floors the issue names, on the same store: libcmark rendering every note on one core,
    and creating as many small files as the build writes; the cold build as a multiple of each.
+4b. Decoding without the kernel (decode-bench), at 100,000 contacts (BENCH_DECODE_SIZES=…
+   picks others) in the layouts of a file per contact: the files of the store are read once,
+   then decoded into contacts BENCH_RUNS times (after one run not counted), on every core as a
+   build decodes them. Printed are the medians and the least of the wall and CPU time of a
+   decode, and the CPU microseconds a file takes: the part of `check` and of a cold build that
+   the code, not the file system, sets. When valgrind is installed, also the instructions a
+   decode of the first 10,000 files takes (deterministic, unlike the times on a shared host).
 5. Watch and serve, at 10,000 and 100,000 contacts (BENCH_WATCH_SIZES=… picks others), in each
    layout: with `rolodeck serve` running, one contact is edited (its phone number, then its
    given name) and saved the way editors save (a new file renamed over the old one), several
@@ -63,7 +70,7 @@ shown to cost nothing: ratios of runs taken side by side are what a shared host 
    (Debian's package; `make bench` installs it).
 
 BENCH_ONLY=sites,watch runs only the sections named: mustache, locale, kernels, sites (3 and 4),
-watch, search, pages, photos, hugo; for trying the bench itself on small sizes, e.g.
+decode, watch, search, pages, photos, hugo; for trying the bench itself on small sizes, e.g.
 `BENCH_ONLY=sites,watch BENCH_SIZES=1000 BENCH_WATCH_SIZES=1000 BENCH_RUNS=1`.
 """
 
@@ -170,6 +177,13 @@ def main():
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
+    if selected("decode") and os.path.exists(SHARED_TOOLS):
+        scratch = tempfile.mkdtemp(prefix="rolodeck-bench-decode-", dir=scratch_parent)
+        try:
+            decode_section(scratch, sizes_from("BENCH_DECODE_SIZES", [100000]))
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
     if selected("photos") and os.path.exists(SHARED_TOOLS):
         scratch = tempfile.mkdtemp(prefix="rolodeck-bench-photos-", dir=scratch_parent)
         try:
@@ -221,6 +235,52 @@ def make_store(scratch, size, layout):
         subprocess.run([sys.executable, SHARED_TOOLS, "--contacts", str(size), "--layout", layout, "--out", site],
                        check=True, stderr=subprocess.DEVNULL)
     return site
+
+
+def decode_section(scratch, sizes):
+    """Section 4b: decode-bench over the folder of a file per contact of each store."""
+    print("\n== Decoding a store already read (decode-bench) ==", flush=True)
+    sh("swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--product", "decode-bench")
+    decode_bench = os.path.join(subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"], cwd=ROOT,
+        check=True, capture_output=True, text=True).stdout.strip(), "decode-bench")
+    for size in sizes:
+        for layout in [layout for layout in layouts() if layout != "array"]:
+            site = make_store(scratch, size, layout)
+            folder = os.path.join(site, "store", {"files": "contacts", "vcards": "book"}[layout])
+            summary = subprocess.run([decode_bench, folder, str(RUNS)], check=True, capture_output=True,
+                                     text=True).stdout.splitlines()[-1]
+            print("%9s %-7s %s" % ("{:,}".format(size), layout, summary), flush=True)
+            if shutil.which("valgrind"):
+                print("%9s %-7s %s" % ("", "", decode_instructions(decode_bench, folder, scratch)), flush=True)
+            shutil.rmtree(site)
+
+
+def decode_instructions(decode_bench, folder, scratch):
+    """The instructions (callgrind) a decode of the first 10,000 files of `folder` takes: the
+    decoder's own count, without reading the files or the run before it."""
+    part = os.path.join(scratch, "first-10000")
+    shutil.rmtree(part, ignore_errors=True)
+    os.makedirs(part)
+    for name in sorted(os.listdir(folder))[:10000]:
+        shutil.copyfile(os.path.join(folder, name), os.path.join(part, name))
+    # Valgrind cannot read the debug information of these binaries; the symbols are enough.
+    stripped = os.path.join(scratch, "decode-bench-stripped")
+    subprocess.run(["strip", "-g", "-o", stripped, decode_bench], check=True)
+    out = os.path.join(scratch, "callgrind.out")
+    subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, stripped, part, "1"],
+                   check=True, capture_output=True)
+    report = subprocess.run(["callgrind_annotate", "--inclusive=yes", out], check=True, capture_output=True,
+                            text=True).stdout
+    shutil.rmtree(part)
+    # Both runs (the one not counted and the counted one) decode on every core: the per-file
+    # work of both, over two, on the worker threads and this one.
+    per_file = [int(line.split()[0].replace(",", "")) for line in report.splitlines()
+                if "0B7DecoderV5cards2of" in line or "0B7DecoderV7records2of" in line]
+    if not per_file:
+        return "(callgrind found no decoder in its report)"
+    return "callgrind, first 10,000 files: %s instructions a file decoding them" % "{:,}".format(
+        max(per_file) // 20000)
 
 
 def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_bench):
