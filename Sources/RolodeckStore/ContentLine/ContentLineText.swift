@@ -54,7 +54,7 @@ extension ContentLineFields {
     }
 
     /// A structured value's components (`N`, `ADR`), each a list of values when `lists` is true.
-    mutating func components(_ line: ContentLine, lists: Bool) -> [[String]] {
+    mutating func components(_ line: ContentLine, lists: Bool) -> TextComponents {
         lineText.reading(line) { TextValue.components($0, lists: lists) }
     }
 

@@ -25,7 +25,7 @@ enum TextValue {
 
     /// A structured value's components (`N`, `ADR`, `ORG`), each a list of values. In vCard 2.1
     /// a comma is just a comma, so components are not split into lists.
-    static func components(_ text: String, lists: Bool) -> [[String]] {
+    static func components(_ text: String, lists: Bool) -> TextComponents {
         TextBytes.reading(text) { components($0, lists: lists) }
     }
 
@@ -81,12 +81,21 @@ enum TextValue {
 
     /// A structured value's components (`N`, `ADR`, `ORG`), each a list of values. In vCard 2.1
     /// a comma is just a comma, so components are not split into lists.
-    static func components(_ text: TextBytes, lists: Bool) -> [[String]] {
-        guard text.asciiStandsAlone else { return ByCharacter.components(text.string, lists: lists) }
-        var components: [[String]] = []
-        components.reserveCapacity(separatorCount(text, UInt8(ascii: ";")) + 1)
+    static func components(_ text: TextBytes, lists: Bool) -> TextComponents {
+        guard text.asciiStandsAlone else {
+            return TextComponents(ByCharacter.components(text.string, lists: lists))
+        }
+        let separators =
+            separatorCount(text, UInt8(ascii: ";")) + (lists ? separatorCount(text, UInt8(ascii: ",")) : 0)
+        var components = TextComponents(capacity: separators + 1)
         forEachPiece(of: text, at: UInt8(ascii: ";")) { piece in
-            components.append(lists ? split(piece, at: UInt8(ascii: ",")) : [unescaped(piece)])
+            // A piece of text whose ASCII bytes stand alone has them stand alone too.
+            if lists {
+                forEachPiece(of: piece, at: UInt8(ascii: ",")) { components.append(unescaped($0)) }
+            } else {
+                components.append(unescaped(piece))
+            }
+            components.endComponent()
         }
         return components
     }

@@ -24,17 +24,6 @@ struct VCardFields: ContentLineFields {
 
     /// `record(from:)` of a card whose lines it takes, leaving it none.
     mutating func record(taking card: inout VCard) -> VCardRecord? {
-        guard var record = unreducedRecord(taking: &card) else { return nil }
-        if !keepsWrittenNames {
-            record.writtenFN = nil
-            record.writtenN = nil
-        }
-        return record
-    }
-
-    /// The record for a card with its names as written, or nil when it has nothing to show; the
-    /// card is left without its lines.
-    private mutating func unreducedRecord(taking card: inout VCard) -> VCardRecord? {
         var written = WrittenCard(lists: card.version != .v21, customLabels: customLabels(of: card))
         // Each line is moved out of the card and read: read where they were, or from a copy of
         // the list, each was copied, retaining its parameters, bytes and path, and released
@@ -52,13 +41,15 @@ struct VCardFields: ContentLineFields {
             read(line, into: &written)
         }
         written.nameContact()
-        if written.isGroup { return written.groupRecord(at: card.location) }
+        if written.isGroup {
+            return written.groupRecord(at: card.location, keepingWrittenNames: keepsWrittenNames)
+        }
         written.nameContactWithoutN()
         guard written.contact.hasName else {
             report(.noName, at: card.location)
             return nil
         }
-        return written.contactRecord(at: card.location)
+        return written.contactRecord(at: card.location, keepingWrittenNames: keepsWrittenNames)
     }
 
     /// Apple's `X-ABLabel` of each property group (`item1.X-ABLabel:Tennis club`), which labels
@@ -172,13 +163,13 @@ struct VCardFields: ContentLineFields {
         /// The first `FN` that is not empty.
         var fn: String?
         /// The first `N`'s components (family, given, additional, prefix, suffix), each a list.
-        var n: [[String]]?
+        var n: TextComponents?
         /// The first `N`'s `SORT-AS` values: the family name's sort form, then the given name's.
         var sortAs: [String] = []
         /// vCard 3.0's `SORT-STRING`, the family name's sort form when `SORT-AS` gives none.
         var sortString = ""
         /// The first `ORG`'s components: the organization, then its units.
-        var organization: [[String]]?
+        var organization: TextComponents?
         /// Every `NICKNAME` and Android nickname.
         var nicknames: [String] = []
         /// Every `NOTE` that is not empty.
@@ -192,23 +183,25 @@ struct VCardFields: ContentLineFields {
         /// Whether `KIND` says it is a group.
         var isGroup = false
 
-        /// `N`'s components with each value trimmed and empty values left out.
-        var nameComponents: [[String]] {
-            (n ?? []).map { $0.map(\.trimmingWhitespace).filter { !$0.isEmpty } }
+        /// The first value of `N`'s first component (the family name) that is not empty, trimmed.
+        var firstNamePart: String? {
+            n?.values(of: 0).lazy.map(\.trimmingWhitespace).first { !$0.isEmpty }
         }
 
         /// The organization and its units, each its first value trimmed, empty ones left out.
         var organizationUnits: [String] {
-            (organization ?? []).compactMap { $0.first?.trimmingWhitespace.nonEmpty }
+            guard let organization else { return [] }
+            return (0..<organization.count).compactMap {
+                organization.first(of: $0)?.trimmingWhitespace.nonEmpty
+            }
         }
 
         /// Sets the contact's names and their sort forms from `N`, `SORT-AS` and `SORT-STRING`,
         /// and its organization, nickname and notes from what every such property said.
         mutating func nameContact() {
-            let parts = n ?? []
             func part(_ index: Int, _ separator: String = " ") -> String {
-                guard index < parts.count else { return "" }
-                return VCardFields.joined(parts[index].lazy.map(\.trimmingWhitespace), separator)
+                guard let n else { return "" }
+                return VCardFields.joined(n.values(of: index).lazy.map(\.trimmingWhitespace), separator)
             }
             contact.familyName = part(0)
             contact.givenName = part(1)
@@ -242,20 +235,24 @@ struct VCardFields: ContentLineFields {
         /// The record of a group card, named by its `FN`, `N` or `ORG`. A group without a name is
         /// still read (its members are what it says); the store skips it, since there is nothing
         /// to call it by.
-        func groupRecord(at location: SourceLocation) -> VCardRecord {
-            let name = fn ?? nameComponents.first?.first ?? organizationUnits.first ?? ""
+        /// `FN` and `N` as written are kept in it only when `keepingWrittenNames`.
+        func groupRecord(at location: SourceLocation, keepingWrittenNames: Bool) -> VCardRecord {
+            let name = fn ?? firstNamePart ?? organizationUnits.first ?? ""
             return VCardRecord(
                 content: .group(name: name, notes: contact.notes, members: members), uid: uid,
-                formattedName: name, categories: categories, location: location, writtenFN: fn, writtenN: n)
+                formattedName: name, categories: categories, location: location,
+                writtenFN: keepingWrittenNames ? fn : nil, writtenN: keepingWrittenNames ? n?.lists : nil)
         }
 
-        /// The record of a person's or an organization's card, its UID as its id.
-        mutating func contactRecord(at location: SourceLocation) -> VCardRecord {
+        /// The record of a person's or an organization's card, its UID as its id; `FN` and `N` as
+        /// written are kept in it only when `keepingWrittenNames`.
+        mutating func contactRecord(at location: SourceLocation, keepingWrittenNames: Bool) -> VCardRecord {
             // Set now, while the contact is this card's alone: the store would copy it to set it.
             if let uid { contact.id = uid.value }
             return VCardRecord(
                 content: .contact(contact), uid: uid, formattedName: formattedName, categories: categories,
-                location: location, writtenFN: fn, writtenN: n)
+                location: location, writtenFN: keepingWrittenNames ? fn : nil,
+                writtenN: keepingWrittenNames ? n?.lists : nil)
         }
 
         /// The name a person reads: `FN`, else the given, additional and family names, else the
@@ -345,7 +342,8 @@ struct VCardFields: ContentLineFields {
     /// The nickname in Android's 2.1 export, which writes one as
     /// `X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Nick;…`; nil for any other kind.
     private mutating func androidNickname(_ line: ContentLine) -> String? {
-        let parts = components(line, lists: false).map { $0.first ?? "" }
+        let components = components(line, lists: false)
+        let parts = (0..<components.count).map { components.first(of: $0) ?? "" }
         guard parts.first == "vnd.android.cursor.item/nickname", parts.count > 1, !parts[1].isBlank else {
             return nil
         }
@@ -354,14 +352,11 @@ struct VCardFields: ContentLineFields {
 
     /// `ADR`: post office box; extended address; street; locality; region; postal code; country.
     /// The street, extended address and box become the street lines, in that order.
-    private func postalAddress(_ components: [[String]], label: String) -> PostalAddress {
-        func values(_ index: Int) -> [String] {
-            index < components.count ? components[index] : []
-        }
+    private func postalAddress(_ components: TextComponents, label: String) -> PostalAddress {
         func joined(_ index: Int) -> String {
-            VCardFields.joined(values(index).lazy.map(\.trimmingWhitespace), ", ")
+            VCardFields.joined(components.values(of: index).lazy.map(\.trimmingWhitespace), ", ")
         }
-        let street = (values(2) + values(1) + values(0)).lazy.map(\.trimmingWhitespace)
+        let street = [2, 1, 0].lazy.flatMap { components.values(of: $0) }.map(\.trimmingWhitespace)
         return PostalAddress(
             label: label, street: VCardFields.joined(street, "\n"), postalCode: joined(5), city: joined(3),
             region: joined(4), country: joined(6))

@@ -23,8 +23,9 @@ import Testing
         ) {
             self.name = name
             card = VCardFields.WrittenCard(lists: true, customLabels: [:])
-            (card.fn, card.n, card.sortAs, card.sortString) = (fn, n, sortAs, sortString)
-            (card.organization, card.nicknames) = (organization, nicknames)
+            (card.fn, card.n) = (fn, n.map(TextComponents.init))
+            (card.sortAs, card.sortString) = (sortAs, sortString)
+            (card.organization, card.nicknames) = (organization.map(TextComponents.init), nicknames)
             card.contact.emails = emails.map { LabeledValue(label: "", value: $0) }
             card.contact.phones = phones.map { LabeledValue(label: "", value: $0) }
             self.contact = contact
