@@ -181,7 +181,7 @@ public struct SiteReader {
                 order.append((single.path, .single(kind.kind)))
             }
         }
-        for (path, collection) in try vdirOrder(vdir, in: store) { order.append((path, .vdir(collection))) }
+        try vdirOrder(vdir, in: store, into: &order)
         for path in photos { order.append((path, .photo)) }
         // Each file is read on every core and made into a store file there (its path as
         // messages show it, and its bytes), and listed here, in order, as it comes: the
@@ -301,25 +301,32 @@ public struct SiteReader {
     /// the name of its collection: loose, or in vdir collections (one folder per address book
     /// or task list, named by its `displayname` file), ordered by collection name, then path.
     /// Other files (`displayname`, `color`, `.tmp` files left by a sync in progress) are not read.
-    private func vdirOrder(_ paths: [String], in store: Tree) throws(DiagnosticError)
-        -> [(path: String, collection: String)]
-    {
+    private func vdirOrder(
+        _ paths: [String], in store: Tree, into order: inout [(path: String, file: Listed)]
+    ) throws(DiagnosticError) {
         // Each file's collection, by its folder (a handful of folders for 100,000 files), as
         // its position in `names`.
         var collections: [Substring: Int] = [:]
         var names: [String] = []
         var positions: [String: Int] = [:]
         var collectionOfFile = [Int](repeating: 0, count: paths.count)
-        var previousFolderLength = -1
-        for (index, path) in paths.enumerated() {
+        // The folder of the file before, as bytes.
+        var previousFolder: [UInt8] = [0]
+        for index in paths.indices {
             // The walk lists a folder's files one after another: a file in the folder of the one
-            // before is told by its bytes, without a Substring hashed for every file.
-            let folderLength = Self.folderLength(of: path)
-            defer { previousFolderLength = folderLength }
-            if folderLength == previousFolderLength, Self.startsAlike(path, paths[index - 1], folderLength) {
+            // before is told by its bytes, without a Substring hashed for every file, or the path
+            // copied.
+            let (folderLength, isInFolderBefore) = Self.withBytes(of: paths[index]) { bytes in
+                let length = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
+                let isInFolderBefore = previousFolder.elementsEqual(bytes[..<length])
+                if !isInFolderBefore { previousFolder = Array(bytes[..<length]) }
+                return (length, isInFolderBefore)
+            }
+            if isInFolderBefore {
                 collectionOfFile[index] = collectionOfFile[index - 1]
                 continue
             }
+            let path = paths[index]
             let folder = path[..<path.utf8.index(path.utf8.startIndex, offsetBy: folderLength)]
             if let known = collections[folder] {
                 collectionOfFile[index] = known
@@ -337,29 +344,26 @@ public struct SiteReader {
         // The paths come in `String` order, so each collection's files are in order as they
         // come: taken collection by collection, the collections sorted by name, they are in
         // (collection, path) order without comparing 100,000 paths again.
-        guard names.count > 1 else { return paths.map { ($0, names.first ?? "") } }
+        guard names.count > 1 else {
+            let listed = Listed.vdir(names.first ?? "")
+            for path in paths { order.append((path, listed)) }
+            return
+        }
         var byCollection = [[Int]](repeating: [], count: names.count)
         for (index, collection) in collectionOfFile.enumerated() { byCollection[collection].append(index) }
-        return names.indices.sorted { names[$0] < names[$1] }.flatMap { collection in
-            byCollection[collection].map { (paths[$0], names[collection]) }
+        for collection in names.indices.sorted(by: { names[$0] < names[$1] }) {
+            let listed = Listed.vdir(names[collection])
+            for index in byCollection[collection] { order.append((paths[index], listed)) }
         }
     }
 
-    /// How many bytes of a path its folder takes: up to its last `/`; 0 for a file at the top.
-    private static func folderLength(of path: String) -> Int {
-        var path = path
-        return path.withUTF8 { $0.lastIndex(of: UInt8(ascii: "/")) ?? 0 }
-    }
-
-    /// Whether the first `count` bytes of two paths, each at least that long, are the same.
-    private static func startsAlike(_ path: String, _ other: String, _ count: Int) -> Bool {
-        var path = path, other = other
-        return path.withUTF8 { path in
-            other.withUTF8 { other in
-                UnsafeBufferPointer(rebasing: path[..<count])
-                    .elementsEqual(UnsafeBufferPointer(rebasing: other[..<count]))
-            }
-        }
+    /// Calls `body` with the UTF-8 bytes of `text`, where they are when they are in one piece.
+    private static func withBytes<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
     }
 
     /// A vdir collection's name: its `displayname` file, or else the folder's own name.
