@@ -11,8 +11,22 @@ struct ContentLine: Sendable {
     struct Parameter: Sendable, Equatable {
         /// The name in upper case.
         var name: String
-        /// The values, unquoted and with RFC 6868 `^n ^' ^^` decoded.
-        var values: [String]
+        /// The first value, unquoted and with RFC 6868 `^n ^' ^^` decoded: every parameter has
+        /// one (a bare one, or one after `=`, if empty).
+        var value: String
+        /// The values after the first (`TYPE=work,voice` has one). Most parameters have none,
+        /// and an empty list allocates nothing: as one list of values, each parameter of every
+        /// line allocated one.
+        var moreValues: [String] = []
+
+        /// The values in order.
+        var values: [String] { [value] + moreValues }
+
+        /// Calls `body` with each value in order.
+        func forEachValue(_ body: (String) -> Void) {
+            body(value)
+            for value in moreValues { body(value) }
+        }
     }
 
     /// How a value's bytes are encoded, from `ENCODING` (or a bare 2.1 parameter).
@@ -54,27 +68,29 @@ struct ContentLine: Sendable {
     /// Every value of a parameter, in order (`TYPE=a;TYPE=b,c` gives a, b, c).
     func values(of parameter: String) -> [String] {
         var values: [String] = []
-        for written in parameters where written.name == parameter { values += written.values }
+        for written in parameters where written.name == parameter { written.forEachValue { values.append($0) } }
         return values
     }
 
     /// The first value of a parameter.
     func value(of parameter: String) -> String? {
-        // Every parameter has a value (a bare one, or one after `=`, if empty).
-        parameters.first { $0.name == parameter }?.values.first
+        parameters.first { $0.name == parameter }?.value
     }
 
     /// The value encoding a list of parameters names.
     static func encoding(in parameters: [Parameter]) -> Encoding? {
+        var encoding: Encoding?
         for parameter in parameters where parameter.name == "ENCODING" {
-            for value in parameter.values {
+            parameter.forEachValue { value in
+                guard encoding == nil else { return }
                 switch value.uppercased() {
-                case "QUOTED-PRINTABLE": return .quotedPrintable
-                case "B", "BASE64": return .base64
-                default: continue
+                case "QUOTED-PRINTABLE": encoding = .quotedPrintable
+                case "B", "BASE64": encoding = .base64
+                default: break
                 }
             }
+            if encoding != nil { break }
         }
-        return nil
+        return encoding
     }
 }

@@ -114,27 +114,33 @@ struct ContentLineHeader: Sendable {
                 || ASCIIBytes.equals(bytes, "B") || ASCIIBytes.equals(bytes, "8BIT")
                 || ASCIIBytes.equals(bytes, "7BIT")
             let name = isEncoding ? "ENCODING" : "TYPE"
-            parameters.append(ContentLine.Parameter(name: name, values: [ASCIIBytes.string(bytes)]))
+            parameters.append(ContentLine.Parameter(name: name, value: ASCIIBytes.string(bytes)))
             return
         }
         let name = UnsafeBufferPointer(rebasing: bytes[ASCIIBytes.trimmingWhitespace(bytes, 0..<equals)])
+        let (value, moreValues) = values(bytes, from: equals + 1)
         parameters.append(
             ContentLine.Parameter(
-                name: ASCIIBytes.string(name, ASCIIBytes.upper), values: values(bytes, from: equals + 1)))
+                name: ASCIIBytes.string(name, ASCIIBytes.upper), value: value, moreValues: moreValues))
     }
 
     /// The values of ASCII parameter bytes from `start` on: split at commas outside quotes, the
     /// quotes dropped, each trimmed and caret-decoded.
-    private static func values(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [String] {
+    private static func values(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> (first: String, more: [String])
+    {
         guard bytes[start...].contains(UInt8(ascii: "\"")) else {
+            guard let comma = bytes[start...].firstIndex(of: UInt8(ascii: ",")) else {
+                return (value(bytes, start..<bytes.count), [])
+            }
             var values: [String] = []
-            var valueStart = start
-            for position in start..<bytes.count where bytes[position] == UInt8(ascii: ",") {
+            var valueStart = comma + 1
+            for position in valueStart..<bytes.count where bytes[position] == UInt8(ascii: ",") {
                 values.append(value(bytes, valueStart..<position))
                 valueStart = position + 1
             }
             values.append(value(bytes, valueStart..<bytes.count))
-            return values
+            return (value(bytes, start..<comma), values)
         }
         var values: [String] = []
         var current: [UInt8] = []
@@ -150,7 +156,7 @@ struct ContentLineHeader: Sendable {
             }
         }
         values.append(current.withUnsafeBufferPointer { value($0, 0..<$0.count) })
-        return values
+        return (values[0], Array(values.dropFirst()))
     }
 
     /// One value from ASCII bytes, trimmed and caret-decoded.
@@ -185,7 +191,7 @@ struct ContentLineHeader: Sendable {
     private static func parameter(_ text: String) -> ContentLine.Parameter {
         guard let equals = text.firstIndex(of: "=") else {
             let name = encodings.contains(text.uppercased()) ? "ENCODING" : "TYPE"
-            return ContentLine.Parameter(name: name, values: [text])
+            return ContentLine.Parameter(name: name, value: text)
         }
         let name = String(text[..<equals]).trimmingWhitespace.uppercased()
         var values: [String] = []
@@ -202,7 +208,8 @@ struct ContentLineHeader: Sendable {
             }
         }
         values.append(current)
-        return ContentLine.Parameter(name: name, values: values.map { caretDecoded($0.trimmingWhitespace) })
+        let decoded = values.map { caretDecoded($0.trimmingWhitespace) }
+        return ContentLine.Parameter(name: name, value: decoded[0], moreValues: Array(decoded.dropFirst()))
     }
 
     /// RFC 6868: `^n` is a line break, `^'` a double quote, `^^` a caret; any other `^` stays.

@@ -26,7 +26,7 @@ enum VCardLabel {
         var capacity = 0
         var isASCII = true
         for parameter in line.parameters where parameter.name == "TYPE" {
-            for value in parameter.values {
+            parameter.forEachValue { value in
                 capacity += value.utf8.count + 1
                 if isASCII, value.utf8.withContiguousStorageIfAvailable(ASCIIBytes.isASCII) != true {
                     isASCII = false
@@ -46,7 +46,7 @@ enum VCardLabel {
                 var used = 0
                 var count = 0
                 for parameter in line.parameters where parameter.name == "TYPE" {
-                    for value in parameter.values {
+                    parameter.forEachValue { value in
                         var value = value
                         value.withUTF8 { value in
                             forEachWord(in: value) { word in
@@ -123,14 +123,14 @@ enum VCardLabel {
     private static func labelOfWords(_ line: ContentLine) -> String {
         var words: [String] = []
         for parameter in line.parameters where parameter.name == "TYPE" {
-            for value in parameter.values {
+            parameter.forEachValue { value in
                 var value = value
                 let isASCII = value.withUTF8 { bytes in
                     guard ASCIIBytes.isASCII(bytes) else { return false }
                     addWords(bytes, to: &words)
                     return true
                 }
-                guard !isASCII else { continue }
+                guard !isASCII else { return }
                 for word in value.split(separator: ",") {
                     var text = String(word).trimmingWhitespace.lowercased()
                     if text.hasPrefix("x-") { text.removeFirst(2) }
