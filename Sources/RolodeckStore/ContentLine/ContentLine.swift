@@ -68,7 +68,9 @@ struct ContentLine: Sendable {
     /// Every value of a parameter, in order (`TYPE=a;TYPE=b,c` gives a, b, c).
     func values(of parameter: String) -> [String] {
         var values: [String] = []
-        for written in parameters where written.name == parameter { written.forEachValue { values.append($0) } }
+        for written in parameters where written.name == parameter {
+            written.forEachValue { values.append($0) }
+        }
         return values
     }
 
