@@ -127,6 +127,32 @@ import Testing
         #expect(Self.groups(of: store) == ["Work (Job)": ["a"], "work (work)": ["b", "c", "d"]])
     }
 
+    /// Thousands of cards: a name's group is the one it finds where it is first written, and a
+    /// name found as an id finds the group a later category makes of its name only after that
+    /// category.
+    @Test func categoriesOfManyCardsFindTheirGroupsInTheOrderTheyAreWritten() {
+        let groups = StoreFile(kind: .group, layout: .list, source: SourceText(
+            path: "store/groups.json", text: #"[{"id": "Work", "name": "Job"}]"#))
+        let count = 7_000
+        // Card 4,000 makes the group "work"; every card names "Work", and one name of its own
+        // in every thousand cards, first written in the batch before the one that repeats it.
+        let vcards = (0..<count).map { index in
+            let categories = ["Work", "Club \(index / 1_000)"] + (index == 4_000 ? ["work"] : [])
+            let lines = ["UID:c\(index)", "FN:C \(index)", "CATEGORIES:" + categories.joined(separator: ",")]
+            return ("store/c\(index).vcf", card(lines))
+        }
+        let (store, diagnostics) = Self.decode(json: [groups], vcards: vcards)
+        #expect(diagnostics.isEmpty)
+        let members = Self.groups(of: store)
+        #expect(members["Work (Job)"] == (0...4_000).map { "c\($0)" })
+        #expect(members["work (work)"] == (4_000..<count).map { "c\($0)" })
+        for club in 0..<(count / 1_000) {
+            #expect(members["Club \(club) (Club \(club))"] == (club * 1_000..<(club + 1) * 1_000).map { "c\($0)" })
+        }
+        // Card 4,000 names "Club 4" before "work".
+        #expect(store.groups.map(\.id) == ["Work"] + (0...4).map { "Club \($0)" } + ["work", "Club 5", "Club 6"])
+    }
+
     @Test func groupCardsWithoutANameOrWithAUIDSeenBeforeAreSkipped() {
         let (store, diagnostics) = Self.decode(vcards: [
             ("store/g.vcf", card("X-ADDRESSBOOKSERVER-KIND:group", "X-ADDRESSBOOKSERVER-MEMBER:mailto:a@example.com")
@@ -143,6 +169,11 @@ import Testing
 
 /// A 3.0 card, unless the lines name another version.
 private func card(_ lines: String...) -> String {
+    card(lines)
+}
+
+/// A 3.0 card of the lines given as a list.
+private func card(_ lines: [String]) -> String {
     let version = lines.contains { $0.hasPrefix("VERSION:") } ? [] : ["VERSION:3.0"]
     return (["BEGIN:VCARD"] + version + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
 }
