@@ -26,6 +26,14 @@ import Testing
     /// side by side in path order; loose files are a collection of no name, first. (`ab` follows
     /// `aa` in the walk, a folder name of the same length: its files are a collection of their
     /// own, first of the named ones.)
+    /// The folders an unchanged build looks for a `displayname` in: each once, whatever order
+    /// the files come in, and not the top.
+    @Test func theFoldersOfFilesAreEachFoundOnce() {
+        let paths = ["a/x.vcf", "a/y.vcf", "b/c/z.vcf", "top.vcf", "a/w.vcf", "b/c/y.vcf", "b/v.vcf", "ä/u.vcf"]
+        #expect(SiteReader.folders(of: paths) == ["a", "b/c", "b", "ä"])
+        #expect(SiteReader.folders(of: ["top.vcf"]).isEmpty)
+    }
+
     @Test func vdirFilesComeByCollectionThenPath() throws {
         let folder = try Fixtures.temporaryFolder()
         let files = [

@@ -146,11 +146,7 @@ public struct SiteReader {
         // The digest is a sum, in no order: the walk need not sort what it finds.
         let walk = FolderWalk(root: store.root, sorted: false)
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
-        let collections = Set(
-            vdir.compactMap { path in
-                path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }
-            })
-        let names = store.existing(collections.sorted().map { $0 + "/displayname" })
+        let names = store.existing(Self.folders(of: vdir).sorted().map { $0 + "/displayname" })
         guard walk.misnamed.isEmpty,
             var digest = store.statusDigest(of: lists + singles.map(\.path) + vdir + names + photos)
         else { return nil }
@@ -355,6 +351,24 @@ public struct SiteReader {
             let listed = Listed.vdir(names[collection])
             for index in byCollection[collection] { order.append((paths[index], listed)) }
         }
+    }
+
+    /// The folders the files at `paths` are in (not the top), each once. A walk lists a folder's
+    /// files one after another, so a file in the folder of the one before is told by its bytes:
+    /// a string made and hashed for each of 100,000 files took 40 ms of an unchanged build.
+    static func folders(of paths: [String]) -> Set<String> {
+        var folders = Set<String>()
+        var previous: [UInt8] = [0]
+        for index in paths.indices {
+            withBytes(of: paths[index]) { bytes in
+                guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")),
+                    !previous.elementsEqual(bytes[..<slash])
+                else { return }
+                previous = Array(bytes[..<slash])
+                folders.insert(String(decoding: previous, as: UTF8.self))
+            }
+        }
+        return folders
     }
 
     /// Calls `body` with the UTF-8 bytes of `text`, where they are when they are in one piece.
