@@ -33,10 +33,14 @@ extension StoreDecoder {
         var uids: [String: SourceLocation] = [:]
         for var record in calendarTodos {
             if let uid = record.uid {
-                let taken = claim(uid, of: .todo, recordAt: record.location, claimed: &uids) { first in
-                    ICalendarIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
+                switch claim(uid, of: .todo, as: record.location, claimed: &uids) {
+                case .taken: break
+                case .repeated(let first):
+                    let reason = ICalendarIssue.Reason.duplicateUID(uid.value, first: first)
+                    diagnostics.append(ICalendarIssue.warning(reason, at: uid.location))
+                    continue
+                case .json: continue
                 }
-                guard taken else { continue }
                 record.todo.id = uid.value
             }
             accepted.append(record)

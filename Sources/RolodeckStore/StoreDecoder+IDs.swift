@@ -2,21 +2,31 @@ import RolodeckCore
 
 /// The ids of vCard and iCalendar records: their UIDs, or ids made from their names.
 extension StoreDecoder {
-    /// Takes `uid` as the id of the vCard or iCalendar record at `location`, or says why not and
-    /// returns false (the record is then skipped): a UID an earlier record of these files
-    /// `claimed` is the warning `repeated` makes of where that record is, and a UID a JSON
-    /// record has as its id is an error, as any duplicate id in the JSON store is.
-    mutating func claim(
-        _ uid: Located<String>, of kind: RecordKind, recordAt location: SourceLocation,
-        claimed: inout [String: SourceLocation], repeated: (SourceLocation) -> Diagnostic
-    ) -> Bool {
+    /// How a claim of a UID went.
+    enum Claim<Record> {
+        /// The UID is the record's id.
+        case taken
+        /// An earlier record of these files, `first`, has the UID; the record is skipped, and
+        /// the caller says so.
+        case repeated(first: Record)
+        /// A JSON record has the UID as its id, which is reported as an error; the record is
+        /// skipped.
+        case json
+    }
+
+    /// Takes `uid` as the id of the vCard or iCalendar `record`, or says why not (the record is
+    /// then skipped): a UID an earlier record of these files `claimed` is the warning the caller
+    /// makes of that record (by what it gave as `record`: where it is, or which it is), and a
+    /// UID a JSON record has as its id is an error, as any duplicate id in the JSON store is.
+    mutating func claim<Record>(
+        _ uid: Located<String>, of kind: RecordKind, as record: Record, claimed: inout [String: Record]
+    ) -> Claim<Record> {
         // Each table is looked up and written in one step (a UID is new nearly always), and
         // put back as it was in the rare case it is not: 100,000 cards hashed their UIDs four
         // times each, in tables too large for the cache.
-        if let first = claimed.updateValue(location, forKey: uid.value) {
+        if let first = claimed.updateValue(record, forKey: uid.value) {
             claimed[uid.value] = first
-            diagnostics.append(repeated(first))
-            return false
+            return .repeated(first: first)
         }
         // Any record of these files with this UID was in `claimed`: one found here is JSON's.
         let json = withIDs(of: kind) { ids -> Mark? in
@@ -28,9 +38,9 @@ extension StoreDecoder {
             claimed[uid.value] = nil
             let issue = StoreIssue(.duplicateID(kind, id: uid.value, first: json.location))
             diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
-            return false
+            return .json
         }
-        return true
+        return .taken
     }
 
     /// Calls `body` with the ids of one kind of record, by id, where they were given.

@@ -85,7 +85,7 @@ extension StoreDecoder {
         guard claimedCards < cards.count else { return }
         if claimedCards == 0 { reserveCards(for: cards.count) }
         // Out of `self` while `claim` writes to both.
-        var claimed: [String: SourceLocation] = [:]
+        var claimed: [String: Int] = [:]
         swap(&claimed, &cardUIDs)
         defer { swap(&claimed, &cardUIDs) }
         for index in claimedCards..<cards.count {
@@ -99,12 +99,15 @@ extension StoreDecoder {
                 cardContacts.append((contact, index, true))
                 continue
             }
-            let location = cards[index].location
-            let taken = claim(uid, of: .contact, recordAt: location, claimed: &claimed) { first in
-                VCardIssue.warning(.duplicateUID(uid.value, first: first), at: uid.location)
+            // The first card is noted by its position, and its location looked up only when
+            // another card has its UID: noting it copied its location, a path, for every card.
+            switch claim(uid, of: .contact, as: index, claimed: &claimed) {
+            case .taken: cardContacts.append((contact, index, false))
+            case .repeated(let first):
+                let reason = VCardIssue.Reason.duplicateUID(uid.value, first: cards[first].location)
+                diagnostics.append(VCardIssue.warning(reason, at: uid.location))
+            case .json: continue
             }
-            guard taken else { continue }
-            cardContacts.append((contact, index, false))
         }
         claimedCards = cards.count
     }

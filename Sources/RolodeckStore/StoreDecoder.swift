@@ -38,10 +38,11 @@ public struct StoreDecoder: Sendable {
     /// The records of vCard files, in reading order.
     var cards: [VCardRecord] = []
     /// How many of `cards` have had their contacts taken (`claimCards`), the contacts taken,
-    /// with the UIDs they were taken under, and the positions of the group cards among them.
+    /// the UIDs they were taken under (with the position of the card that has each), and the
+    /// positions of the group cards among them.
     var claimedCards = 0
     var cardContacts: [CardContact] = []
-    var cardUIDs: [String: SourceLocation] = [:]
+    var cardUIDs: [String: Int] = [:]
     var cardGroups: [Int] = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
     var calendarTodos: [ICalendarTodo] = []
