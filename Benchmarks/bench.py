@@ -251,7 +251,8 @@ def decode_section(scratch, sizes):
             summary = subprocess.run([decode_bench, folder, str(RUNS)], check=True, capture_output=True,
                                      text=True).stdout.splitlines()[-1]
             print("%9s %-7s %s" % ("{:,}".format(size), layout, summary), flush=True)
-            if shutil.which("valgrind"):
+            # Valgrind cannot read these binaries' debug information, so `strip` must be there too.
+            if shutil.which("valgrind") and shutil.which("strip"):
                 print("%9s %-7s %s" % ("", "", decode_instructions(decode_bench, folder, scratch)), flush=True)
             shutil.rmtree(site)
 
