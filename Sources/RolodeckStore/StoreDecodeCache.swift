@@ -290,7 +290,7 @@ public final class StoreDecodeCache: Sendable {
     func cards(of file: StoreFile, previous: Entry?)
         -> (yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), entry: Entry)
     {
-        wholeFile(file, previous: previous, decode: StoreDecoder.cards, keep: Yield.cards) { yield in
+        wholeFile(file, previous: previous, decode: { StoreDecoder.cards(of: $0) }, keep: Yield.cards) { yield in
             guard case .cards(let cards, let diagnostics) = yield else { return nil }
             return (cards, diagnostics)
         }

@@ -14,9 +14,46 @@ import RolodeckCore
 /// - Members are found by UID (with or without `urn:uuid:`), by `mailto:` address, or are
 ///   groups, whose members are included; a member that is not in the store is a warning.
 extension StoreDecoder {
-    /// What a vCard file yields on its own: its cards, and the problems found in them.
-    static func cards(of file: StoreFile) -> (cards: [VCardRecord], diagnostics: [Diagnostic]) {
-        var (parsed, parseDiagnostics) = VCardParser.parse(file.source)
+    /// A vCard file at least this long is read in pieces on every core: a phone's export of
+    /// every contact is one file, 66 MB at 100,000 cards.
+    static let minimumCardPiecesLength = 256 * 1024
+
+    /// Whether a vCard file is long enough to be read in pieces.
+    static func readsInPieces(_ file: StoreFile) -> Bool {
+        file.source.bytes.count >= minimumCardPiecesLength && ParallelWork.workers > 1
+    }
+
+    /// What a vCard file yields on its own: its cards, and the problems found in them. A long
+    /// file is read in pieces on every core when it can be. `pieceLength` is for tests.
+    static func cards(of file: StoreFile, pieceLength: Int? = nil)
+        -> (cards: [VCardRecord], diagnostics: [Diagnostic])
+    {
+        let lines = ContentLineFile(source: file.source)
+        if pieceLength != nil || readsInPieces(file) {
+            let starts = cardPieceStarts(of: lines, pieceLength: pieceLength)
+            if starts.count > 1 {
+                var pieces = ParallelWork.map(starts.count, batch: 1) { index in
+                    cardPiece(index, of: lines, starts: starts)
+                }
+                if pieces.allSatisfy({ $0 != nil }) {
+                    var cards: [VCardRecord] = []
+                    cards.reserveCapacity(pieces.reduce(0) { $0 + $1!.count })
+                    for index in pieces.indices {
+                        var piece = pieces[index].take()!
+                        moveCards(&piece, to: &cards)
+                    }
+                    return (cards, [])
+                }
+            }
+        }
+        return wholeCards(of: lines)
+    }
+
+    /// The cards of a file read as a whole, and the problems found in them.
+    static func wholeCards(of lines: ContentLineFile)
+        -> (cards: [VCardRecord], diagnostics: [Diagnostic])
+    {
+        var (parsed, parseDiagnostics) = VCardParser.parse(lines)
         var fields = VCardFields()
         var cards: [VCardRecord] = []
         cards.reserveCapacity(parsed.count)
@@ -26,6 +63,88 @@ extension StoreDecoder {
         return (cards, parseDiagnostics + fields.diagnostics)
     }
 
+    /// Reads a long vCard file in pieces on every core, and takes each piece's cards as soon as
+    /// it and those before it are read, claiming their UIDs when `claiming`, so that this core's
+    /// work overlaps the reading of later pieces. A file of one piece, or with a problem in some
+    /// piece, is read as a whole instead.
+    mutating func acceptCardsInPieces(_ file: StoreFile, claiming: Bool) {
+        let lines = ContentLineFile(source: file.source)
+        let starts = Self.cardPieceStarts(of: lines, pieceLength: nil)
+        guard starts.count > 1 else {
+            acceptWholeCards(Self.wholeCards(of: lines), claiming: claiming)
+            return
+        }
+        // Put back when a piece has a problem.
+        let before = self
+        var failed = false
+        ParallelWork.inOrder(starts.count, batch: 1) { index in
+            Self.cardPiece(index, of: lines, starts: starts)
+        } consume: { index, piece in
+            guard !failed, var piece else {
+                failed = true
+                return
+            }
+            // Pieces are about as long as each other: room for the cards of all at once, not
+            // grown (and every UID hashed again) as they come.
+            if index == 0 { reserveCards(for: cards.count + piece.count * (starts.count + 1)) }
+            takeCards(&piece)
+            if claiming { claimCards() }
+        }
+        if failed {
+            self = before
+            acceptWholeCards(Self.wholeCards(of: lines), claiming: claiming)
+        }
+    }
+
+    /// Takes the cards of a file read as a whole, with their problems.
+    private mutating func acceptWholeCards(
+        _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), claiming: Bool
+    ) {
+        var yield = yield
+        takeCards(&yield.cards)
+        diagnostics += yield.diagnostics
+        if claiming { claimCards() }
+    }
+
+    /// Where the pieces of a file of about `pieceLength` bytes start (a sixteenth of the file
+    /// on two cores, or 64 KB, by default), as physical lines: the first line, then the line of
+    /// each card that begins after a piece's length (`ContentLineFile.componentStart`).
+    static func cardPieceStarts(of file: ContentLineFile, pieceLength: Int?) -> [Int] {
+        let length = pieceLength ?? max(minimumPieceLength, file.bytes.count / (8 * ParallelWork.workers))
+        var starts = [0]
+        var offset = length
+        while offset < file.bytes.count, let start = file.componentStart(from: offset, component: "VCARD") {
+            if start > starts[starts.count - 1] { starts.append(start) }
+            offset = file.lines[start].start + length
+        }
+        return starts
+    }
+
+    /// The cards of piece `index` of a file whose pieces start at `starts`; nil when the piece
+    /// has a problem. The file is then read as a whole, so that its messages are those of the
+    /// whole file: a problem of one kind is reported once a file, and the lines that are not
+    /// properties are counted for the file.
+    static func cardPiece(_ index: Int, of file: ContentLineFile, starts: [Int]) -> [VCardRecord]? {
+        let end = index + 1 < starts.count ? starts[index + 1] : file.lines.count
+        var (parsed, diagnostics) = VCardParser.parse(file, lines: starts[index]..<end)
+        guard diagnostics.isEmpty else { return nil }
+        var fields = VCardFields()
+        var cards: [VCardRecord] = []
+        cards.reserveCapacity(parsed.count)
+        for index in parsed.indices {
+            if let card = fields.record(taking: &parsed[index]) { cards.append(card) }
+        }
+        return fields.diagnostics.isEmpty ? cards : nil
+    }
+
+    /// Moves every card of `source` to the end of `cards`, leaving `source` empty: a copy would
+    /// retain all that every card holds.
+    static func moveCards(_ source: inout [VCardRecord], to cards: inout [VCardRecord]) {
+        // Reversed where they are, by moves: `Array.reverse` copies each card twice.
+        source.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let card = source.popLast() { cards.append(card) }
+    }
+
     /// Moves a file's cards to the end of `cards`, leaving `fileCards` empty: appending a copy
     /// would retain all that every card holds, and freeing the file's array release it again.
     mutating func takeCards(_ fileCards: inout [VCardRecord]) {
@@ -33,9 +152,7 @@ extension StoreDecoder {
             if let card = fileCards.popLast() { cards.append(card) }
             return
         }
-        // Reversed where they are, by moves: `Array.reverse` copies each card twice.
-        fileCards.withUnsafeMutableBufferPointer { $0.reverse() }
-        while let card = fileCards.popLast() { cards.append(card) }
+        Self.moveCards(&fileCards, to: &cards)
     }
 
     /// A contact card's contact, on its way into the store, the position in `cards` of the

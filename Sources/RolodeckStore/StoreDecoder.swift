@@ -114,6 +114,8 @@ public struct StoreDecoder: Sendable {
                 switch file.layout {
                 case .list: return (nil, nil)
                 case .single: return (.records(StoreDecoder.records(of: file)), nil)
+                // A long vCard file is read in pieces, taken as they come.
+                case .vCard where StoreDecoder.readsInPieces(file): return (nil, nil)
                 case .vCard: return (.cards(StoreDecoder.cards(of: file)), nil)
                 case .iCalendar: return (.todos(StoreDecoder.todos(of: file)), nil)
                 case .photo: return (.photo(StoreDecoder.photo(of: file)), nil)
@@ -143,8 +145,13 @@ public struct StoreDecoder: Sendable {
             let file = files[index]
             switch yield.take() {
             case .none:
-                // A list read afresh is decoded in pieces when it can be; else it is split.
+                // A list read afresh is decoded in pieces when it can be, else split; a long
+                // vCard file in pieces when it can be, else as a whole.
                 guard let cache, let kept else {
+                    if file.layout == .vCard {
+                        decoder.acceptCardsInPieces(file, claiming: index > lastContactRecordFile)
+                        return
+                    }
                     if decoder.acceptInPieces(file) { return }
                     decoder.accept(StoreDecoder.records(of: file), of: file)
                     return

@@ -10,12 +10,6 @@ import RolodeckCore
 ///
 /// A line that is not a property is reported and skipped; the rest of the file is still read.
 struct ContentLineReader {
-    /// A line of the file: its bytes are `bytes[start..<end]`, without the line break.
-    private struct PhysicalLine {
-        var start: Int
-        var end: Int
-    }
-
     /// The file's bytes (UTF-16 files converted to UTF-8).
     let bytes: [UInt8]
     /// The path used in locations.
@@ -25,8 +19,10 @@ struct ContentLineReader {
     var keepsFoldWhitespace = false
     /// Problems found so far.
     private(set) var diagnostics: [Diagnostic] = []
-    private let lines: [PhysicalLine]
-    private var index = 0
+    private let lines: [ContentLineFile.PhysicalLine]
+    private var index: Int
+    /// Where the lines this reader reads end: the file's end, or the end of a piece of it.
+    private let endLine: Int
     private var skippedLines = 0
     private var firstUnreported: SourceLocation?
     /// Lines that are not properties are reported one by one up to this many per file.
@@ -34,14 +30,23 @@ struct ContentLineReader {
 
     /// Prepares to read a file.
     init(source: SourceText) {
-        path = source.path
-        bytes = ContentLineReader.utf8Bytes(source.bytes)
-        lines = ContentLineReader.physicalLines(bytes)
+        self.init(file: ContentLineFile(source: source))
+    }
+
+    /// Prepares to read the physical lines `range` of a file (all of them by default), with
+    /// locations in the whole file. A piece read on its own is read as the file is only when it
+    /// starts where no logical line goes on (a line that begins a component).
+    init(file: ContentLineFile, lines range: Range<Int>? = nil) {
+        path = file.path
+        bytes = file.bytes
+        lines = file.lines
+        index = range?.lowerBound ?? 0
+        endLine = range?.upperBound ?? file.lines.count
     }
 
     /// The next property, or nil at the end of the file.
     mutating func next() -> ContentLine? {
-        while index < lines.count {
+        while index < endLine {
             let first = index
             index += 1
             guard let start = firstNonBlank(lines[first]) else { continue }
@@ -127,7 +132,7 @@ struct ContentLineReader {
     /// Adds the physical lines that go on with a logical line to it.
     @inline(__always)
     private mutating func readContinuations(of line: inout LogicalLine) {
-        while index < lines.count,
+        while index < endLine,
             let way = continuation(at: lines[index], after: line.encoding, endingIn: line.bytes.last)
         {
             let next = lines[index]
@@ -154,7 +159,7 @@ struct ContentLineReader {
     /// own or there is none.
     @inline(__always)
     private func continuation(after encoding: ContentLine.Encoding?, endingIn last: UInt8) -> Continuation? {
-        guard index < lines.count else { return nil }
+        guard index < endLine else { return nil }
         return continuation(at: lines[index], after: encoding, endingIn: last)
     }
 
@@ -162,7 +167,7 @@ struct ContentLineReader {
     /// last byte is `last`; nil when it begins a line of its own.
     @inline(__always)
     private func continuation(
-        at next: PhysicalLine, after encoding: ContentLine.Encoding?, endingIn last: UInt8?
+        at next: ContentLineFile.PhysicalLine, after encoding: ContentLine.Encoding?, endingIn last: UInt8?
     )
         -> Continuation?
     {
@@ -179,7 +184,7 @@ struct ContentLineReader {
     }
 
     /// Where a line's text starts after its leading spaces and tabs; nil for a blank line.
-    private func firstNonBlank(_ line: PhysicalLine) -> Int? {
+    private func firstNonBlank(_ line: ContentLineFile.PhysicalLine) -> Int? {
         var start = line.start
         while start < line.end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         return start == line.end ? nil : start
@@ -220,7 +225,7 @@ struct ContentLineReader {
         var component = component
         return component.withUTF8 { name in
             bytes.withUnsafeBufferPointer { bytes in
-                for line in lines[index...] {
+                for line in lines[index..<endLine] {
                     let text = UnsafeBufferPointer(rebasing: bytes[line.start..<line.end])
                     if Self.hasPrefix(text, "END:", name) || Self.hasPrefix(text, "BEGIN:", name) {
                         return nil
@@ -295,13 +300,13 @@ struct ContentLineReader {
         return (number + 1, column)
     }
 
-    private func startsWithEnd(_ line: PhysicalLine) -> Bool {
+    private func startsWithEnd(_ line: ContentLineFile.PhysicalLine) -> Bool {
         bytes.withUnsafeBufferPointer {
             ASCIIBytes.hasPrefix(UnsafeBufferPointer(rebasing: $0[line.start..<line.end]), "END:")
         }
     }
 
-    private func isBase64Only(_ line: PhysicalLine) -> Bool {
+    private func isBase64Only(_ line: ContentLineFile.PhysicalLine) -> Bool {
         bytes[line.start..<line.end].allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -317,7 +322,7 @@ struct ContentLineReader {
 
     /// Whether `text` starts with `keyword` and then `name`, a lowercase letter of `text`
     /// matching the uppercase one of theirs.
-    private static func hasPrefix(
+    static func hasPrefix(
         _ text: UnsafeBufferPointer<UInt8>, _ keyword: StaticString, _ name: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         let keyword = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
@@ -332,41 +337,5 @@ struct ContentLineReader {
     @inline(__always)
     private static func matches(_ byte: UInt8, _ expected: UInt8) -> Bool {
         byte == expected || (byte >= 0x61 && byte <= 0x7A && byte - 0x20 == expected)
-    }
-
-    /// The bytes as UTF-8: a UTF-8 byte-order mark stays (locations skip it), UTF-16 is converted.
-    private static func utf8Bytes(_ bytes: [UInt8]) -> [UInt8] {
-        let encoding: String.Encoding
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            encoding = .utf16LittleEndian
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            encoding = .utf16BigEndian
-        } else {
-            return bytes
-        }
-        guard let text = String(bytes: bytes.dropFirst(2), encoding: encoding) else { return bytes }
-        return Array(text.utf8)
-    }
-
-    /// The lines of the file, without their line breaks (CR LF, LF or CR), the UTF-8 byte-order
-    /// mark left out of the first; line breaks are looked for eight bytes at a time.
-    private static func physicalLines(_ bytes: [UInt8]) -> [PhysicalLine] {
-        bytes.withUnsafeBufferPointer { bytes in
-            var lines: [PhysicalLine] = []
-            // About as many as a card's lines of some 30 bytes make: grown one by one, the array
-            // of a 300-byte file was copied five times, a tenth of the time it took to read.
-            lines.reserveCapacity(bytes.count / 32 + 4)
-            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let count = bytes.count
-            while start < count {
-                let end = ByteWord.firstIndex(in: bytes, from: start) { word in
-                    ByteWord.bytes(equalTo: 0x0A, in: word) | ByteWord.bytes(equalTo: 0x0D, in: word)
-                }
-                lines.append(PhysicalLine(start: start, end: end))
-                guard end < count else { break }
-                start = end + ((bytes[end] == 0x0D && end + 1 < count && bytes[end + 1] == 0x0A) ? 2 : 1)
-            }
-            return lines
-        }
     }
 }

@@ -10,11 +10,20 @@ import RolodeckCore
 enum VCardParser {
     /// The cards of a file and the problems found in its lines.
     static func parse(_ source: SourceText) -> (cards: [VCard], diagnostics: [Diagnostic]) {
-        var splitter = CardSplitter(source: source)
+        parse(ContentLineFile(source: source))
+    }
+
+    /// The cards of the physical lines `range` of a file (all of them by default) and the
+    /// problems found in them. A piece that starts at a `ContentLineFile.componentStart` and has
+    /// no problem holds the very cards the whole file has there.
+    static func parse(_ file: ContentLineFile, lines range: Range<Int>? = nil)
+        -> (cards: [VCard], diagnostics: [Diagnostic])
+    {
+        var splitter = CardSplitter(reader: ContentLineReader(file: file, lines: range))
         while let line = splitter.reader.next() {
             splitter.take(line)
         }
-        splitter.finishFile(source)
+        splitter.finishFile(path: file.path)
         return (splitter.cards, (splitter.reader.diagnostics + splitter.diagnostics).sortedByLocation())
     }
 
@@ -35,9 +44,9 @@ enum VCardParser {
         /// those of the lines themselves).
         var diagnostics: [Diagnostic] = []
 
-        /// Prepares to read a file.
-        init(source: SourceText) {
-            reader = ContentLineReader(source: source)
+        /// Prepares to read the lines `reader` reads.
+        init(reader: ContentLineReader) {
+            self.reader = reader
         }
 
         /// Reads one line: the start or the end of a card, or a property of the current one.
@@ -116,13 +125,13 @@ enum VCardParser {
         }
 
         /// Ends a card the file leaves open, and reports a file without cards.
-        mutating func finishFile(_ source: SourceText) {
+        mutating func finishFile(path: String) {
             if let card = current {
                 report(.missingEnd, at: card.location)
                 finishCard()
             }
             if cards.isEmpty, !reportedOutside {
-                report(.noCards, at: source.start)
+                report(.noCards, at: SourceLocation(path: path, line: 1, column: 1))
             }
         }
 
