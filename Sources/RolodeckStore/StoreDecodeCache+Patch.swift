@@ -1,8 +1,8 @@
 import RolodeckCore
 
 /// A store patched by record. When a save changed a few records (a contact's JSON file, a
-/// card's `.vcf`, one element of a `contacts.json`) and nothing that relates records to one
-/// another, the last decode's store is taken with those records replaced, instead of every
+/// card's `.vcf`, one element of a `contacts.json`, a card of a long `.vcf`) and nothing that
+/// relates records to one another, the last decode's store is taken with those records replaced, instead of every
 /// record being related again: at 100,000 contacts that is 100,000 kept yields looked up, ids
 /// hashed, references checked and cards merged, about 0.2 s, for each save.
 ///
@@ -118,10 +118,10 @@ extension StoreDecodeCache {
                     oldDiagnostics.isEmpty
                     ? replacingRecords(replaced, yield, fresh: fresh, in: &related) : nil
             case .vCard:
-                let previous = entries[position]
-                let (yield, entry) = cards(of: file, previous: previous)
-                entries[position] = entry
-                found = replacingCards(previous.yield, yield, in: &related)
+                // The entry is changed where it lies, so that a long file's cards, held by
+                // nothing else now, are patched in place.
+                let (yield, change) = cards(of: file, updating: &entries[position])
+                found = replacingCards(change, yield, in: &related)
             case .iCalendar, .photo:
                 found = nil
             }
@@ -248,25 +248,29 @@ extension StoreDecodeCache {
         }
     }
 
-    /// The replacements for the cards a vCard file holds now, given those it held; nil unless
-    /// it held one contact card and holds one, with the same UID.
+    /// The replacements for the contact cards a save changed in a vCard file, each the card
+    /// that was at its place; nil when the file has a problem, or some card came, went, is a
+    /// group card, or relates to others differently (its UID, its categories, its emails).
     private func replacingCards(
-        _ previous: Yield, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]),
+        _ change: CardChange, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]),
         in related: inout Related
     ) -> [Replacement]? {
-        guard case .cards(let oldCards, let oldDiagnostics) = previous, oldDiagnostics.isEmpty,
-            yield.diagnostics.isEmpty, oldCards.count == 1, yield.cards.count == 1,
-            case .contact(let oldContact) = oldCards[0].content,
-            case .contact(var contact) = yield.cards[0].content,
-            let uid = oldCards[0].uid?.value, yield.cards[0].uid?.value == uid, oldContact.id == contact.id,
-            oldCards[0].categories.map(\.value) == yield.cards[0].categories.map(\.value),
-            Self.sameRelations(oldContact, contact)
-        else { return nil }
-        let positions = related.positionsOfRecords()
-        guard let position = positions.contacts[contact.id] else { return nil }
-        // Its groups come from its categories and the group cards that list it.
-        contact.groupIDs = related.store.contacts[position].groupIDs
-        return [.contact(position, contact)]
+        guard yield.diagnostics.isEmpty, change.replaced.count == change.fresh.count else { return nil }
+        var replacements: [Replacement] = []
+        for (old, index) in zip(change.replaced, change.fresh) {
+            let new = yield.cards[index]
+            guard case .contact(let oldContact) = old.content, case .contact(var contact) = new.content,
+                let uid = old.uid?.value, new.uid?.value == uid, oldContact.id == contact.id,
+                old.categories.map(\.value) == new.categories.map(\.value),
+                Self.sameRelations(oldContact, contact)
+            else { return nil }
+            let positions = related.positionsOfRecords()
+            guard let position = positions.contacts[contact.id] else { return nil }
+            // Its groups come from its categories and the group cards that list it.
+            contact.groupIDs = related.store.contacts[position].groupIDs
+            replacements.append(.contact(position, contact))
+        }
+        return replacements
     }
 
     /// Whether what relates a contact to others is the same in both: its id, its groups as

@@ -11,8 +11,10 @@ import RolodeckCore
 /// A file whose bytes are unchanged yields what it yielded before. In a JSON list that changed
 /// (one contact edited in a `contacts.json` of 100,000), the records before and after the
 /// changed stretch are kept when their bytes are the same, their offsets moved to where they
-/// now are; only the stretch between is parsed. A record that had problems is always decoded
-/// again, so its messages point at where it is now. What relates records to each other
+/// now are; only the stretch between is parsed. So are the cards of a long vCard file without
+/// problems (a phone's export), moved to the lines they are now on (`StoreDecodeCache+Cards`).
+/// A record that had problems is always decoded again, so its messages point at where it is
+/// now. What relates records to each other
 /// (duplicate ids, references, vCard groups) is worked out by the decoder, unless the decode
 /// changed only records and nothing that relates them: then the last store is patched by
 /// record (`StoreDecodeCache+Patch`).
@@ -38,7 +40,7 @@ public final class StoreDecodeCache: Sendable {
 
     enum Yield: Sendable {
         case records([DecodedRecord], [Diagnostic], elements: [Range<Int>]?)
-        case cards([VCardRecord], [Diagnostic])
+        case cards([VCardRecord], [Diagnostic], spans: CardSpans?)
         case todos([ICalendarTodo], [Diagnostic])
         case photo(StoreDecoder.PhotoYield)
     }
@@ -285,15 +287,19 @@ public final class StoreDecodeCache: Sendable {
         }.prefix(20).map { $0 }
     }
 
-    /// A vCard file's cards and problems, from `previous` when the file's bytes are the same;
-    /// with the entry to remember.
+    /// A vCard file's cards and problems, from `previous` when the file's bytes are the same,
+    /// else as `cards(of:updating:)` reads them; with the entry to remember.
     func cards(of file: StoreFile, previous: Entry?)
         -> (yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), entry: Entry)
     {
-        wholeFile(file, previous: previous, decode: { StoreDecoder.cards(of: $0) }, keep: Yield.cards) { yield in
-            guard case .cards(let cards, let diagnostics) = yield else { return nil }
-            return (cards, diagnostics)
+        if let previous, case .cards(let cards, let diagnostics, _) = previous.yield,
+            previous.bytes.hasSameBytes(as: file.source.bytes)
+        {
+            return ((cards, diagnostics), previous)
         }
+        var entry = previous ?? Entry(bytes: [], yield: .cards([], [], spans: nil))
+        let (yield, _) = cards(of: file, updating: &entry)
+        return (yield, entry)
     }
 
     /// An iCalendar file's todos and problems, from `previous` when the file's bytes are the

@@ -28,8 +28,29 @@ extension StoreDecoder {
     static func cards(of file: StoreFile, pieceLength: Int? = nil)
         -> (cards: [VCardRecord], diagnostics: [Diagnostic])
     {
+        cards(
+            of: ContentLineFile(source: file.source), inPieces: pieceLength != nil || readsInPieces(file),
+            pieceLength: pieceLength)
+    }
+
+    /// What a vCard file yields on its own, and, for a long file without problems, where each
+    /// card is (`CardSpans`), so that a watch can read again only the cards a save changed.
+    static func cardsAndSpans(of file: StoreFile)
+        -> (cards: [VCardRecord], diagnostics: [Diagnostic], spans: CardSpans?)
+    {
         let lines = ContentLineFile(source: file.source)
-        if pieceLength != nil || readsInPieces(file) {
+        let long = file.source.bytes.count >= minimumCardPiecesLength
+        let (cards, diagnostics) = Self.cards(
+            of: lines, inPieces: long && ParallelWork.workers > 1, pieceLength: nil)
+        guard long, diagnostics.isEmpty, !file.source.bytes.isUTF16 else { return (cards, diagnostics, nil) }
+        return (cards, diagnostics, CardSpans(cards, in: lines))
+    }
+
+    /// The cards of a file's lines, read in pieces when `inPieces` and it can be.
+    private static func cards(of lines: ContentLineFile, inPieces: Bool, pieceLength: Int?)
+        -> (cards: [VCardRecord], diagnostics: [Diagnostic])
+    {
+        if inPieces {
             let starts = cardPieceStarts(of: lines, pieceLength: pieceLength)
             if starts.count > 1 {
                 var pieces = ParallelWork.map(starts.count, batch: 1) { index in

@@ -70,6 +70,31 @@ enum DemoStoreLayouts {
             .write(to: tasks.appendingPathComponent("bottles.ics"))
     }
 
+    /// Copies the demo site to `folder` as one vCard file, as a phone exports every contact:
+    /// the vdir's cards one after another in `store/book/all.vcf`, then `fillers` more
+    /// contacts (so the file is long enough to be read in pieces and patched by card).
+    static func copyAsOneVCardFile(to folder: URL, fillers: Int) throws {
+        try copyAsVdir(to: folder)
+        let book = folder.appendingPathComponent("store/book")
+        var text = ""
+        for name in try FileManager.default.contentsOfDirectory(atPath: book.path).sorted()
+        where name.hasSuffix(".vcf") {
+            text += try String(contentsOf: book.appendingPathComponent(name), encoding: .utf8)
+            try FileManager.default.removeItem(at: book.appendingPathComponent(name))
+        }
+        for number in stride(from: 1, through: fillers, by: 1) {
+            let contact: [String: Any] = [
+                "id": "filler-\(number)", "givenName": "Fill \(number)", "familyName": "Filler",
+                "phones": [["label": "mobile", "value": "+49 151 \(10_000_000 + number)"]],
+                "notes": String(
+                    repeating: "One of the contacts that make the file as long as a phone's export. ",
+                    count: 10),
+            ]
+            text += vCard(contact, groupNames: [:])
+        }
+        try Data(text.utf8).write(to: book.appendingPathComponent("all.vcf"))
+    }
+
     /// A vCard 3.0 card of a demo contact, as a phone's address book exports it: custom labels
     /// as Apple's `X-ABLabel`, text escaped, lines folded at 75 bytes, CRLF line ends.
     static func vCard(_ contact: [String: Any], groupNames: [String: String]) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RolodeckTestSupport
+@testable import RolodeckStore
 
 /// The invariant of watch on the stores that keep one file per card: the demo with a JSON file
 /// per contact (`store/contacts/<id>.json`), and the demo as a vdir of vCard 3.0 files
@@ -242,5 +243,97 @@ extension SiteBuildRebuildTests {
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try DemoStoreLayouts.copyAsVdir(to: site.folder)
         try Self.check(Self.vdirSteps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: true)
+    }
+
+    /// Edits to the demo as one long vCard file (`store/book/all.vcf`, a phone's export): cards
+    /// edited, moved, added and taken out in the middle of it, warnings that come and go, and
+    /// the file saved by rename.
+    static let oneFileSteps: [Step] = [
+        Step(label: "a card's NOTE, in the middle of the file", expect: .patched) { site in
+            try site.replaceUnfolded(
+                "store/book/all.vcf", "Prefers **phone calls** over email.", "Prefers *letters*.")
+        },
+        Step(label: "a card's family name, which moves it to another section", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Müller;", "N:Zimmermann;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Jürgen Müller", "FN:Jürgen Zimmermann")
+        },
+        Step(label: "a phone number of a card far down the file", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "+49 151 10000200", "+49 151 20000200")
+        },
+        Step(label: "a new card in the middle of the file", expect: .patched) { site in
+            let text = try site.read("store/book/all.vcf")
+            let at = try #require(Self.cardRange("ingrid-vogel", in: text)).lowerBound
+            try site.write(
+                "store/book/all.vcf",
+                text.replacingCharacters(in: at..<at, with: card(contact("nova-neu", "Nova", "Neu"))))
+        },
+        Step(label: "a card with a new category, which makes a group", expect: .patched) { site in
+            try site.replaceUnfolded(
+                "store/book/all.vcf", "UID:nova-neu", "UID:nova-neu\r\nCATEGORIES:Chess Club")
+        },
+        Step(label: "that card taken out again, and with it the only member of a group", expect: .patched) {
+            site in
+            let text = try site.read("store/book/all.vcf")
+            let card = try #require(Self.cardRange("nova-neu", in: text))
+            try site.write("store/book/all.vcf", text.replacingCharacters(in: card, with: ""))
+        },
+        Step(
+            label: "a card's BDAY that is not a date: a warning, the birthday left out", expect: .patched,
+            warning: "BDAY \"1971-02-30\" is not a date"
+        ) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "BDAY:1971-03-14", "BDAY:1971-02-30")
+        },
+        Step(label: "the BDAY fixed, and a phone number far down the file", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "BDAY:1971-02-30", "BDAY:1971-03-14")
+            try site.replaceUnfolded("store/book/all.vcf", "+49 151 10000300", "+49 151 20000300")
+        },
+        Step(
+            label: "a card without END:VCARD in the middle: a warning, the card ends at the next",
+            expect: .patched, writes: false, warning: "has ended; that card ends here"
+        ) { site in
+            let text = try site.read("store/book/all.vcf")
+            let card = try #require(Self.cardRange("juergen-mueller", in: text))
+            let end = text.index(card.upperBound, offsetBy: -"END:VCARD\r\n".count)
+            try site.write(
+                "store/book/all.vcf", text.replacingCharacters(in: end..<card.upperBound, with: ""))
+        },
+        Step(label: "END:VCARD back", expect: .patched, writes: false) { site in
+            let text = try site.read("store/book/all.vcf")
+            let uid = try #require(text.range(of: "\r\nUID:juergen-mueller\r\n"))
+            let next = try #require(text.range(of: "BEGIN:VCARD", range: uid.upperBound..<text.endIndex))
+            try site.write(
+                "store/book/all.vcf",
+                text.replacingCharacters(in: next.lowerBound..<next.lowerBound, with: "END:VCARD\r\n"))
+        },
+        Step(label: "a card taken out that a todo links to", expect: .failed) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "UID:ingrid-vogel", "UID:ingrid-vogel-gone")
+        },
+        Step(label: "the card back", expect: .patched, writes: false) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "UID:ingrid-vogel-gone", "UID:ingrid-vogel")
+        },
+        Step(label: "the file saved by rename, beside the editor's swap file", expect: .patched) { site in
+            try site.saveByRename("store/book/all.vcf") { temporary in
+                try site.replaceUnfolded(temporary, "TITLE:Fachärztin", "TITLE:Hausärztin")
+            }
+        },
+    ]
+
+    /// The card with UID `uid` in `text`, from its BEGIN to the line break after its END.
+    static func cardRange(_ uid: String, in text: String) -> Range<String.Index>? {
+        guard let line = text.range(of: "\r\nUID:" + uid + "\r\n"),
+            let begin = text.range(
+                of: "BEGIN:VCARD", options: .backwards, range: text.startIndex..<line.lowerBound),
+            let end = text.range(of: "END:VCARD\r\n", range: line.upperBound..<text.endIndex)
+        else { return nil }
+        return begin.lowerBound..<end.upperBound
+    }
+
+    @Test func everyEditToOneLongVCardFileLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try DemoStoreLayouts.copyAsOneVCardFile(to: site.folder, fillers: 400)
+        let length = try site.read("store/book/all.vcf").utf8.count
+        #expect(length >= StoreDecoder.minimumCardPiecesLength, "\(length) bytes")
+        try Self.check(Self.oneFileSteps, on: site, contacts: 480, patchedAtLeast: 10, namingChanges: true)
     }
 }

@@ -46,6 +46,24 @@ struct ContentLineFile: Sendable {
         }
     }
 
+    /// Every line that begins a component a piece of the file may start at: the first
+    /// `BEGIN:<component>` when only blank lines come before it, and each that
+    /// `componentStart` finds.
+    func componentStarts(_ component: StaticString) -> [Int] {
+        bytes.withUnsafeBufferPointer { bytes in
+            var starts: [Int] = []
+            // Whether the last line that is not blank ends a component, or none came yet.
+            var afterEnd = true
+            for index in lines.indices {
+                let line = lines[index]
+                if Self.isBlank(line, in: bytes) { continue }
+                if afterEnd, Self.isLine(line, "BEGIN:", component, in: bytes) { starts.append(index) }
+                afterEnd = Self.isLine(line, "END:", component, in: bytes)
+            }
+            return starts
+        }
+    }
+
     /// Whether `line` is `keyword` and `name` (a lowercase letter matching the uppercase one),
     /// then only spaces and tabs.
     private static func isLine(

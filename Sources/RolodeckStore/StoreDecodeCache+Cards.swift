@@ -1,0 +1,164 @@
+import RolodeckCore
+
+/// Where each card of a long vCard file is: the byte and the physical line (from 0) its
+/// `BEGIN:VCARD` starts at, one for each card the file yields, in order, and how many physical
+/// lines the file has. Kept only for a file without problems whose cards each begin at a line
+/// `ContentLineFile.componentStarts` finds, so the bytes from one start to the next are exactly
+/// one card, read the same on their own as in the file.
+struct CardSpans: Sendable {
+    var starts: [Int]
+    var lines: [Int]
+    var lineCount: Int
+
+    /// The spans of `cards`, read from `file` without a problem; nil when some card does not
+    /// begin at a line that a piece may start at (an `AGENT` card embedded after another).
+    init?(_ cards: [VCardRecord], in file: ContentLineFile) {
+        let lines = file.componentStarts("VCARD")
+        guard lines.count == cards.count,
+            cards.indices.allSatisfy({ cards[$0].location.line == lines[$0] + 1 })
+        else { return nil }
+        self.lines = lines
+        starts = lines.map { file.lines[$0].start }
+        lineCount = file.lines.count
+    }
+}
+
+extension StoreDecodeCache {
+    /// The cards a save replaced in a vCard file: those it had in the changed stretch, and the
+    /// positions of those it has there now.
+    struct CardChange {
+        var replaced: [VCardRecord]
+        var fresh: Range<Int>
+    }
+
+    /// A vCard file's cards and problems, the entry changed to the file as it is, in place. In a
+    /// long file that had no problem (a phone's export of every contact), only the cards in the
+    /// stretch whose bytes changed are read again; the cards after it are moved to the lines
+    /// they are on now. Otherwise the file is read whole, and so is a small one. With the
+    /// change: the cards of the stretch as they were, and where those that replaced them are;
+    /// every card, for a file read whole.
+    func cards(of file: StoreFile, updating entry: inout Entry)
+        -> (yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), change: CardChange)
+    {
+        if case .cards(_, let diagnostics, let spans?) = entry.yield, diagnostics.isEmpty,
+            !file.source.bytes.isUTF16
+        {
+            var cards = entry.takeCards()
+            if let (replaced, fresh, newSpans) = Self.patch(
+                &cards, spans: spans, from: entry.bytes, to: file.source)
+            {
+                state.withLock { $0.decoded += fresh.count }
+                entry = Entry(bytes: file.source.bytes, yield: .cards(cards, [], spans: newSpans))
+                return ((cards, []), CardChange(replaced: replaced, fresh: fresh))
+            }
+            entry.yield = .cards(cards, diagnostics, spans: spans)
+        }
+        let replaced = entry.cards
+        let (cards, diagnostics, spans) = StoreDecoder.cardsAndSpans(of: file)
+        state.withLock { $0.decoded += cards.count }
+        entry = Entry(bytes: file.source.bytes, yield: .cards(cards, diagnostics, spans: spans))
+        return ((cards, diagnostics), CardChange(replaced: replaced, fresh: cards.indices))
+    }
+
+    /// Changes `cards`, read from `old`, to those of `new`: the cards whose bytes lie wholly
+    /// before or after the changed stretch are kept (those after moved by the lines the stretch
+    /// gained or lost), and the stretch is read on its own. Nil, with `cards` as they were,
+    /// when the stretch does not start and end at a card, or reads with a problem.
+    private static func patch(
+        _ cards: inout [VCardRecord], spans: CardSpans, from old: [UInt8], to new: SourceText
+    ) -> (replaced: [VCardRecord], fresh: Range<Int>, spans: CardSpans)? {
+        let bytes = new.bytes
+        let ends = JSONArraySplitter.commonEnds(old, bytes)
+        let count = spans.starts.count
+        guard let first = spans.starts.first, ends.prefix >= first else { return nil }
+        func end(_ index: Int) -> Int { index + 1 < count ? spans.starts[index + 1] : old.count }
+        // The cards before the stretch end within the common start; those after it begin after
+        // a byte of the common end, so the line break before them is the same as well.
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if end(middle) <= ends.prefix { low = middle + 1 } else { high = middle }
+        }
+        let firstChanged = low
+        var after = firstChanged
+        while after < count, spans.starts[after] < old.count - ends.suffix + 1 { after += 1 }
+        let oldStart = firstChanged < count ? spans.starts[firstChanged] : old.count
+        let oldEnd = after < count ? spans.starts[after] : old.count
+        let newStart = oldStart, newEnd = bytes.count - (old.count - oldEnd)
+        guard newEnd >= newStart else { return nil }
+        // The stretch starts a line: after a line break that is not the CR of a CR LF.
+        if newStart > 0 {
+            let before = bytes[newStart - 1]
+            guard before == 0x0A || (before == 0x0D && (newStart == bytes.count || bytes[newStart] != 0x0A))
+            else { return nil }
+        }
+        let startLine = firstChanged < count ? spans.lines[firstChanged] : spans.lineCount
+        let endLine = after < count ? spans.lines[after] : spans.lineCount
+        var fresh: [VCardRecord] = []
+        var freshSpans = (starts: [Int](), lines: [Int](), lineCount: 0)
+        if newEnd > newStart {
+            let text = ContentLineFile(
+                source: SourceText(path: new.path, bytes: Array(bytes[newStart..<newEnd])))
+            // Read without a problem, every card of the stretch began and ended in it, and
+            // nothing else is in it but blank lines: it reads as it does in the file.
+            let (read, diagnostics) = StoreDecoder.wholeCards(of: text)
+            guard diagnostics.isEmpty, let stretch = CardSpans(read, in: text) else { return nil }
+            fresh = read
+            for index in fresh.indices { fresh[index].move(lines: startLine) }
+            freshSpans = (
+                stretch.starts.map { $0 + newStart }, stretch.lines.map { $0 + startLine }, stretch.lineCount
+            )
+        }
+        let lineDelta = freshSpans.lineCount - (endLine - startLine)
+        let byteDelta = bytes.count - old.count
+        let replaced = Array(cards[firstChanged..<after])
+        cards.replaceSubrange(firstChanged..<after, with: fresh)
+        let moved = firstChanged + fresh.count
+        for index in moved..<cards.count { cards[index].move(lines: lineDelta) }
+        var newSpans = spans
+        newSpans.starts.replaceSubrange(firstChanged..<after, with: freshSpans.starts)
+        newSpans.lines.replaceSubrange(firstChanged..<after, with: freshSpans.lines)
+        for index in moved..<newSpans.starts.count {
+            newSpans.starts[index] += byteDelta
+            newSpans.lines[index] += lineDelta
+        }
+        newSpans.lineCount += lineDelta
+        return (replaced, firstChanged..<moved, newSpans)
+    }
+}
+
+extension StoreDecodeCache.Entry {
+    /// The cards of a vCard file's yield.
+    var cards: [VCardRecord] {
+        guard case .cards(let cards, _, _) = yield else { return [] }
+        return cards
+    }
+
+    /// The cards of a vCard file's yield, taken out of it so that whoever takes them holds the
+    /// only reference to them, and can change them without copying them.
+    mutating func takeCards() -> [VCardRecord] {
+        guard case .cards(let cards, let diagnostics, let spans) = yield else { return [] }
+        yield = .cards([], diagnostics, spans: spans)
+        return cards
+    }
+}
+
+extension VCardRecord {
+    /// Moves every location of the record by `delta` lines, for a card whose text moved.
+    mutating func move(lines delta: Int) {
+        guard delta != 0 else { return }
+        location.line += delta
+        uid?.location.line += delta
+        for index in categories.indices { categories[index].location.line += delta }
+        if case .group(let name, let notes, var members) = content {
+            for index in members.indices { members[index].location.line += delta }
+            content = .group(name: name, notes: notes, members: members)
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether the bytes start with a UTF-16 byte-order mark: `ContentLineReader` reads such a
+    /// file converted, so places in it are not places in these bytes.
+    var isUTF16: Bool { starts(with: [0xFF, 0xFE]) || starts(with: [0xFE, 0xFF]) }
+}

@@ -1,0 +1,141 @@
+import Testing
+@testable import RolodeckCore
+@testable import RolodeckStore
+
+/// A watched store kept in one long vCard file (a phone's export of every contact): a save
+/// reads again only the cards whose bytes changed, moves the cards after them to their new
+/// lines, and patches the last store when only contact cards changed in place. After every
+/// save the store and its messages must be exactly those of a decode from scratch.
+@Suite struct LongVCardPatchTests {
+    struct Step: Sendable {
+        var label: String
+        /// The file's text after the save, from its text before.
+        var edit: @Sendable (String) -> String
+        /// How many cards the save reads again.
+        var decoded: Int
+        /// Whether the save patches the last store.
+        var patched: Bool
+    }
+
+    static let path = "store/book/all.vcf"
+    static let count = 1_800
+
+    /// The card that begins with `BEGIN:VCARD` number `index` (from 0) of `text`, and where.
+    static func card(_ index: Int, of text: String) -> Range<String.Index> {
+        var start = text.startIndex
+        for _ in 0..<index {
+            start =
+                text.range(of: "END:VCARD", options: .caseInsensitive, range: start..<text.endIndex)!
+                .upperBound
+        }
+        let begin = text.range(of: "BEGIN:VCARD", options: .caseInsensitive, range: start..<text.endIndex)!
+        let end = text.range(
+            of: "END:VCARD", options: .caseInsensitive, range: begin.upperBound..<text.endIndex)!
+        return begin.lowerBound..<end.upperBound
+    }
+
+    /// `text` with card `index` changed by `change`.
+    static func editing(_ index: Int, _ text: String, _ change: (String) -> String) -> String {
+        let range = card(index, of: text)
+        return text.replacingCharacters(in: range, with: change(String(text[range])))
+    }
+
+    /// Adds a property before a card's end, with the card's own line ends.
+    static func adding(_ property: String) -> @Sendable (String) -> String {
+        { card in
+            let end = card.contains("\r\n") ? "\r\n" : "\n"
+            return card.replacingOccurrences(
+                of: "END:VCARD", with: property + end + "END:VCARD", options: .caseInsensitive)
+        }
+    }
+
+    static let steps: [Step] = [
+        Step(
+            label: "a phone number", edit: { editing(901, $0, adding("TEL:+1 555 0101")) }, decoded: 1,
+            patched: true),
+        Step(
+            label: "a note of three lines more, early in the file: every card after it moves",
+            edit: { editing(7, $0, adding("NOTE:one\r\n two\r\n three\r\nTITLE:Chief")) }, decoded: 1,
+            patched: true),
+        Step(
+            label: "a card with the UID of one far before it, at the end: its warning names both lines",
+            edit: { $0 + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:k1\r\nFN:Again\r\nEND:VCARD\r\n" },
+            decoded: 1, patched: false),
+        Step(
+            label: "that card taken out again",
+            edit: {
+                $0.replacingOccurrences(
+                    of: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:k1\r\nFN:Again\r\nEND:VCARD\r\n", with: ""
+                )
+            },
+            decoded: 0, patched: false),
+        Step(
+            label: "the first card", edit: { editing(0, $0, adding("TEL:+49 30 1234")) }, decoded: 1,
+            patched: true),
+        Step(
+            label: "the last card", edit: { editing(count - 1, $0, adding("TEL:+1 555 0105")) }, decoded: 1,
+            patched: true),
+        Step(
+            label: "a given name, which moves the contact in the directory",
+            edit: { editing(1_201, $0) { $0.replacingOccurrences(of: "N:김;철수", with: "N:김;영희") } },
+            decoded: 1,
+            patched: true),
+        Step(
+            label: "a card's categories, which relates the store again",
+            edit: {
+                editing(1_303, $0) {
+                    $0.replacingOccurrences(of: "CATEGORIES:Tennis,Family", with: "CATEGORIES:Chess")
+                }
+            },
+            decoded: 1, patched: false),
+        Step(
+            label: "two cards far apart in one save: the stretch between is read again, and related",
+            edit: { editing(1_500, editing(20, $0, adding("TEL:+1 555 0102")), adding("TEL:+1 555 0103")) },
+            decoded: 1_481, patched: false),
+        Step(
+            label: "a card without a name: the file is read whole, and its warning reported",
+            edit: { editing(600, $0) { _ in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD" } },
+            decoded: count - 1, patched: false),
+        Step(
+            label: "named again: read whole, since the file had a warning",
+            edit: {
+                editing(600, $0) { _ in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nFN:Named\r\nEND:VCARD"
+                }
+            },
+            decoded: count, patched: false),
+        Step(
+            label: "then a phone number again", edit: { editing(905, $0, adding("TEL:+1 555 0104")) },
+            decoded: 1, patched: true),
+        Step(
+            label: "a blank line between two cards: the card after it is read again",
+            edit: { editing(35, $0) { $0 + "\r\n" } }, decoded: 1, patched: true),
+    ]
+
+    @Test func aLongFileIsPatchedByCardAsADecodeFromScratchReadsIt() {
+        let cache = StoreDecodeCache()
+        let groups = StoreFile(
+            kind: .group, layout: .list,
+            source: SourceText(path: "store/groups.json", text: #"[{"id": "chess", "name": "Chess"}]"#))
+        var text = String(decoding: VCardPiecesTests.export(Self.count), as: UTF8.self)
+        func files() -> [StoreFile] { [groups, .vCard(SourceText(path: Self.path, text: text))] }
+        let (_, firstDiagnostics) = StoreDecoder.decode(files(), cache: cache)
+        #expect(firstDiagnostics.isEmpty, "\(firstDiagnostics)")
+        #expect(cache.takeDecodedCount() == Self.count + 1)
+        _ = cache.takePatchedCount()
+        for step in Self.steps {
+            text = step.edit(text)
+            let (patched, patchedDiagnostics) = StoreDecoder.decode(files(), cache: cache)
+            let (fresh, freshDiagnostics) = StoreDecoder.decode(files())
+            #expect(
+                patched.contacts.map { StoreDump.contact($0) }
+                    == fresh.contacts.map { StoreDump.contact($0) },
+                "\(step.label)")
+            #expect(patched.contacts == fresh.contacts, "\(step.label)")
+            #expect(patched.groups == fresh.groups, "\(step.label)")
+            #expect(
+                patchedDiagnostics.map(\.description) == freshDiagnostics.map(\.description), "\(step.label)")
+            #expect(cache.takeDecodedCount() == step.decoded, "\(step.label)")
+            #expect(cache.takePatchedCount() == (step.patched ? 1 : 0), "\(step.label)")
+        }
+    }
+}
