@@ -2,14 +2,16 @@
 """Rewrites a JSON store's contacts as a vdir of vCard 3.0 files, one card per file.
 
 Usage:
-    python3 Benchmarks/to_vdir.py SITE OUT [--book NAME] [--displayname TEXT]
+    python3 Benchmarks/to_vdir.py SITE OUT [--book NAME] [--displayname TEXT] [--one-file]
 
 SITE is a site folder whose store/ holds contacts.json, store/contacts/<id>.json, or both (what
 gen-store.py writes in either layout). OUT receives a copy of SITE in which the contacts are
 cards instead: OUT/store/<book>/<file>.vcf, one card per contact, in a vdir collection named by
 OUT/store/<book>/displayname (default book "book", shown as "Contacts"). Everything else in SITE
 is copied as it is: groups.json and todos.json stay JSON, so the only difference between the
-two stores is how the contacts are kept, which is what `make bench` compares.
+two stores is how the contacts are kept, which is what `make bench` compares. With --one-file
+the cards go one after another into OUT/store/<book>/contacts.vcf instead, as a phone exports
+its whole address book.
 
 The cards are written as RFC 2426 asks: CRLF line ends; lines folded at 75 octets, never inside
 a UTF-8 sequence; text values with backslash, comma, semicolon and newline escaped. Fields map
@@ -219,8 +221,9 @@ def file_name(contact_id, taken):
     return name + ".vcf"
 
 
-def convert(site, out, book="book", displayname="Contacts"):
-    """Writes OUT as a copy of SITE whose contacts are cards; returns how many."""
+def convert(site, out, book="book", displayname="Contacts", one_file=False):
+    """Writes OUT as a copy of SITE whose contacts are cards, a file each or all in one;
+    returns how many."""
     store = os.path.join(site, "store")
     if not os.path.isdir(store):
         sys.exit("%s has no store/ folder" % site)
@@ -243,11 +246,17 @@ def convert(site, out, book="book", displayname="Contacts"):
     names = category_names(store)
     taken = set()
     count = 0
+    export = open(os.path.join(collection, "contacts.vcf"), "wb") if one_file else None
     for contact in records(store, "contacts"):
         categories = [names.get(group, group) for group in contact.get("groups") or []]
-        with open(os.path.join(collection, file_name(contact["id"], taken)), "wb") as handle:
-            handle.write(card(contact, categories))
+        if export:
+            export.write(card(contact, categories))
+        else:
+            with open(os.path.join(collection, file_name(contact["id"], taken)), "wb") as handle:
+                handle.write(card(contact, categories))
         count += 1
+    if export:
+        export.close()
     return count
 
 
@@ -257,8 +266,9 @@ def main(argv=None):
     parser.add_argument("out", help="new folder: a copy of SITE with the contacts as cards")
     parser.add_argument("--book", default="book", help="the collection folder under store/ (default book)")
     parser.add_argument("--displayname", default="Contacts", help="the collection's name (default Contacts)")
+    parser.add_argument("--one-file", action="store_true", help="every card in one contacts.vcf")
     args = parser.parse_args(argv)
-    count = convert(args.site, args.out, args.book, args.displayname)
+    count = convert(args.site, args.out, args.book, args.displayname, args.one_file)
     print("wrote %d cards to %s" % (count, os.path.join(args.out, "store", args.book)), file=sys.stderr)
 
 
