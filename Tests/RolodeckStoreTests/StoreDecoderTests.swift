@@ -351,6 +351,14 @@ import Testing
             {"id": "d"}
             ]
             """, inPieces: true, ids: ["a", "b", "c", "d"]),
+        PiecesCase(
+            label: "one line, as JSON.stringify writes it",
+            json: #"[{"id": "a", "givenName": "A", "groups": ["g"]}, {"id": "b", "givenName": "B", "birthday": "2001-02-29"}, {"id": "a", "givenName": "A again"}, {"id": "c", "givenName": "C", "colour": "red"}, {"id": "d"}]"#,
+            inPieces: true, ids: ["a", "b", "c", "d"]),
+        PiecesCase(
+            label: "one line, a nested object in a list begins as the elements do",
+            json: #"[{"id": "a", "givenName": "A"}, {"id": "b", "givenName": "B", "addresses": [{"id": "x"}, {"id": "y"}]}, {"id": "c", "givenName": "C"}]"#,
+            inPieces: false, ids: ["a", "b", "c"]),
         PiecesCase(label: "a nested object starts a line", json: """
             [
             {"id": "a", "givenName": "A", "addresses": [

@@ -177,8 +177,9 @@ enum JSONArraySplitter {
 
     /// Where the elements of the array that makes up the document may be cut into pieces of
     /// about `pieceLength` bytes: the first element's start, then after each further
-    /// `pieceLength` bytes or so the next line that looks like an element's start. Nil when the
-    /// document does not open an array whose first element starts a line of its own.
+    /// `pieceLength` bytes or so the next line that looks like an element's start. An array whose
+    /// first element does not start a line of its own is cut where objects begin as its first
+    /// does (`objectStarts`). Nil when the document does not open an array, or neither applies.
     ///
     /// A raw line break is never inside a JSON string, so a line that starts with the first
     /// element's indentation and first byte, after a line ending in a comma, starts an element
@@ -201,7 +202,9 @@ enum JSONArraySplitter {
             // The first element's indentation: what lies between the last line break and it.
             var lineStart = first
             while lineStart > open + 1, buffer[lineStart - 1] != 0x0A { lineStart -= 1 }
-            guard buffer[lineStart - 1] == 0x0A else { return nil }
+            guard buffer[lineStart - 1] == 0x0A else {
+                return objectStarts(in: buffer, first: first, pieceLength: pieceLength)
+            }
             let indentation = UnsafeBufferPointer(rebasing: buffer[lineStart..<first])
             let opener = buffer[first]
             /// Whether an element seems to start on the line that starts at `start`.
@@ -225,5 +228,58 @@ enum JSONArraySplitter {
             }
             return starts
         }
+    }
+
+    /// Where pieces may start in an array written without line breaks between its elements (as
+    /// `JSON.stringify` and Python's `json.dump` write one), whose first element, at `first`, is
+    /// an object: the first element, then after each further `pieceLength` bytes or so the next
+    /// object that begins as the first does, up to and including its first key (`{"id"`), after
+    /// a comma that follows a closing brace. Nil when the first element is not an object with a
+    /// plain first key.
+    ///
+    /// Objects nested in an element begin with other keys, or after a colon or a bracket; a
+    /// string that holds such text, or an element whose keys come in another order, makes a wrong
+    /// guess or none, which the piece before it finds, as with a guess by line.
+    private static func objectStarts(
+        in buffer: UnsafeBufferPointer<UInt8>, first: Int, pieceLength: Int
+    ) -> [Int]? {
+        func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        }
+        guard buffer[first] == UInt8(ascii: "{") else { return nil }
+        // The object's opening up to its first key's closing quote.
+        var end = first + 1
+        while end < buffer.count, isWhitespace(buffer[end]) { end += 1 }
+        guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return nil }
+        end += 1
+        while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\") {
+            end += 1
+        }
+        guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return nil }
+        let opening = UnsafeBufferPointer(rebasing: buffer[first...end])
+        /// Whether an element seems to start at `start`, an opening brace.
+        func startsElement(_ start: Int) -> Bool {
+            guard start + opening.count <= buffer.count,
+                memcmp(buffer.baseAddress! + start, opening.baseAddress!, opening.count) == 0
+            else { return false }
+            var before = start - 1
+            while before > first, isWhitespace(buffer[before]) { before -= 1 }
+            guard buffer[before] == UInt8(ascii: ",") else { return false }
+            before -= 1
+            while before > first, isWhitespace(buffer[before]) { before -= 1 }
+            return buffer[before] == UInt8(ascii: "}")
+        }
+        var starts = [first]
+        var target = first + max(pieceLength, 1)
+        while target < buffer.count {
+            var index = target
+            while index < buffer.count, buffer[index] != UInt8(ascii: "{") || !startsElement(index) {
+                index += 1
+            }
+            guard index < buffer.count else { break }
+            starts.append(index)
+            target = index + max(pieceLength, 1)
+        }
+        return starts
     }
 }

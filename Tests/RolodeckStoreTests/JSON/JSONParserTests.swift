@@ -114,7 +114,17 @@ import Testing
          ["{\n ", "{\n "]),
         ("[\n\"x\",\n\"y\",\n{}]", 1, ["\"x\"", "\"y\""]),
         ("[\n\t{},\n {},\n\t{}\n]", 1, ["{},", "{}\n"]),
-        ("[{\"a\":1},\n{\"b\":2}]", 1, nil), ("[\n]", 1, nil), ("{\n}", 1, nil),
+        ("[\n]", 1, nil), ("{\n}", 1, nil),
+        // Without line breaks between elements: objects that begin as the first does, up to its
+        // first key, after a comma after a closing brace. A nested one after a colon or a
+        // bracket is not taken; one that follows another in a nested list is (a wrong guess,
+        // which the piece before it finds).
+        ("[{\"a\":1},\n{\"b\":2}]", 1, ["{\"a"]),
+        ("[{\"id\":1},{\"id\":2}, {\"id\":3} ,\n {\"id\":4}]", 1, ["{\"i", "{\"i", "{\"i", "{\"i"]),
+        ("[{\"id\":1},{\"id\":2},{\"id\":3},{\"id\":4}]", 20, ["{\"i", "{\"i"]),
+        ("[{\"id\":1,\"s\":{\"id\":2}},{\"id\":3,\"l\":[{\"id\":4},{\"id\":5}]}]", 1, ["{\"i", "{\"i", "{\"i"]),
+        ("[{ \"id\":1},{\"id\":2},{ \"id\":3}]", 1, ["{ \"", "{ \""]),
+        ("[1,2,3]", 1, nil), ("[{\"a\\\"b\":1},{\"a\\\"b\":2}]", 1, nil), ("[{}]", 1, nil),
     ])
     func guessesWherePiecesStart(_ json: String, _ pieceLength: Int, _ expected: [String]?) {
         let bytes = Array(json.utf8)
