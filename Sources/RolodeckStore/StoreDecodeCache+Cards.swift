@@ -1,5 +1,11 @@
 import RolodeckCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where each card of a long vCard file is: the byte and the physical line (from 0) its
 /// `BEGIN:VCARD` starts at, one for each card the file yields, in order, and how many physical
 /// lines the file has. Kept only for a file without problems whose cards each begin at a line
@@ -9,6 +15,12 @@ struct CardSpans: Sendable {
     var starts: [Int]
     var lines: [Int]
     var lineCount: Int
+
+    init(starts: [Int], lines: [Int], lineCount: Int) {
+        self.starts = starts
+        self.lines = lines
+        self.lineCount = lineCount
+    }
 
     /// The spans of `cards`, read from `file` without a problem; nil when some card does not
     /// begin at a line that a piece may start at (an `AGENT` card embedded after another).
@@ -24,11 +36,11 @@ struct CardSpans: Sendable {
 }
 
 extension StoreDecodeCache {
-    /// The cards a save replaced in a vCard file: those it had in the changed stretch, and the
-    /// positions of those it has there now.
+    /// The cards a save read again in a vCard file: those that were there, and the positions of
+    /// those that are there now.
     struct CardChange {
         var replaced: [VCardRecord]
-        var fresh: Range<Int>
+        var fresh: [Int]
     }
 
     /// A vCard file's cards and problems, the entry changed to the file as it is, in place. In a
@@ -57,16 +69,18 @@ extension StoreDecodeCache {
         let (cards, diagnostics, spans) = StoreDecoder.cardsAndSpans(of: file)
         state.withLock { $0.decoded += cards.count }
         entry = Entry(bytes: file.source.bytes, yield: .cards(cards, diagnostics, spans: spans))
-        return ((cards, diagnostics), CardChange(replaced: replaced, fresh: cards.indices))
+        return ((cards, diagnostics), CardChange(replaced: replaced, fresh: Array(cards.indices)))
     }
 
     /// Changes `cards`, read from `old`, to those of `new`: the cards whose bytes lie wholly
     /// before or after the changed stretch are kept (those after moved by the lines the stretch
-    /// gained or lost), and the stretch is read on its own. Nil, with `cards` as they were,
-    /// when the stretch does not start and end at a card, or reads with a problem.
+    /// gained or lost), and the stretch is read on its own: card by card when it holds as many
+    /// cards as it did (the cards whose bytes are the same are kept there too), else as a
+    /// whole. Nil, with `cards` as they were, when the stretch does not start and end at a card,
+    /// or reads with a problem.
     private static func patch(
         _ cards: inout [VCardRecord], spans: CardSpans, from old: [UInt8], to new: SourceText
-    ) -> (replaced: [VCardRecord], fresh: Range<Int>, spans: CardSpans)? {
+    ) -> (replaced: [VCardRecord], fresh: [Int], spans: CardSpans)? {
         let bytes = new.bytes
         let ends = JSONArraySplitter.commonEnds(old, bytes)
         let count = spans.starts.count
@@ -96,22 +110,70 @@ extension StoreDecodeCache {
         let endLine = after < count ? spans.lines[after] : spans.lineCount
         var fresh: [VCardRecord] = []
         var freshSpans = (starts: [Int](), lines: [Int](), lineCount: 0)
+        // The cards read again: those that were there, and where those now there are.
+        var replaced = Array(cards[firstChanged..<after])
+        var read: [Int] = []
         if newEnd > newStart {
             let text = ContentLineFile(
                 source: SourceText(path: new.path, bytes: Array(bytes[newStart..<newEnd])))
-            // Read without a problem, every card of the stretch began and ended in it, and
-            // nothing else is in it but blank lines: it reads as it does in the file.
-            let (read, diagnostics) = StoreDecoder.wholeCards(of: text)
-            guard diagnostics.isEmpty, let stretch = CardSpans(read, in: text) else { return nil }
-            fresh = read
-            for index in fresh.indices { fresh[index].move(lines: startLine) }
+            let starts = text.componentStarts("VCARD")
+            let stretch: CardSpans
+            if starts.count == after - firstChanged, starts.first == 0 {
+                // As many cards as before, one for one: the same bytes, the same card.
+                replaced = []
+                for (offset, line) in starts.enumerated() {
+                    let index = firstChanged + offset
+                    let next = offset + 1 < starts.count ? starts[offset + 1] : text.lines.count
+                    let newCard =
+                        text.lines[line]
+                        .start..<(next < text.lines.count ? text.lines[next].start : text.bytes.count)
+                    let oldCard = spans.starts[index]..<end(index)
+                    let same =
+                        newCard.count == oldCard.count
+                        && text.bytes.withUnsafeBytes { new in
+                            old.withUnsafeBytes { old in
+                                memcmp(
+                                    new.baseAddress! + newCard.lowerBound,
+                                    old.baseAddress! + oldCard.lowerBound, newCard.count) == 0
+                            }
+                        }
+                    if same {
+                        var card = cards[index]
+                        card.move(lines: startLine + line - spans.lines[index])
+                        fresh.append(card)
+                        continue
+                    }
+                    // Read without a problem, the card began and ended in its lines, and nothing
+                    // else is there but blank lines: it reads as it does in the file.
+                    let (parsed, diagnostics) = VCardParser.parse(text, lines: line..<next)
+                    var fields = VCardFields()
+                    guard diagnostics.isEmpty, parsed.count == 1, var card = fields.record(from: parsed[0]),
+                        fields.diagnostics.isEmpty, card.location.line == line + 1
+                    else { return nil }
+                    card.move(lines: startLine)
+                    replaced.append(cards[index])
+                    read.append(index)
+                    fresh.append(card)
+                }
+                stretch = CardSpans(
+                    starts: starts.map { text.lines[$0].start }, lines: starts, lineCount: text.lines.count)
+            } else {
+                // Read without a problem, every card of the stretch began and ended in it, and
+                // nothing else is in it but blank lines: it reads as it does in the file.
+                let (cards, diagnostics) = StoreDecoder.cards(
+                    of: text, inPieces: StoreDecoder.readsInPieces(text.bytes.count), pieceLength: nil)
+                guard diagnostics.isEmpty, let spans = CardSpans(cards, in: text) else { return nil }
+                stretch = spans
+                fresh = cards
+                for index in fresh.indices { fresh[index].move(lines: startLine) }
+                read = Array(firstChanged..<(firstChanged + fresh.count))
+            }
             freshSpans = (
                 stretch.starts.map { $0 + newStart }, stretch.lines.map { $0 + startLine }, stretch.lineCount
             )
         }
         let lineDelta = freshSpans.lineCount - (endLine - startLine)
         let byteDelta = bytes.count - old.count
-        let replaced = Array(cards[firstChanged..<after])
         cards.replaceSubrange(firstChanged..<after, with: fresh)
         let moved = firstChanged + fresh.count
         for index in moved..<cards.count { cards[index].move(lines: lineDelta) }
@@ -123,7 +185,7 @@ extension StoreDecodeCache {
             newSpans.lines[index] += lineDelta
         }
         newSpans.lineCount += lineDelta
-        return (replaced, firstChanged..<moved, newSpans)
+        return (replaced, read, newSpans)
     }
 }
 

@@ -20,7 +20,12 @@ extension StoreDecoder {
 
     /// Whether a vCard file is long enough to be read in pieces.
     static func readsInPieces(_ file: StoreFile) -> Bool {
-        file.source.bytes.count >= minimumCardPiecesLength && ParallelWork.workers > 1
+        readsInPieces(file.source.bytes.count)
+    }
+
+    /// Whether a vCard file of `length` bytes is long enough to be read in pieces.
+    static func readsInPieces(_ length: Int) -> Bool {
+        length >= minimumCardPiecesLength && ParallelWork.workers > 1
     }
 
     /// What a vCard file yields on its own: its cards, and the problems found in them. A long
@@ -47,7 +52,7 @@ extension StoreDecoder {
     }
 
     /// The cards of a file's lines, read in pieces when `inPieces` and it can be.
-    private static func cards(of lines: ContentLineFile, inPieces: Bool, pieceLength: Int?)
+    static func cards(of lines: ContentLineFile, inPieces: Bool, pieceLength: Int?)
         -> (cards: [VCardRecord], diagnostics: [Diagnostic])
     {
         if inPieces {

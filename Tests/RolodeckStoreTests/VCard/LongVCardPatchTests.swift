@@ -89,22 +89,45 @@ import Testing
             },
             decoded: 1, patched: false),
         Step(
-            label: "two cards far apart in one save: the stretch between is read again, and related",
+            label: "two cards far apart in one save: each read again, the cards between kept",
             edit: { editing(1_500, editing(20, $0, adding("TEL:+1 555 0102")), adding("TEL:+1 555 0103")) },
-            decoded: 1_481, patched: false),
+            decoded: 2, patched: true),
+        Step(
+            label:
+                "a card with the UID of one between those two: the warning names its line, moved by the first",
+            edit: { $0 + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:k703\r\nFN:Again\r\nEND:VCARD\r\n" },
+            decoded: 1, patched: false),
+        Step(
+            label: "that card taken out again, too",
+            edit: {
+                $0.replacingOccurrences(
+                    of: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:k703\r\nFN:Again\r\nEND:VCARD\r\n",
+                    with: "")
+            },
+            decoded: 0, patched: false),
+        Step(
+            label:
+                "a card added and one far after it changed: the stretch between is read again, and related",
+            edit: {
+                let added = editing(100, $0) {
+                    $0 + "\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nUID:added\r\nFN:Added\r\nEND:VCARD"
+                }
+                return editing(1_001, added, adding("TEL:+1 555 0106"))
+            },
+            decoded: 1_001 - 101 + 1, patched: false),
         Step(
             label: "a card without a name: the file is read whole, and its warning reported",
             edit: { editing(600, $0) { _ in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD" } },
-            decoded: count - 1, patched: false),
+            decoded: count, patched: false),
         Step(
             label: "named again: read whole, since the file had a warning",
             edit: {
                 editing(600, $0) { _ in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nFN:Named\r\nEND:VCARD"
                 }
             },
-            decoded: count, patched: false),
+            decoded: count + 1, patched: false),
         Step(
-            label: "then a phone number again", edit: { editing(905, $0, adding("TEL:+1 555 0104")) },
+            label: "then a phone number again", edit: { editing(906, $0, adding("TEL:+1 555 0104")) },
             decoded: 1, patched: true),
         Step(
             label: "a blank line between two cards: the card after it is read again",
