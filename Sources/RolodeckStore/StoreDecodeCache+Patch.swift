@@ -2,9 +2,10 @@ import RolodeckCore
 
 /// A store patched by record. When a save changed a few records (a contact's JSON file, a
 /// card's `.vcf`, one element of a `contacts.json`, a card of a long `.vcf`) and nothing that
-/// relates records to one another, the last decode's store is taken with those records replaced, instead of every
-/// record being related again: at 100,000 contacts that is 100,000 kept yields looked up, ids
-/// hashed, references checked and cards merged, about 0.2 s, for each save.
+/// relates records to one another, the last decode's store is taken with those records
+/// replaced, instead of every record being related again: at 100,000 contacts that is 100,000
+/// kept yields looked up, ids hashed, references checked and cards merged, about 0.2 s, for
+/// each save.
 ///
 /// A record is replaced only when what it relates to and what relates to it cannot have
 /// changed: the same id, the same references (groups, salutation, photo, contact, parent
@@ -250,7 +251,8 @@ extension StoreDecodeCache {
 
     /// The replacements for the contact cards a save changed in a vCard file, each the card
     /// that was at its place; nil when the file has a problem, or some card came, went, is a
-    /// group card, or relates to others differently (its UID, its categories, its emails).
+    /// group card, or relates to others differently (its UID, its categories, its emails). A
+    /// file that had a problem never gets here: `patched` relates the store again for it.
     private func replacingCards(
         _ change: CardChange, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]),
         in related: inout Related

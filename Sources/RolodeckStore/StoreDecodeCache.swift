@@ -14,10 +14,9 @@ import RolodeckCore
 /// now are; only the stretch between is parsed. So are the cards of a long vCard file without
 /// problems (a phone's export), moved to the lines they are now on (`StoreDecodeCache+Cards`).
 /// A record that had problems is always decoded again, so its messages point at where it is
-/// now. What relates records to each other
-/// (duplicate ids, references, vCard groups) is worked out by the decoder, unless the decode
-/// changed only records and nothing that relates them: then the last store is patched by
-/// record (`StoreDecodeCache+Patch`).
+/// now. What relates records to each other (duplicate ids, references, vCard groups) is worked
+/// out by the decoder, unless the decode changed only records and nothing that relates them:
+/// then the last store is patched by record (`StoreDecodeCache+Patch`).
 ///
 /// A decode first takes what the last one kept for its files (`kept(for:)`, under one lock: a
 /// file at the place it had, with the very text it had, costs a comparison of two references),
