@@ -63,12 +63,15 @@ extension StoreDecoder {
                 }
                 if pieces.allSatisfy({ $0 != nil }) {
                     var cards: [VCardRecord] = []
-                    cards.reserveCapacity(pieces.reduce(0) { $0 + $1!.count })
+                    cards.reserveCapacity(pieces.reduce(0) { $0 + $1!.cards.count })
+                    var lineDiagnostics: [Diagnostic] = [], fieldDiagnostics: [Diagnostic] = []
                     for index in pieces.indices {
                         var piece = pieces[index].take()!
-                        moveCards(&piece, to: &cards)
+                        moveCards(&piece.cards, to: &cards)
+                        lineDiagnostics += piece.lineDiagnostics
+                        fieldDiagnostics += piece.fieldDiagnostics
                     }
-                    return (cards, [])
+                    return (cards, lineDiagnostics + fieldDiagnostics)
                 }
             }
         }
@@ -91,8 +94,8 @@ extension StoreDecoder {
 
     /// Reads a long vCard file in pieces on every core, and takes each piece's cards as soon as
     /// it and those before it are read, claiming their UIDs when `claiming`, so that this core's
-    /// work overlaps the reading of later pieces. A file of one piece, or with a problem in some
-    /// piece, is read as a whole instead.
+    /// work overlaps the reading of later pieces. A file of one piece, or with a piece that does
+    /// not read as it does in the file (`cardPiece`), is read as a whole instead.
     mutating func acceptCardsInPieces(_ file: StoreFile, claiming: Bool) {
         let lines = ContentLineFile(source: file.source)
         let starts = Self.cardPieceStarts(of: lines, pieceLength: nil)
@@ -100,9 +103,10 @@ extension StoreDecoder {
             acceptWholeCards(Self.wholeCards(of: lines), claiming: claiming)
             return
         }
-        // Put back when a piece has a problem.
+        // Put back when a piece does not read as it does in the file.
         let before = self
         var failed = false
+        var lineDiagnostics: [Diagnostic] = [], fieldDiagnostics: [Diagnostic] = []
         ParallelWork.inOrder(starts.count, batch: 1) { index in
             Self.cardPiece(index, of: lines, starts: starts)
         } consume: { index, piece in
@@ -112,13 +116,18 @@ extension StoreDecoder {
             }
             // Pieces are about as long as each other: room for the cards of all at once, not
             // grown (and every UID hashed again) as they come.
-            if index == 0 { reserveCards(for: cards.count + piece.count * (starts.count + 1)) }
-            takeCards(&piece)
+            if index == 0 { reserveCards(for: cards.count + piece.cards.count * (starts.count + 1)) }
+            takeCards(&piece.cards)
+            lineDiagnostics += piece.lineDiagnostics
+            fieldDiagnostics += piece.fieldDiagnostics
             if claiming { claimCards() }
         }
         if failed {
             self = before
             acceptWholeCards(Self.wholeCards(of: lines), claiming: claiming)
+        } else {
+            // Where the file read whole puts them: its lines' problems, then its fields'.
+            diagnostics += lineDiagnostics + fieldDiagnostics
         }
     }
 
@@ -146,21 +155,30 @@ extension StoreDecoder {
         return starts
     }
 
-    /// The cards of piece `index` of a file whose pieces start at `starts`; nil when the piece
-    /// has a problem. The file is then read as a whole, so that its messages are those of the
-    /// whole file: a problem of one kind is reported once a file, and the lines that are not
-    /// properties are counted for the file.
-    static func cardPiece(_ index: Int, of file: ContentLineFile, starts: [Int]) -> [VCardRecord]? {
+    /// A piece of a long vCard file, read: its cards, and the problems found in its lines and
+    /// in its cards' fields, in the order the file read whole reports them.
+    struct CardPiece: Sendable {
+        var cards: [VCardRecord]
+        var lineDiagnostics: [Diagnostic]
+        var fieldDiagnostics: [Diagnostic]
+    }
+
+    /// Piece `index` of a file whose pieces start at `starts`, read; nil when it does not read
+    /// as it does in the file (`VCardParser.parsePiece`), or a problem of a kind reported once
+    /// a file was found in it, which a piece before it may have reported already. The file is
+    /// then read as a whole, so that its messages are those of the whole file.
+    static func cardPiece(_ index: Int, of file: ContentLineFile, starts: [Int]) -> CardPiece? {
         let end = index + 1 < starts.count ? starts[index + 1] : file.lines.count
-        var (parsed, diagnostics) = VCardParser.parse(file, lines: starts[index]..<end)
-        guard diagnostics.isEmpty else { return nil }
+        var (parsed, diagnostics, readsAsInTheFile) = VCardParser.parsePiece(file, lines: starts[index]..<end)
+        guard readsAsInTheFile else { return nil }
         var fields = VCardFields()
         var cards: [VCardRecord] = []
         cards.reserveCapacity(parsed.count)
         for index in parsed.indices {
             if let card = fields.record(taking: &parsed[index]) { cards.append(card) }
         }
-        return fields.diagnostics.isEmpty ? cards : nil
+        guard !fields.lineText.reportedOnceAFile else { return nil }
+        return CardPiece(cards: cards, lineDiagnostics: diagnostics, fieldDiagnostics: fields.diagnostics)
     }
 
     /// Moves every card of `source` to the end of `cards`, leaving `source` empty: a copy would

@@ -24,6 +24,9 @@ struct ContentLineReader {
     /// Where the lines this reader reads end: the file's end, or the end of a piece of it.
     private let endLine: Int
     private var skippedLines = 0
+    /// Whether a line was skipped: lines skipped are counted, and reported up to a limit, for a
+    /// file, not for a piece of it.
+    private(set) var hasSkippedLines = false
     private var firstUnreported: SourceLocation?
     /// Lines that are not properties are reported one by one up to this many per file.
     private static let reportedSkipLimit = 10
@@ -255,6 +258,7 @@ struct ContentLineReader {
     /// first unreported one is.
     private mutating func reportSkipped(at location: SourceLocation) {
         skippedLines += 1
+        hasSkippedLines = true
         if skippedLines <= Self.reportedSkipLimit {
             report(.notAProperty, at: location)
         } else if firstUnreported == nil {

@@ -8,6 +8,10 @@ struct ContentLineText {
     var diagnostics: [Diagnostic] = []
     private var reported: [ContentLineIssue.Reason] = []
 
+    /// Whether a problem reported once a file was reported: another piece of the file may have
+    /// reported it first.
+    var reportedOnceAFile: Bool { !reported.isEmpty }
+
     /// Calls `body` with a value's text, escapes still in place: its bytes themselves when they
     /// are UTF-8 (most values), else the text its `CHARSET` (or windows-1252) reads them as.
     mutating func reading<Result>(_ line: ContentLine, _ body: (TextBytes) -> Result) -> Result {

@@ -14,17 +14,31 @@ enum VCardParser {
     }
 
     /// The cards of the physical lines `range` of a file (all of them by default) and the
-    /// problems found in them. A piece that starts at a `ContentLineFile.componentStart` and has
-    /// no problem holds the very cards the whole file has there.
+    /// problems found in them.
     static func parse(_ file: ContentLineFile, lines range: Range<Int>? = nil)
         -> (cards: [VCard], diagnostics: [Diagnostic])
+    {
+        let piece = parsePiece(file, lines: range)
+        return (piece.cards, piece.diagnostics)
+    }
+
+    /// `parse` of the physical lines `range` of a file, and whether they read as they do in the
+    /// whole file: a piece that starts at a `ContentLineFile.componentStart` does when it ends
+    /// between cards and no line of it was skipped (skipped lines are counted for a file). Its
+    /// cards and problems are then the file's there.
+    static func parsePiece(_ file: ContentLineFile, lines range: Range<Int>?)
+        -> (cards: [VCard], diagnostics: [Diagnostic], readsAsInTheFile: Bool)
     {
         var splitter = CardSplitter(reader: ContentLineReader(file: file, lines: range))
         while let line = splitter.reader.next() {
             splitter.take(line)
         }
+        let endsBetweenCards = splitter.current == nil && splitter.agentDepth == 0
         splitter.finishFile(path: file.path)
-        return (splitter.cards, (splitter.reader.diagnostics + splitter.diagnostics).sortedByLocation())
+        return (
+            splitter.cards, (splitter.reader.diagnostics + splitter.diagnostics).sortedByLocation(),
+            endsBetweenCards && !splitter.reader.hasSkippedLines
+        )
     }
 
     /// Reads a file's lines one by one into the cards they belong to.

@@ -123,22 +123,58 @@ import Testing
         #expect(Self.pieces(text, length: 1).count == 600)
     }
 
-    @Test func aProblemInOnePieceReadsTheFileWhole() throws {
-        // A version no vCard has, a line that is not a property and a card without a name, in
-        // the middle of the file: each is reported where the file has it.
-        var text = Self.export(120)
-        let broken =
-            "BEGIN:VCARD\r\nVERSION:5.0\r\nFN:Five\r\nnot a property\r\nEND:VCARD\r\n"
-            + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD\r\n"
-        let middle = text.count / 2
-        let start = try #require(Self.cardStart(in: text, from: middle))
-        text.insert(contentsOf: Array(broken.utf8), at: start)
+    /// `text` with `inserted` before the first card that begins after its middle.
+    static func inserting(_ inserted: String, into text: [UInt8]) throws -> [UInt8] {
+        var text = text
+        let start = try #require(Self.cardStart(in: text, from: text.count / 2))
+        text.insert(contentsOf: Array(inserted.utf8), at: start)
+        return text
+    }
+
+    @Test func theProblemsOfCardsAreReportedFromThePiecesTheyAreIn() throws {
+        // A version no vCard has, a card without a name, a birthday that is not a date, a card
+        // begun inside another, and a property outside any card, in the middle of the file:
+        // each piece reads as it does in the file, and each problem is reported where it is.
+        let text = try Self.inserting(
+            "BEGIN:VCARD\r\nVERSION:5.0\r\nFN:Five\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bad Day\r\nBDAY:1990-02-30\r\nEND:VCARD\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Left Open\r\n"
+                + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:After\r\nEND:VCARD\r\nNOTE:outside\r\n",
+            into: Self.export(120))
         let whole = Self.whole(text)
-        #expect(whole.messages.count == 3, "\(whole.messages)")
-        #expect(Self.pieces(text, length: 1_000).allRead == false)
-        let pieces = Self.inPieces(text, length: 1_000)
-        #expect(pieces.cards == whole.cards)
-        #expect(pieces.messages == whole.messages)
+        #expect(whole.messages.count == 5, "\(whole.messages)")
+        for length in [1, 1_000] {
+            #expect(Self.pieces(text, length: length).allRead, "pieces of \(length) bytes")
+            let pieces = Self.inPieces(text, length: length)
+            #expect(pieces.cards == whole.cards, "pieces of \(length) bytes")
+            #expect(pieces.messages == whole.messages, "pieces of \(length) bytes")
+        }
+    }
+
+    @Test func aSkippedLineOrAProblemReportedOnceAFileReadsTheFileWhole() throws {
+        // Lines that are not properties are counted for the file, and a charset no one knows is
+        // reported at its first card only: a piece cannot tell either.
+        // Twelve lines that are not properties, in three cards: ten are reported, then how many
+        // more were skipped.
+        let junk =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Skip\r\n"
+            + String(repeating: "not a property\r\n", count: 4) + "END:VCARD\r\n"
+        let skipped = try Self.inserting(String(repeating: junk, count: 3), into: Self.export(120))
+        let charset = try Self.inserting(
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=X-NOBODY:Lee;Ann\r\nEND:VCARD\r\n",
+            into: Array(
+                (String(decoding: Self.export(60), as: UTF8.self)
+                    + "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=X-NOBODY:Kim;Bo\r\nEND:VCARD\r\n"
+                    + String(decoding: Self.export(60), as: UTF8.self)).utf8))
+        for (label, text, messages) in [("lines skipped", skipped, 11), ("a charset", charset, 1)] {
+            let whole = Self.whole(text)
+            #expect(whole.messages.count == messages, "\(label): \(whole.messages)")
+            #expect(Self.pieces(text, length: 1).allRead == false, "\(label)")
+            let pieces = Self.inPieces(text, length: 1)
+            #expect(pieces.cards == whole.cards, "\(label)")
+            #expect(pieces.messages == whole.messages, "\(label)")
+        }
     }
 
     @Test func aCardLeftOpenIsNotCutInto() {
@@ -214,8 +250,11 @@ import Testing
     @Test func aLongFileDecodesAsItsCardsDoInFilesOfTheirOwn() throws {
         // Long enough to be read in pieces by `decode` (256 KB), with a UID repeated far from
         // its first card: the warning names both cards' lines in the long file.
+        // And a birthday that is not a date, so that the pieces report a problem of their own.
         var text = String(decoding: Self.export(1_800), as: UTF8.self)
+        text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bad-day\r\nFN:Bad Day\r\nBDAY:1990-02-30\r\nEND:VCARD\r\n"
         text += "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:k1\r\nFN:Again\r\nEND:VCARD\r\n"
+        #expect(Self.pieces(Array(text.utf8), length: StoreDecoder.minimumPieceLength).allRead)
         #expect(text.utf8.count > StoreDecoder.minimumCardPiecesLength)
         let path = "store/book/all.vcf"
         let (store, diagnostics) = StoreDecoder.decode([.vCard(SourceText(path: path, text: text))])
@@ -225,9 +264,11 @@ import Testing
         }
         let firstBegin = try #require(lines.firstIndex { $0.hasPrefix("UID:urn:uuid:k1\r") }) - 2
         let again = try #require(lines.lastIndex { $0.hasPrefix("UID:urn:uuid:k1\r") })
+        let badDay = try #require(lines.firstIndex { $0.hasPrefix("BDAY:1990-02-30\r") })
         #expect(
             diagnostics.map(\.description) == [
-                "\(path):\(again + 1):5: warning: the card at \(path):\(firstBegin + 1):1 has the same UID \"k1\"; this card is skipped"
+                "\(path):\(badDay + 1):6: warning: BDAY \"1990-02-30\" is not a date: February 1990 has 28 days; the birthday is left out",
+                "\(path):\(again + 1):5: warning: the card at \(path):\(firstBegin + 1):1 has the same UID \"k1\"; this card is skipped",
             ])
         // The same cards one to a file.
         var files: [StoreFile] = []
@@ -243,7 +284,7 @@ import Testing
             }
         }
         let (alone, _) = StoreDecoder.decode(files)
-        #expect(store.contacts.count == 1_800 - 300)
+        #expect(store.contacts.count == 1_800 - 300 + 1)
         #expect(store.contacts.map { StoreDump.contact($0) } == alone.contacts.map { StoreDump.contact($0) })
         #expect(store.groups.map(StoreDump.group) == alone.groups.map(StoreDump.group))
     }
