@@ -8,30 +8,71 @@ import RolodeckCore
 
 /// Where each card of a long vCard file is: the byte and the physical line (from 0) its
 /// `BEGIN:VCARD` starts at, one for each card the file yields, in order, and how many physical
-/// lines the file has. Kept only for a file without problems whose cards each begin at a line
+/// lines the file has; and the problems each card's lines and fields have. Kept only for a file
+/// whose pieces read as they do in the file and whose cards each begin at a line
 /// `ContentLineFile.componentStarts` finds, so the bytes from one start to the next are exactly
-/// one card, read the same on their own as in the file.
+/// one card, read the same on their own as in the file, with the same problems.
 struct CardSpans: Sendable {
     var starts: [Int]
     var lines: [Int]
     var lineCount: Int
+    /// Each card's problems: of its lines (the file reports them all first), of its fields.
+    var lineDiagnostics: [[Diagnostic]]
+    var fieldDiagnostics: [[Diagnostic]]
 
     init(starts: [Int], lines: [Int], lineCount: Int) {
         self.starts = starts
         self.lines = lines
         self.lineCount = lineCount
+        lineDiagnostics = Array(repeating: [], count: starts.count)
+        fieldDiagnostics = lineDiagnostics
     }
 
-    /// The spans of `cards`, read from `file` without a problem; nil when some card does not
-    /// begin at a line that a piece may start at (an `AGENT` card embedded after another).
-    init?(_ cards: [VCardRecord], in file: ContentLineFile) {
+    /// The spans of `cards`, read from `file` with the problems given; nil when some card does
+    /// not begin at a line that a piece may start at (an `AGENT` card embedded after another,
+    /// a card that yields nothing), or a problem is not in a card.
+    init?(
+        _ cards: [VCardRecord], in file: ContentLineFile, lineDiagnostics: [Diagnostic] = [],
+        fieldDiagnostics: [Diagnostic] = []
+    ) {
         let lines = file.componentStarts("VCARD")
         guard lines.count == cards.count,
             cards.indices.allSatisfy({ cards[$0].location.line == lines[$0] + 1 })
         else { return nil }
-        self.lines = lines
-        starts = lines.map { file.lines[$0].start }
-        lineCount = file.lines.count
+        self.init(starts: lines.map { file.lines[$0].start }, lines: lines, lineCount: file.lines.count)
+        for (diagnostics, kind) in [(lineDiagnostics, 0), (fieldDiagnostics, 1)] {
+            for diagnostic in diagnostics {
+                // The card whose lines it is in: the last that begins at or before its line.
+                guard let line = diagnostic.location?.line, let first = lines.first, line > first else {
+                    return nil
+                }
+                var low = 0, high = lines.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if lines[middle] + 1 <= line { low = middle + 1 } else { high = middle }
+                }
+                if kind == 0 {
+                    self.lineDiagnostics[low - 1].append(diagnostic)
+                } else {
+                    self.fieldDiagnostics[low - 1].append(diagnostic)
+                }
+            }
+        }
+    }
+
+    /// Every problem, as the file read whole reports them: its lines', then its fields'.
+    var diagnostics: [Diagnostic] {
+        Array(lineDiagnostics.joined()) + Array(fieldDiagnostics.joined())
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic moved by `delta` lines, for a card whose text moved.
+    fileprivate func moved(lines delta: Int) -> Diagnostic {
+        guard delta != 0 else { return self }
+        var moved = self
+        moved.location?.line += delta
+        return moved
     }
 }
 
@@ -44,24 +85,24 @@ extension StoreDecodeCache {
     }
 
     /// A vCard file's cards and problems, the entry changed to the file as it is, in place. In a
-    /// long file that had no problem (a phone's export of every contact), only the cards in the
-    /// stretch whose bytes changed are read again; the cards after it are moved to the lines
-    /// they are on now. Otherwise the file is read whole, and so is a small one. With the
-    /// change: the cards of the stretch as they were, and where those that replaced them are;
-    /// every card, for a file read whole.
+    /// long file whose cards and problems were found card by card (`CardSpans`: a phone's
+    /// export of every contact), only the cards in the stretch whose bytes changed are read
+    /// again; the cards after it, and their problems, are moved to the lines they are on now.
+    /// Otherwise the file is read whole, and so is a small one. With the change: the cards read
+    /// again as they were, and where those that replaced them are; every card, for a file read
+    /// whole.
     func cards(of file: StoreFile, updating entry: inout Entry)
         -> (yield: (cards: [VCardRecord], diagnostics: [Diagnostic]), change: CardChange)
     {
-        if case .cards(_, let diagnostics, let spans?) = entry.yield, diagnostics.isEmpty,
-            !file.source.bytes.isUTF16
-        {
+        if case .cards(_, let diagnostics, let spans?) = entry.yield, !file.source.bytes.isUTF16 {
             var cards = entry.takeCards()
             if let (replaced, fresh, newSpans) = Self.patch(
                 &cards, spans: spans, from: entry.bytes, to: file.source)
             {
                 state.withLock { $0.decoded += fresh.count }
-                entry = Entry(bytes: file.source.bytes, yield: .cards(cards, [], spans: newSpans))
-                return ((cards, []), CardChange(replaced: replaced, fresh: fresh))
+                let diagnostics = newSpans.diagnostics
+                entry = Entry(bytes: file.source.bytes, yield: .cards(cards, diagnostics, spans: newSpans))
+                return ((cards, diagnostics), CardChange(replaced: replaced, fresh: fresh))
             }
             entry.yield = .cards(cards, diagnostics, spans: spans)
         }
@@ -77,7 +118,8 @@ extension StoreDecodeCache {
     /// gained or lost), and the stretch is read on its own: card by card when it holds as many
     /// cards as it did (the cards whose bytes are the same are kept there too), else as a
     /// whole. Nil, with `cards` as they were, when the stretch does not start and end at a card,
-    /// or reads with a problem.
+    /// or a card of it does not read as it does in the file (a stretch read whole: has a
+    /// problem).
     private static func patch(
         _ cards: inout [VCardRecord], spans: CardSpans, from old: [UInt8], to new: SourceText
     ) -> (replaced: [VCardRecord], fresh: [Int], spans: CardSpans)? {
@@ -109,7 +151,8 @@ extension StoreDecodeCache {
         let startLine = firstChanged < count ? spans.lines[firstChanged] : spans.lineCount
         let endLine = after < count ? spans.lines[after] : spans.lineCount
         var fresh: [VCardRecord] = []
-        var freshSpans = (starts: [Int](), lines: [Int](), lineCount: 0)
+        // Where the stretch's cards are in the file as it is, and their problems.
+        var freshSpans = CardSpans(starts: [], lines: [], lineCount: 0)
         // The cards read again: those that were there, and where those now there are.
         var replaced = Array(cards[firstChanged..<after])
         var read: [Int] = []
@@ -117,10 +160,12 @@ extension StoreDecodeCache {
             let text = ContentLineFile(
                 source: SourceText(path: new.path, bytes: Array(bytes[newStart..<newEnd])))
             let starts = text.componentStarts("VCARD")
-            let stretch: CardSpans
+            var stretch: CardSpans
             if starts.count == after - firstChanged, starts.first == 0 {
                 // As many cards as before, one for one: the same bytes, the same card.
                 replaced = []
+                stretch = CardSpans(
+                    starts: starts.map { text.lines[$0].start }, lines: starts, lineCount: text.lines.count)
                 for (offset, line) in starts.enumerated() {
                     let index = firstChanged + offset
                     let next = offset + 1 < starts.count ? starts[offset + 1] : text.lines.count
@@ -139,24 +184,32 @@ extension StoreDecodeCache {
                         }
                     if same {
                         var card = cards[index]
-                        card.move(lines: startLine + line - spans.lines[index])
+                        let delta = startLine + line - spans.lines[index]
+                        card.move(lines: delta)
                         fresh.append(card)
+                        stretch.lineDiagnostics[offset] = spans.lineDiagnostics[index].map {
+                            $0.moved(lines: delta)
+                        }
+                        stretch.fieldDiagnostics[offset] = spans.fieldDiagnostics[index].map {
+                            $0.moved(lines: delta)
+                        }
                         continue
                     }
-                    // Read without a problem, the card began and ended in its lines, and nothing
-                    // else is there but blank lines: it reads as it does in the file.
-                    let (parsed, diagnostics) = VCardParser.parse(text, lines: line..<next)
+                    // The card began and ended in its lines, and nothing else is there but
+                    // blank lines: it reads as it does in the file, with the same problems.
+                    let (parsed, diagnostics, readsAsInTheFile) = VCardParser.parsePiece(
+                        text, lines: line..<next)
                     var fields = VCardFields()
-                    guard diagnostics.isEmpty, parsed.count == 1, var card = fields.record(from: parsed[0]),
-                        fields.diagnostics.isEmpty, card.location.line == line + 1
+                    guard readsAsInTheFile, parsed.count == 1, var card = fields.record(from: parsed[0]),
+                        !fields.lineText.reportedOnceAFile, card.location.line == line + 1
                     else { return nil }
                     card.move(lines: startLine)
                     replaced.append(cards[index])
                     read.append(index)
                     fresh.append(card)
+                    stretch.lineDiagnostics[offset] = diagnostics.map { $0.moved(lines: startLine) }
+                    stretch.fieldDiagnostics[offset] = fields.diagnostics.map { $0.moved(lines: startLine) }
                 }
-                stretch = CardSpans(
-                    starts: starts.map { text.lines[$0].start }, lines: starts, lineCount: text.lines.count)
             } else {
                 // Read without a problem, every card of the stretch began and ended in it, and
                 // nothing else is in it but blank lines: it reads as it does in the file.
@@ -168,9 +221,9 @@ extension StoreDecodeCache {
                 for index in fresh.indices { fresh[index].move(lines: startLine) }
                 read = Array(firstChanged..<(firstChanged + fresh.count))
             }
-            freshSpans = (
-                stretch.starts.map { $0 + newStart }, stretch.lines.map { $0 + startLine }, stretch.lineCount
-            )
+            freshSpans = stretch
+            freshSpans.starts = stretch.starts.map { $0 + newStart }
+            freshSpans.lines = stretch.lines.map { $0 + startLine }
         }
         let lineDelta = freshSpans.lineCount - (endLine - startLine)
         let byteDelta = bytes.count - old.count
@@ -180,9 +233,19 @@ extension StoreDecodeCache {
         var newSpans = spans
         newSpans.starts.replaceSubrange(firstChanged..<after, with: freshSpans.starts)
         newSpans.lines.replaceSubrange(firstChanged..<after, with: freshSpans.lines)
+        newSpans.lineDiagnostics.replaceSubrange(firstChanged..<after, with: freshSpans.lineDiagnostics)
+        newSpans.fieldDiagnostics.replaceSubrange(firstChanged..<after, with: freshSpans.fieldDiagnostics)
         for index in moved..<newSpans.starts.count {
             newSpans.starts[index] += byteDelta
             newSpans.lines[index] += lineDelta
+            if !newSpans.lineDiagnostics[index].isEmpty || !newSpans.fieldDiagnostics[index].isEmpty {
+                newSpans.lineDiagnostics[index] = newSpans.lineDiagnostics[index].map {
+                    $0.moved(lines: lineDelta)
+                }
+                newSpans.fieldDiagnostics[index] = newSpans.fieldDiagnostics[index].map {
+                    $0.moved(lines: lineDelta)
+                }
+            }
         }
         newSpans.lineCount += lineDelta
         return (replaced, read, newSpans)

@@ -38,44 +38,55 @@ extension StoreDecoder {
             pieceLength: pieceLength)
     }
 
-    /// What a vCard file yields on its own, and, for a long file without problems, where each
-    /// card is (`CardSpans`), so that a watch can read again only the cards a save changed.
+    /// What a vCard file yields on its own, and, for a long file whose pieces read as they do
+    /// in the file, where each card is and the problems each has (`CardSpans`), so that a watch
+    /// can read again only the cards a save changed.
     static func cardsAndSpans(of file: StoreFile)
         -> (cards: [VCardRecord], diagnostics: [Diagnostic], spans: CardSpans?)
     {
         let lines = ContentLineFile(source: file.source)
-        let long = file.source.bytes.count >= minimumCardPiecesLength
-        let (cards, diagnostics) = Self.cards(
-            of: lines, inPieces: long && ParallelWork.workers > 1, pieceLength: nil)
-        guard long, diagnostics.isEmpty, !file.source.bytes.isUTF16 else { return (cards, diagnostics, nil) }
-        return (cards, diagnostics, CardSpans(cards, in: lines))
+        guard file.source.bytes.count >= minimumCardPiecesLength, !file.source.bytes.isUTF16,
+            let piece = cardsInPieces(of: lines, pieceLength: nil)
+        else {
+            let (cards, diagnostics) = wholeCards(of: lines)
+            return (cards, diagnostics, nil)
+        }
+        let spans = CardSpans(
+            piece.cards, in: lines, lineDiagnostics: piece.lineDiagnostics,
+            fieldDiagnostics: piece.fieldDiagnostics)
+        return (piece.cards, piece.lineDiagnostics + piece.fieldDiagnostics, spans)
     }
 
     /// The cards of a file's lines, read in pieces when `inPieces` and it can be.
     static func cards(of lines: ContentLineFile, inPieces: Bool, pieceLength: Int?)
         -> (cards: [VCardRecord], diagnostics: [Diagnostic])
     {
-        if inPieces {
-            let starts = cardPieceStarts(of: lines, pieceLength: pieceLength)
-            if starts.count > 1 {
-                var pieces = ParallelWork.map(starts.count, batch: 1) { index in
-                    cardPiece(index, of: lines, starts: starts)
-                }
-                if pieces.allSatisfy({ $0 != nil }) {
-                    var cards: [VCardRecord] = []
-                    cards.reserveCapacity(pieces.reduce(0) { $0 + $1!.cards.count })
-                    var lineDiagnostics: [Diagnostic] = [], fieldDiagnostics: [Diagnostic] = []
-                    for index in pieces.indices {
-                        var piece = pieces[index].take()!
-                        moveCards(&piece.cards, to: &cards)
-                        lineDiagnostics += piece.lineDiagnostics
-                        fieldDiagnostics += piece.fieldDiagnostics
-                    }
-                    return (cards, lineDiagnostics + fieldDiagnostics)
-                }
-            }
+        if inPieces, cardPieceStarts(of: lines, pieceLength: pieceLength).count > 1,
+            let piece = cardsInPieces(of: lines, pieceLength: pieceLength)
+        {
+            return (piece.cards, piece.lineDiagnostics + piece.fieldDiagnostics)
         }
         return wholeCards(of: lines)
+    }
+
+    /// A file's lines read in pieces of about `pieceLength` bytes on every core, as one piece:
+    /// its cards, then the problems of its lines and of its fields; nil when some piece does not
+    /// read as it does in the file (`cardPiece`).
+    static func cardsInPieces(of lines: ContentLineFile, pieceLength: Int?) -> CardPiece? {
+        let starts = cardPieceStarts(of: lines, pieceLength: pieceLength)
+        var pieces = ParallelWork.map(starts.count, batch: 1) { index in
+            cardPiece(index, of: lines, starts: starts)
+        }
+        guard pieces.allSatisfy({ $0 != nil }) else { return nil }
+        var read = CardPiece(cards: [], lineDiagnostics: [], fieldDiagnostics: [])
+        read.cards.reserveCapacity(pieces.reduce(0) { $0 + $1!.cards.count })
+        for index in pieces.indices {
+            var piece = pieces[index].take()!
+            moveCards(&piece.cards, to: &read.cards)
+            read.lineDiagnostics += piece.lineDiagnostics
+            read.fieldDiagnostics += piece.fieldDiagnostics
+        }
+        return read
     }
 
     /// The cards of a file read as a whole, and the problems found in them.

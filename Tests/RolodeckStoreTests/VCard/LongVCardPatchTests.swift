@@ -132,6 +132,26 @@ import Testing
         Step(
             label: "a blank line between two cards: the card after it is read again",
             edit: { editing(35, $0) { $0 + "\r\n" } }, decoded: 1, patched: true),
+        // The card added after card 100 stays: card 1,102 as written is at 1,103 now.
+        Step(
+            label: "a birthday that is not a date: only its card read again, its warning reported",
+            edit: {
+                editing(1_103, $0) { $0.replacingOccurrences(of: "BDAY:1980-02-", with: "BDAY:1980-02-3") }
+            },
+            decoded: 1, patched: false),
+        Step(
+            label:
+                "lines added to a card before it while the warning stands: the warning moves with its card",
+            edit: { editing(501, $0, adding("NOTE:one\r\n two\r\nTITLE:Chief")) }, decoded: 1, patched: false),
+        Step(
+            label: "the birthday fixed",
+            edit: {
+                editing(1_103, $0) { $0.replacingOccurrences(of: "BDAY:1980-02-3", with: "BDAY:1980-02-") }
+            },
+            decoded: 1, patched: false),
+        Step(
+            label: "and a phone number, with the file without warnings again",
+            edit: { editing(906, $0, adding("TEL:+1 555 0107")) }, decoded: 1, patched: true),
     ]
 
     @Test func aLongFileIsPatchedByCardAsADecodeFromScratchReadsIt() {
