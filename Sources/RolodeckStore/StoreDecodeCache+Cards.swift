@@ -40,24 +40,34 @@ struct CardSpans: Sendable {
             cards.indices.allSatisfy({ cards[$0].location.line == lines[$0] + 1 })
         else { return nil }
         self.init(starts: lines.map { file.lines[$0].start }, lines: lines, lineCount: file.lines.count)
-        for (diagnostics, kind) in [(lineDiagnostics, 0), (fieldDiagnostics, 1)] {
-            for diagnostic in diagnostics {
-                // The card whose lines it is in: the last that begins at or before its line.
-                guard let line = diagnostic.location?.line, let first = lines.first, line > first else {
-                    return nil
-                }
-                var low = 0, high = lines.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if lines[middle] + 1 <= line { low = middle + 1 } else { high = middle }
-                }
-                if kind == 0 {
-                    self.lineDiagnostics[low - 1].append(diagnostic)
-                } else {
-                    self.fieldDiagnostics[low - 1].append(diagnostic)
-                }
+        /// The card whose lines a problem is in: the last that begins at or before its line.
+        func card(of diagnostic: Diagnostic) -> Int? {
+            guard let line = diagnostic.location?.line, let first = lines.first, line > first else {
+                return nil
             }
+            var low = 0, high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lines[middle] + 1 <= line { low = middle + 1 } else { high = middle }
+            }
+            return low - 1
         }
+        for diagnostic in lineDiagnostics {
+            guard let card = card(of: diagnostic) else { return nil }
+            self.lineDiagnostics[card].append(diagnostic)
+        }
+        for diagnostic in fieldDiagnostics {
+            guard let card = card(of: diagnostic) else { return nil }
+            self.fieldDiagnostics[card].append(diagnostic)
+        }
+    }
+
+    /// Gives card `index` the problems of its lines and its fields, moved by `delta` lines.
+    mutating func setDiagnostics(
+        of index: Int, lines: [Diagnostic], fields: [Diagnostic], movedBy delta: Int
+    ) {
+        lineDiagnostics[index] = lines.map { $0.moved(lines: delta) }
+        fieldDiagnostics[index] = fields.map { $0.moved(lines: delta) }
     }
 
     /// Every problem, as the file read whole reports them: its lines', then its fields'.
@@ -187,34 +197,33 @@ extension StoreDecodeCache {
                         let delta = startLine + line - spans.lines[index]
                         card.move(lines: delta)
                         fresh.append(card)
-                        stretch.lineDiagnostics[offset] = spans.lineDiagnostics[index].map {
-                            $0.moved(lines: delta)
-                        }
-                        stretch.fieldDiagnostics[offset] = spans.fieldDiagnostics[index].map {
-                            $0.moved(lines: delta)
-                        }
+                        stretch.setDiagnostics(
+                            of: offset, lines: spans.lineDiagnostics[index],
+                            fields: spans.fieldDiagnostics[index],
+                            movedBy: delta)
                         continue
                     }
-                    // The card began and ended in its lines, and nothing else is there but
-                    // blank lines: it reads as it does in the file, with the same problems.
-                    let (parsed, diagnostics, readsAsInTheFile) = VCardParser.parsePiece(
-                        text, lines: line..<next)
-                    var fields = VCardFields()
-                    guard readsAsInTheFile, parsed.count == 1, var card = fields.record(from: parsed[0]),
-                        !fields.lineText.reportedOnceAFile, card.location.line == line + 1
+                    // The card alone, as a piece of the stretch: it reads as it does in the file,
+                    // with the same problems.
+                    guard let piece = StoreDecoder.cardPiece(offset, of: text, starts: starts),
+                        piece.cards.count == 1, var card = piece.cards.first, card.location.line == line + 1
                     else { return nil }
                     card.move(lines: startLine)
                     replaced.append(cards[index])
                     read.append(index)
                     fresh.append(card)
-                    stretch.lineDiagnostics[offset] = diagnostics.map { $0.moved(lines: startLine) }
-                    stretch.fieldDiagnostics[offset] = fields.diagnostics.map { $0.moved(lines: startLine) }
+                    stretch.setDiagnostics(
+                        of: offset, lines: piece.lineDiagnostics, fields: piece.fieldDiagnostics,
+                        movedBy: startLine)
                 }
             } else {
                 // Read without a problem, every card of the stretch began and ended in it, and
                 // nothing else is in it but blank lines: it reads as it does in the file.
-                let (cards, diagnostics) = StoreDecoder.cards(
-                    of: text, inPieces: StoreDecoder.readsInPieces(text.bytes.count), pieceLength: nil)
+                let (cards, diagnostics) =
+                    StoreDecoder.readsInPieces(text.bytes.count)
+                    ? StoreDecoder.cards(
+                        of: text, startingAt: StoreDecoder.cardPieceStarts(of: text, pieceLength: nil))
+                    : StoreDecoder.wholeCards(of: text)
                 guard diagnostics.isEmpty, let spans = CardSpans(cards, in: text) else { return nil }
                 stretch = spans
                 fresh = cards
@@ -239,12 +248,10 @@ extension StoreDecodeCache {
             newSpans.starts[index] += byteDelta
             newSpans.lines[index] += lineDelta
             if !newSpans.lineDiagnostics[index].isEmpty || !newSpans.fieldDiagnostics[index].isEmpty {
-                newSpans.lineDiagnostics[index] = newSpans.lineDiagnostics[index].map {
-                    $0.moved(lines: lineDelta)
-                }
-                newSpans.fieldDiagnostics[index] = newSpans.fieldDiagnostics[index].map {
-                    $0.moved(lines: lineDelta)
-                }
+                newSpans.setDiagnostics(
+                    of: index, lines: newSpans.lineDiagnostics[index],
+                    fields: newSpans.fieldDiagnostics[index],
+                    movedBy: lineDelta)
             }
         }
         newSpans.lineCount += lineDelta

@@ -33,9 +33,11 @@ extension StoreDecoder {
     static func cards(of file: StoreFile, pieceLength: Int? = nil)
         -> (cards: [VCardRecord], diagnostics: [Diagnostic])
     {
-        cards(
-            of: ContentLineFile(source: file.source), inPieces: pieceLength != nil || readsInPieces(file),
-            pieceLength: pieceLength)
+        let lines = ContentLineFile(source: file.source)
+        if pieceLength != nil || readsInPieces(file) {
+            return cards(of: lines, startingAt: cardPieceStarts(of: lines, pieceLength: pieceLength))
+        }
+        return wholeCards(of: lines)
     }
 
     /// What a vCard file yields on its own, and, for a long file whose pieces read as they do
@@ -46,7 +48,7 @@ extension StoreDecoder {
     {
         let lines = ContentLineFile(source: file.source)
         guard file.source.bytes.count >= minimumCardPiecesLength, !file.source.bytes.isUTF16,
-            let piece = cardsInPieces(of: lines, pieceLength: nil)
+            let piece = cardsInPieces(of: lines, startingAt: cardPieceStarts(of: lines, pieceLength: nil))
         else {
             let (cards, diagnostics) = wholeCards(of: lines)
             return (cards, diagnostics, nil)
@@ -57,23 +59,22 @@ extension StoreDecoder {
         return (piece.cards, piece.lineDiagnostics + piece.fieldDiagnostics, spans)
     }
 
-    /// The cards of a file's lines, read in pieces when `inPieces` and it can be.
-    static func cards(of lines: ContentLineFile, inPieces: Bool, pieceLength: Int?)
+    /// The cards of a file's lines read in pieces that start at `starts`
+    /// (`cardPieceStarts`), or as a whole when that is one piece or some piece does not read as
+    /// it does in the file.
+    static func cards(of lines: ContentLineFile, startingAt starts: [Int])
         -> (cards: [VCardRecord], diagnostics: [Diagnostic])
     {
-        if inPieces, cardPieceStarts(of: lines, pieceLength: pieceLength).count > 1,
-            let piece = cardsInPieces(of: lines, pieceLength: pieceLength)
-        {
+        if starts.count > 1, let piece = cardsInPieces(of: lines, startingAt: starts) {
             return (piece.cards, piece.lineDiagnostics + piece.fieldDiagnostics)
         }
         return wholeCards(of: lines)
     }
 
-    /// A file's lines read in pieces of about `pieceLength` bytes on every core, as one piece:
-    /// its cards, then the problems of its lines and of its fields; nil when some piece does not
+    /// A file's lines read in pieces that start at `starts` on every core, as one piece: its
+    /// cards, then the problems of its lines and of its fields; nil when some piece does not
     /// read as it does in the file (`cardPiece`).
-    static func cardsInPieces(of lines: ContentLineFile, pieceLength: Int?) -> CardPiece? {
-        let starts = cardPieceStarts(of: lines, pieceLength: pieceLength)
+    static func cardsInPieces(of lines: ContentLineFile, startingAt starts: [Int]) -> CardPiece? {
         var pieces = ParallelWork.map(starts.count, batch: 1) { index in
             cardPiece(index, of: lines, starts: starts)
         }
@@ -95,11 +96,7 @@ extension StoreDecoder {
     {
         var (parsed, parseDiagnostics) = VCardParser.parse(lines)
         var fields = VCardFields()
-        var cards: [VCardRecord] = []
-        cards.reserveCapacity(parsed.count)
-        for index in parsed.indices {
-            if let card = fields.record(taking: &parsed[index]) { cards.append(card) }
-        }
+        let cards = fields.records(taking: &parsed)
         return (cards, parseDiagnostics + fields.diagnostics)
     }
 
@@ -183,11 +180,7 @@ extension StoreDecoder {
         var (parsed, diagnostics, readsAsInTheFile) = VCardParser.parsePiece(file, lines: starts[index]..<end)
         guard readsAsInTheFile else { return nil }
         var fields = VCardFields()
-        var cards: [VCardRecord] = []
-        cards.reserveCapacity(parsed.count)
-        for index in parsed.indices {
-            if let card = fields.record(taking: &parsed[index]) { cards.append(card) }
-        }
+        let cards = fields.records(taking: &parsed)
         guard !fields.lineText.reportedOnceAFile else { return nil }
         return CardPiece(cards: cards, lineDiagnostics: diagnostics, fieldDiagnostics: fields.diagnostics)
     }

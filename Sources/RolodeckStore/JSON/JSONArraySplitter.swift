@@ -137,13 +137,16 @@ enum JSONArraySplitter {
         return .failed
     }
 
+    /// Whether `byte` is JSON whitespace.
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     /// The offset of the first byte from `index` on that is not JSON whitespace.
     private static func skipWhitespace(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var index = index
-        while index < buffer.count,
-            buffer[index] == 0x20 || buffer[index] == 0x0A || buffer[index] == 0x0D
-                || buffer[index] == 0x09
-        { index += 1 }
+        while index < buffer.count, isWhitespace(buffer[index]) { index += 1 }
         return index
     }
 
@@ -187,9 +190,6 @@ enum JSONArraySplitter {
     /// guess: whoever parses the piece before one must check that it ends exactly there.
     static func pieceStarts(of bytes: [UInt8], pieceLength: Int) -> [Int]? {
         bytes.withUnsafeBufferPointer { buffer -> [Int]? in
-            func isWhitespace(_ byte: UInt8) -> Bool {
-                byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-            }
             let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
             var index = hasBOM ? 3 : 0
             while index < buffer.count, isWhitespace(buffer[index]) { index += 1 }
@@ -243,13 +243,9 @@ enum JSONArraySplitter {
     private static func objectStarts(
         in buffer: UnsafeBufferPointer<UInt8>, first: Int, pieceLength: Int
     ) -> [Int]? {
-        func isWhitespace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-        }
         guard buffer[first] == UInt8(ascii: "{") else { return nil }
         // The object's opening up to its first key's closing quote.
-        var end = first + 1
-        while end < buffer.count, isWhitespace(buffer[end]) { end += 1 }
+        var end = skipWhitespace(buffer, from: first + 1)
         guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return nil }
         end += 1
         while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\") {

@@ -22,6 +22,17 @@ struct VCardFields: ContentLineFields {
         return record(taking: &card)
     }
 
+    /// The records of `cards`, in order, each card's lines taken (`record(taking:)`); a card
+    /// with nothing to show yields none.
+    mutating func records(taking cards: inout [VCard]) -> [VCardRecord] {
+        var records: [VCardRecord] = []
+        records.reserveCapacity(cards.count)
+        for index in cards.indices {
+            if let record = record(taking: &cards[index]) { records.append(record) }
+        }
+        return records
+    }
+
     /// `record(from:)` of a card whose lines it takes, leaving it none.
     mutating func record(taking card: inout VCard) -> VCardRecord? {
         var written = WrittenCard(lists: card.version != .v21, customLabels: customLabels(of: card))
