@@ -309,26 +309,25 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_b
             outs = {layout: os.path.join(scratch, "out-%d-%s" % (size, layout)) for layout in turn}
             for layout in turn:
                 results[size, layout] = {"cold": [], "no change": [], "check": []}
-            for _ in range(RUNS):
+            for run in range(RUNS):
                 for layout in turn:
                     runs, site, out = results[size, layout], sites[layout], outs[layout]
                     shutil.rmtree(out, ignore_errors=True)
                     runs["cold"].append(measured([rolodeck, "build", "--quiet", "--site", site, "--out", out]))
                     runs["no change"].append(measured([rolodeck, "build", "--quiet", "--site", site, "--out", out]))
                     runs["check"].append(measured([rolodeck, "check", "--site", site]))
-            for layout in turn:
-                results[size, layout]["files"] = sum(len(names) for _, _, names in os.walk(outs[layout]))
-                call_costs[size, layout] = system_call_costs(syscall_bench, sites[layout], layout, outs[layout])
-            if "array" in turn:
-                files = results[size, "array"]["files"]
-                cmark_floor = markdown_floor(os.path.join(sites["array"], "store", "contacts.json"))
-                files_floor = file_floor(scratch, files, average_page_size(os.path.join(outs["array"], "contacts")))
-                cold_wall = statistics.median(r[0] for r in results[size, "array"]["cold"])
-                floors.append((size, cmark_floor, files_floor, cold_wall / cmark_floor, cold_wall / files_floor))
+                    if run == RUNS - 1:
+                        runs["files"] = sum(len(names) for _, _, names in os.walk(out))
+                        call_costs[size, layout] = system_call_costs(syscall_bench, site, layout, out)
+                        if layout == "array":
+                            floors.append(build_floors(scratch, size, site, out, runs))
+                    # One site's output at a time, as a user has: every file on a tmpfs is a name
+                    # the kernel holds, and each layout's output held beside the next one's made
+                    # the next one's lookups slower (a million names more at 100,000 contacts).
+                    shutil.rmtree(out, ignore_errors=True)
             if size not in watch_sizes:
                 for layout in turn:
                     shutil.rmtree(sites[layout], ignore_errors=True)
-                    shutil.rmtree(outs[layout], ignore_errors=True)
 
     print("\n== Site builds (median of %d runs, files on %s) ==" % (RUNS, scratch_parent or "disk"))
     print("%9s  %-6s  %-9s  %8s  %8s  %8s  %9s  %7s  %10s" %
@@ -349,6 +348,15 @@ def site_builds(rolodeck, scratch, scratch_parent, sizes, watch_sizes, syscall_b
         for row in floors:
             print("%9d  %10.2f  %10.2f  %13.1fx  %13.1fx" % row)
     sys.stdout.flush()
+
+
+def build_floors(scratch, size, site, out, runs):
+    """The floors row of the array's store: libcmark over every note, creating as many files as
+    its output has, and its cold build over each."""
+    cmark_floor = markdown_floor(os.path.join(site, "store", "contacts.json"))
+    files_floor = file_floor(scratch, runs["files"], average_page_size(os.path.join(out, "contacts")))
+    cold_wall = statistics.median(r[0] for r in runs["cold"])
+    return (size, cmark_floor, files_floor, cold_wall / cmark_floor, cold_wall / files_floor)
 
 
 def check_room(scratch, size, turn):
@@ -498,10 +506,11 @@ def watch_section(rolodeck, scratch, watch_sizes):
     for size in watch_sizes:
         for layout in layouts():
             site = make_store(scratch, size, layout)
-            # The build benchmark's output, when there is one, is up to date: serve starts sooner.
             out = os.path.join(scratch, "out-%d-%s" % (size, layout))
             for kind in ("phone", "name"):
                 rows.append((size, layout, kind) + watch_bench(rolodeck, site, out, kind, layout))
+            # One output at a time, as in the builds above.
+            shutil.rmtree(out, ignore_errors=True)
     print("\n== Watch and serve: one contact saved (median of %d saves; the watcher waits 10 ms after a "
           "finished save for more) ==" % WATCH_SAVES)
     print("%9s  %-6s  %-6s  %12s  %6s  %14s  %14s  %6s  %10s  %8s  %4s" %
