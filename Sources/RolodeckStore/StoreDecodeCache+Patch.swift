@@ -10,10 +10,14 @@ import RolodeckCore
 /// A record is replaced only when what it relates to and what relates to it cannot have
 /// changed: the same id, the same references (groups, salutation, photo, contact, parent
 /// task), the same email addresses and categories (a vCard group finds its members by them),
-/// no problem in it before or after, and no warning of the last decode in its file (the store's
-/// other warnings, which cannot have changed, are reported again). Anything else (a file
-/// that came or went, a photo, a salutation record, a calendar, a group card, a record added to
-/// or taken out of a list) relates the store again, as a decode without a cache does.
+/// and no other record's message naming a place in its file. A JSON record must have no
+/// problem before or after, nor its file a warning of the last decode. A vCard file's
+/// warnings may come and go with the cards read again, as long as relating the store put none
+/// in it: its warnings are then its cards' own, and are replaced by those it has now (a phone's
+/// export with one birthday that is not a date is patched card by card too). The store's other
+/// warnings, which cannot have changed, are reported again. Anything else (a file that came or
+/// went, a photo, a salutation record, a calendar, a group card, a record added to or taken out
+/// of a list) relates the store again, as a decode without a cache does.
 extension StoreDecodeCache {
     /// A decoded store kept for patching, with its warnings and where its records are.
     struct Related: Sendable {
@@ -25,7 +29,10 @@ extension StoreDecodeCache {
         /// files reports them again as they are.
         var diagnostics: [Diagnostic]
         /// The files the warnings are in.
-        var diagnosedPaths: Set<String>
+        private(set) var diagnosedPaths: Set<String>
+        /// The files of the places warnings name besides their own (the first card with a
+        /// UID): a change to one of those may change the message.
+        private(set) var mentionedPaths: Set<String>
         /// Where each contact, group and todo is in `store`, by id; made at the first patch.
         fileprivate var positions: Positions?
 
@@ -46,6 +53,22 @@ extension StoreDecodeCache {
             self.store = store
             self.hasCards = hasCards
             self.diagnostics = diagnostics
+            diagnosedPaths = Set(diagnostics.compactMap { $0.location?.path })
+            mentionedPaths = Set(diagnostics.compactMap { $0.mentioned?.path })
+        }
+
+        /// The warnings in the file at `path`, in the order they are reported.
+        func diagnostics(in path: String) -> [Diagnostic] {
+            guard diagnosedPaths.contains(path) else { return [] }
+            return diagnostics.filter { $0.location?.path == path }
+        }
+
+        /// Replaces the warnings of each file of `byPath` with the ones given for it, which are
+        /// its cards' own.
+        mutating func replaceDiagnostics(_ byPath: [String: [Diagnostic]]) {
+            guard !byPath.isEmpty else { return }
+            let kept = diagnostics.filter { byPath[$0.location?.path ?? ""] == nil }
+            diagnostics = (kept + byPath.keys.sorted().flatMap { byPath[$0]! }).sortedByLocation()
             diagnosedPaths = Set(diagnostics.compactMap { $0.location?.path })
         }
     }
@@ -97,13 +120,26 @@ extension StoreDecodeCache {
         // Held only by `related` from here on, which the patch changes in place.
         kept = nil
         var replacements: [Replacement] = []
+        // The warnings of the vCard files whose cards' warnings are replaced.
+        var rediagnosed: [String: [Diagnostic]] = [:]
         for position in changed {
             let file = files[position]
+            let path = file.source.path
             guard !entries[position].bytes.hasSameBytes(as: file.source.bytes) else { continue }
-            // A warning in a changed file may have moved or gone: its file is decoded whole.
-            guard !related.diagnosedPaths.contains(file.source.path) else {
+            // A warning may name a place in this file, which the change may have moved.
+            guard !related.mentionedPaths.contains(path) else {
                 putBack(related)
                 return nil
+            }
+            // A warning in a changed file may have moved or gone: a JSON file is decoded whole,
+            // and so is a vCard file in which relating the store put a warning.
+            if related.diagnosedPaths.contains(path) {
+                guard case .cards(_, let own, _) = entries[position].yield,
+                    related.diagnostics(in: path) == own.sortedByLocation()
+                else {
+                    putBack(related)
+                    return nil
+                }
             }
             let found: [Replacement]?
             switch file.layout {
@@ -123,6 +159,9 @@ extension StoreDecodeCache {
                 // nothing else now, are patched in place.
                 let (yield, change) = cards(of: file, updating: &entries[position])
                 found = replacingCards(change, yield, in: &related)
+                if found != nil, related.diagnosedPaths.contains(path) || !yield.diagnostics.isEmpty {
+                    rediagnosed[path] = yield.diagnostics
+                }
             case .iCalendar, .photo:
                 found = nil
             }
@@ -149,6 +188,7 @@ extension StoreDecodeCache {
                 replacedOthers = true
             }
         }
+        related.replaceDiagnostics(rediagnosed)
         let store = related.store
         state.withLock { state in
             state.files = files
@@ -250,29 +290,62 @@ extension StoreDecodeCache {
     }
 
     /// The replacements for the contact cards a save changed in a vCard file, each the card
-    /// that was at its place; nil when the file has a problem, or some card came, went, is a
-    /// group card, or relates to others differently (its UID, its categories, its emails). A
-    /// file that had a problem never gets here: `patched` relates the store again for it.
+    /// that was at its place; nil when some card came, went, is a group card, or relates to
+    /// others differently (its UID, or without one its name, which its id is made from; its
+    /// categories, its emails). The file's warnings are its cards' own (a birthday that is not a
+    /// date): `patched` relates the store again for a file in which relating put one.
     private func replacingCards(
         _ change: CardChange, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]),
         in related: inout Related
     ) -> [Replacement]? {
-        guard yield.diagnostics.isEmpty, change.replaced.count == change.fresh.count else { return nil }
+        guard change.replaced.count == change.fresh.count else { return nil }
         var replacements: [Replacement] = []
         for (old, index) in zip(change.replaced, change.fresh) {
             let new = yield.cards[index]
             guard case .contact(let oldContact) = old.content, case .contact(var contact) = new.content,
-                let uid = old.uid?.value, new.uid?.value == uid, oldContact.id == contact.id,
+                old.uid?.value == new.uid?.value, oldContact.id == contact.id,
                 old.categories.map(\.value) == new.categories.map(\.value),
                 Self.sameRelations(oldContact, contact)
             else { return nil }
             let positions = related.positionsOfRecords()
-            guard let position = positions.contacts[contact.id] else { return nil }
+            let found: Int?
+            if old.uid != nil {
+                found = positions.contacts[contact.id]
+            } else {
+                // Exports from Google Contacts and Android phones give cards no UID.
+                found =
+                    old.formattedName == new.formattedName
+                    ? Self.position(ofCardWithoutUID: old, oldContact, in: related.store, positions) : nil
+            }
+            guard let position = found else { return nil }
+            contact.id = related.store.contacts[position].id
             // Its groups come from its categories and the group cards that list it.
             contact.groupIDs = related.store.contacts[position].groupIDs
             replacements.append(.contact(position, contact))
         }
         return replacements
+    }
+
+    /// Where the contact of a card without a UID is in the store. Relating gave it the first id
+    /// its name makes (`StoreDecoder.uniqueID`) that no record had before it, so it is one of
+    /// the ids the name makes up to the first the store does not have: the one whose contact is
+    /// the card's, but for the id and the groups relating gave it. Nil when none is, or more
+    /// than one (two cards alike but for their place): a card that keeps its name keeps its id
+    /// only as long as the cards before it keep theirs, which `patched` sees to.
+    private static func position(
+        ofCardWithoutUID card: VCardRecord, _ contact: Contact, in store: Store, _ positions: Positions
+    ) -> Int? {
+        var candidates = StoreDecoder.IDCandidates(card.formattedName, fallback: StoreDecoder.cardIDFallback)
+        var found: Int?
+        while let position = positions.contacts[candidates.next()] {
+            var stored = store.contacts[position]
+            stored.id = contact.id
+            stored.groupIDs = contact.groupIDs
+            guard stored == contact else { continue }
+            guard found == nil else { return nil }
+            found = position
+        }
+        return found
     }
 
     /// Whether what relates a contact to others is the same in both: its id, its groups as

@@ -37,7 +37,7 @@ extension StoreDecoder {
                 case .taken: break
                 case .repeated(let first):
                     let reason = ICalendarIssue.Reason.duplicateUID(uid.value, first: first)
-                    diagnostics.append(ICalendarIssue.warning(reason, at: uid.location))
+                    diagnostics.append(ICalendarIssue.warning(reason, at: uid.location).mentioning(first))
                     continue
                 case .json: continue
                 }

@@ -37,7 +37,7 @@ extension StoreDecoder {
         if let json {
             claimed[uid.value] = nil
             let issue = StoreIssue(.duplicateID(kind, id: uid.value, first: json.location))
-            diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
+            diagnostics.append(Diagnostic(.error, at: uid.location, issue.message).mentioning(json.location))
             return .json
         }
         return .taken
@@ -57,13 +57,25 @@ extension StoreDecoder {
 
     /// `base` (or `fallback` when it is blank), then `base 2`, `base 3` … until one is free.
     static func uniqueID(_ base: String, fallback: String, isTaken: (String) -> Bool) -> String {
-        let stem = base.trimmingWhitespace.isEmpty ? fallback : base.trimmingWhitespace
-        var candidate = stem
-        var number = 2
-        while isTaken(candidate) {
-            candidate = "\(stem) \(number)"
-            number += 1
-        }
+        var candidates = IDCandidates(base, fallback: fallback)
+        var candidate = candidates.next()
+        while isTaken(candidate) { candidate = candidates.next() }
         return candidate
+    }
+
+    /// The ids `uniqueID` tries for a name, in order: the name trimmed (or the fallback, for a
+    /// blank one), then the same with 2, 3 … after a space.
+    struct IDCandidates {
+        private let stem: String
+        private var number = 1
+
+        init(_ base: String, fallback: String) {
+            stem = base.trimmingWhitespace.isEmpty ? fallback : base.trimmingWhitespace
+        }
+
+        mutating func next() -> String {
+            defer { number += 1 }
+            return number == 1 ? stem : "\(stem) \(number)"
+        }
     }
 }

@@ -269,8 +269,9 @@ extension StoreDecoder {
             switch claim(uid, of: .contact, as: index, claimed: &claimed) {
             case .taken: cardContacts.append((contact, index, false))
             case .repeated(let first):
-                let reason = VCardIssue.Reason.duplicateUID(uid.value, first: cards[first].location)
-                diagnostics.append(VCardIssue.warning(reason, at: uid.location))
+                let firstLocation = cards[first].location
+                let reason = VCardIssue.Reason.duplicateUID(uid.value, first: firstLocation)
+                diagnostics.append(VCardIssue.warning(reason, at: uid.location).mentioning(firstLocation))
             case .json: continue
             }
         }
@@ -282,13 +283,16 @@ extension StoreDecoder {
     private mutating func giveIDsFromNames(to contacts: inout [CardContact]) {
         for index in contacts.indices where contacts[index].needsID {
             let record = cards[contacts[index].card]
-            let id = StoreDecoder.uniqueID(record.formattedName, fallback: "contact") {
+            let id = StoreDecoder.uniqueID(record.formattedName, fallback: StoreDecoder.cardIDFallback) {
                 contactIDs[$0] != nil
             }
             contacts[index].contact.id = id
             contactIDs[id] = .location(record.location)
         }
     }
+
+    /// The id of a contact card without a UID or a name, numbered when taken.
+    static let cardIDFallback = "contact"
 
     /// The JSON store's groups' ids by `groupKey` of their names; the first of a name counts.
     private func groupIDsByName() -> [String: String] {
@@ -316,7 +320,8 @@ extension StoreDecoder {
                 continue
             }
             if let uid = record.uid, let first = groupCardUIDs[uid.value] {
-                warn(.duplicateGroupUID(uid.value, first: first), at: uid.location)
+                let reason = VCardIssue.Reason.duplicateGroupUID(uid.value, first: first)
+                diagnostics.append(VCardIssue.warning(reason, at: uid.location).mentioning(first))
                 continue
             }
             guard let id = groupID(of: record, named: name, notes: notes, groupsByName: &groupsByName) else {
@@ -348,7 +353,7 @@ extension StoreDecoder {
         }
         if let uid = record.uid, let json = groupIDs[uid.value] {
             let issue = StoreIssue(.duplicateID(.group, id: uid.value, first: json.location))
-            diagnostics.append(Diagnostic(.error, at: uid.location, issue.message))
+            diagnostics.append(Diagnostic(.error, at: uid.location, issue.message).mentioning(json.location))
             return nil
         }
         let id = record.uid?.value ?? StoreDecoder.uniqueID(name, fallback: "group") { groupIDs[$0] != nil }

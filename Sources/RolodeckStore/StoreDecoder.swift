@@ -359,7 +359,8 @@ public struct StoreDecoder: Sendable {
             case .salutation: salutationIDs[id] = known
             }
             let issue = StoreIssue(.duplicateID(kind, id: id, first: known.location))
-            diagnostics.append(Diagnostic(issue.severity, at: mark.location, issue.message))
+            let diagnostic = Diagnostic(issue.severity, at: mark.location, issue.message)
+            diagnostics.append(diagnostic.mentioning(known.location))
             return
         }
         // A record with an id has the payload of its kind.

@@ -17,6 +17,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Whether the text could not be read at all here (a JSON syntax error). Such an error is
     /// listed before the others, which may follow from what could not be read.
     public var isSyntaxError = false
+    /// Another place the message names (where the first of two records with one id is), so
+    /// that whoever keeps the diagnostic knows a change to that place's file may change it.
+    public var mentioned: SourceLocation?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, at location: SourceLocation?, _ message: String) {
@@ -29,6 +32,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static func syntaxError(at location: SourceLocation?, _ message: String) -> Diagnostic {
         var diagnostic = Diagnostic(.error, at: location, message)
         diagnostic.isSyntaxError = true
+        return diagnostic
+    }
+
+    /// The diagnostic, noting that its message names `place`.
+    public func mentioning(_ place: SourceLocation) -> Diagnostic {
+        var diagnostic = self
+        diagnostic.mentioned = place
         return diagnostic
     }
 

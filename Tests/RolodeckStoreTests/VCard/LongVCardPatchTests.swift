@@ -132,21 +132,87 @@ import Testing
         Step(
             label: "a blank line between two cards: the card after it is read again",
             edit: { editing(35, $0) { $0 + "\r\n" } }, decoded: 1, patched: true),
-        // The card added after card 100 stays: card 1,102 as written is at 1,103 now.
         Step(
-            label: "a birthday that is not a date: only its card read again, its warning reported",
+            label: "a group card's member that is not in the store: relating puts a warning in the file",
             edit: {
-                editing(1_103, $0) { $0.replacingOccurrences(of: "BDAY:1980-02-", with: "BDAY:1980-02-3") }
+                editing(904, $0) {
+                    $0.replacingOccurrences(of: "MEMBER:urn:uuid:k901", with: "MEMBER:urn:uuid:nobody")
+                }
             },
             decoded: 1, patched: false),
         Step(
             label:
-                "lines added to a card before it while the warning stands: the warning moves with its card",
-            edit: { editing(501, $0, adding("NOTE:one\r\n two\r\nTITLE:Chief")) }, decoded: 1, patched: false),
+                "lines added to a card before it while that warning stands: related again, the warning moved",
+            edit: { editing(13, $0, adding("NOTE:one\r\n two")) }, decoded: 1, patched: false),
         Step(
-            label: "the birthday fixed",
+            label: "the member set back",
+            edit: {
+                editing(904, $0) {
+                    $0.replacingOccurrences(of: "MEMBER:urn:uuid:nobody", with: "MEMBER:urn:uuid:k901")
+                }
+            },
+            decoded: 1, patched: false),
+        // The card added after card 100 stays: card 1,102 as written is at 1,103 now.
+        Step(
+            label:
+                "a birthday that is not a date in a card without a UID (one of 300 of one name): only its card"
+                + " read again, its warning reported, and the store patched",
+            edit: {
+                editing(1_103, $0) { $0.replacingOccurrences(of: "BDAY:1980-02-", with: "BDAY:1980-02-3") }
+            },
+            decoded: 1, patched: true),
+        Step(
+            label:
+                "lines added to a card before it while the warning stands: the warning moves with its card,"
+                + " and the store is patched",
+            edit: { editing(501, $0, adding("NOTE:one\r\n two\r\nTITLE:Chief")) }, decoded: 1, patched: true),
+        Step(
+            label: "a birthday that is not a date in a card with a UID, after the first: patched",
+            edit: { editing(1_202, $0, adding("BDAY:1980-02-31")) }, decoded: 1, patched: true),
+        Step(
+            label: "a phone number between the two warnings: both stay where they are",
+            edit: { editing(1_154, $0, adding("TEL:+1 555 0108")) }, decoded: 1, patched: true),
+        Step(
+            label: "lines taken out of a card before both: both move",
+            edit: { editing(501, $0) { $0.replacingOccurrences(of: "NOTE:one\r\n two\r\n", with: "") } },
+            decoded: 1, patched: true),
+        Step(
+            label: "the second birthday taken out: its warning goes, the store patched",
+            edit: { editing(1_202, $0) { $0.replacingOccurrences(of: "BDAY:1980-02-31\r\n", with: "") } },
+            decoded: 1, patched: true),
+        Step(
+            label: "the first birthday fixed",
             edit: {
                 editing(1_103, $0) { $0.replacingOccurrences(of: "BDAY:1980-02-3", with: "BDAY:1980-02-") }
+            },
+            decoded: 1, patched: true),
+        // Cards 1,204 and 1,210 as written (1,205 and 1,211 now) have no UID and one name, and
+        // differ in their street and birthday.
+        Step(
+            label: "a card without a UID made the same as an earlier one of its name: patched",
+            edit: {
+                editing(1_211, $0) {
+                    $0.replacingOccurrences(of: "Hauptstraße 1210", with: "Hauptstraße 1204")
+                        .replacingOccurrences(of: "BDAY:1980-02-14", with: "BDAY:1980-02-26")
+                }
+            },
+            decoded: 1, patched: true),
+        Step(
+            label: "then a phone number in it: which of the two it was is not known, so the store is related",
+            edit: { editing(1_211, $0, adding("TEL:+1 555 0110")) }, decoded: 1, patched: false),
+        Step(
+            label: "its street and birthday set back: patched again",
+            edit: {
+                editing(1_211, $0) {
+                    $0.replacingOccurrences(of: "Hauptstraße 1204", with: "Hauptstraße 1210")
+                        .replacingOccurrences(of: "BDAY:1980-02-26", with: "BDAY:1980-02-14")
+                }
+            },
+            decoded: 1, patched: true),
+        Step(
+            label: "a card without a UID renamed: its id comes from its name, so the store is related",
+            edit: {
+                editing(1_211, $0) { $0.replacingOccurrences(of: "FN:Dr. An Ng", with: "FN:Dr. An Ng-Lee") }
             },
             decoded: 1, patched: false),
         Step(
@@ -175,6 +241,43 @@ import Testing
                 "\(step.label)")
             #expect(patched.contacts == fresh.contacts, "\(step.label)")
             #expect(patched.groups == fresh.groups, "\(step.label)")
+            #expect(
+                patchedDiagnostics.map(\.description) == freshDiagnostics.map(\.description), "\(step.label)")
+            #expect(cache.takeDecodedCount() == step.decoded, "\(step.label)")
+            #expect(cache.takePatchedCount() == (step.patched ? 1 : 0), "\(step.label)")
+        }
+    }
+
+    /// A card in another file with the UID of a card in the long file: its warning names the
+    /// first card's line, so a save that moves that card relates the store again, and the
+    /// message names the line the card is on now.
+    @Test func aWarningThatNamesAPlaceInTheFileIsWrittenAgainWhenTheFileChanges() {
+        let cache = StoreDecodeCache()
+        var text = String(decoding: VCardPiecesTests.export(Self.count), as: UTF8.self)
+        let again = StoreFile.vCard(
+            SourceText(
+                path: "store/book/zz.vcf",
+                text: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:urn:uuid:k1003\r\nFN:Again\r\nEND:VCARD\r\n"))
+        func files() -> [StoreFile] { [.vCard(SourceText(path: Self.path, text: text)), again] }
+        let (_, firstDiagnostics) = StoreDecoder.decode(files(), cache: cache)
+        #expect(firstDiagnostics.map(\.location?.path) == ["store/book/zz.vcf"])
+        _ = cache.takeDecodedCount()
+        _ = cache.takePatchedCount()
+        let steps: [Step] = [
+            Step(
+                label: "lines added to a card before the first card with that UID",
+                edit: { Self.editing(20, $0, Self.adding("NOTE:one\r\n two\r\nTITLE:Chief")) }, decoded: 1,
+                patched: false),
+            Step(
+                label: "a phone number after it",
+                edit: { Self.editing(1_500, $0, Self.adding("TEL:+1 555 0109")) },
+                decoded: 1, patched: false),
+        ]
+        for step in steps {
+            text = step.edit(text)
+            let (patched, patchedDiagnostics) = StoreDecoder.decode(files(), cache: cache)
+            let (fresh, freshDiagnostics) = StoreDecoder.decode(files())
+            #expect(patched.contacts == fresh.contacts, "\(step.label)")
             #expect(
                 patchedDiagnostics.map(\.description) == freshDiagnostics.map(\.description), "\(step.label)")
             #expect(cache.takeDecodedCount() == step.decoded, "\(step.label)")
