@@ -72,8 +72,9 @@ enum DemoStoreLayouts {
 
     /// Copies the demo site to `folder` as one vCard file, as a phone exports every contact:
     /// the vdir's cards one after another in `store/book/all.vcf`, then `fillers` more
-    /// contacts (so the file is long enough to be read in pieces and patched by card).
-    static func copyAsOneVCardFile(to folder: URL, fillers: Int) throws {
+    /// contacts (so the file is long enough to be read in pieces and patched by card), with a
+    /// UID each or, as Google Contacts and Android phones export them, none.
+    static func copyAsOneVCardFile(to folder: URL, fillers: Int, fillerUIDs: Bool = true) throws {
         try copyAsVdir(to: folder)
         let book = folder.appendingPathComponent("store/book")
         var text = ""
@@ -90,7 +91,8 @@ enum DemoStoreLayouts {
                     repeating: "One of the contacts that make the file as long as a phone's export. ",
                     count: 10),
             ]
-            text += vCard(contact, groupNames: [:])
+            let card = vCard(contact, groupNames: [:])
+            text += fillerUIDs ? card : card.replacingOccurrences(of: "UID:filler-\(number)\r\n", with: "")
         }
         try Data(text.utf8).write(to: book.appendingPathComponent("all.vcf"))
     }

@@ -328,6 +328,43 @@ extension SiteBuildRebuildTests {
         return begin.lowerBound..<end.upperBound
     }
 
+    /// Edits of cards without a UID, as Google Contacts and Android phones export them: their
+    /// ids are made from their names.
+    static let cardsWithoutUIDSteps: [Step] = [
+        Step(label: "a phone number of a card without a UID", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "+49 151 10000200", "+49 151 20000200")
+        },
+        Step(
+            label: "a BDAY that is not a date in a card without a UID: a warning, the page as it was",
+            expect: .patched, writes: false, warning: "BDAY \"1971-02-30\" is not a date"
+        ) { site in
+            try site.replaceUnfolded(
+                "store/book/all.vcf", "+49 151 10000300", "+49 151 10000300\r\nBDAY:1971-02-30")
+        },
+        Step(label: "a phone number of a card before it while the warning stands", expect: .patched) { site in
+            try site.replaceUnfolded(
+                "store/book/all.vcf", "+49 151 10000100", "+49 151 10000100\r\nTEL;TYPE=HOME:+49 30 100")
+        },
+        Step(label: "the BDAY taken out", expect: .patched, writes: false) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "\r\nBDAY:1971-02-30", "")
+        },
+        Step(label: "a card without a UID renamed, which gives it another id", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Filler;Fill 250;", "N:Filler;Fillip 250;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Fill 250 Filler", "FN:Fillip 250 Filler")
+        },
+        Step(label: "a phone number of the renamed card", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "+49 151 10000250", "+49 151 20000250")
+        },
+    ]
+
+    @Test func everyEditOfCardsWithoutAUIDLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try DemoStoreLayouts.copyAsOneVCardFile(to: site.folder, fillers: 400, fillerUIDs: false)
+        #expect(try !site.read("store/book/all.vcf").contains("UID:filler-"))
+        try Self.check(Self.cardsWithoutUIDSteps, on: site, contacts: 480, patchedAtLeast: 6, namingChanges: true)
+    }
+
     @Test func everyEditToOneLongVCardFileLeavesWhatAWholeBuildWrites() throws {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
