@@ -362,7 +362,8 @@ extension SiteBuildRebuildTests {
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try DemoStoreLayouts.copyAsOneVCardFile(to: site.folder, fillers: 400, fillerUIDs: false)
         #expect(try !site.read("store/book/all.vcf").contains("UID:filler-"))
-        try Self.check(Self.cardsWithoutUIDSteps, on: site, contacts: 480, patchedAtLeast: 6, namingChanges: true)
+        try Self.check(
+            Self.cardsWithoutUIDSteps, on: site, contacts: 480, patchedAtLeast: 6, namingChanges: true)
     }
 
     @Test func everyEditToOneLongVCardFileLeavesWhatAWholeBuildWrites() throws {
