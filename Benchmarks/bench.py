@@ -10,12 +10,14 @@ with `swift build -c release --package-path Benchmarks`; a plain `swift build` b
    sizes a build sees: median times and their ratio, and, when valgrind is installed, the
    instructions each takes per operation (deterministic, unlike the times on a shared host).
 3. Whole builds of gen-store.py stores (1,000, 10,000 and 100,000 contacts; add 1,000,000
-   with BENCH_FULL=1; BENCH_SIZES=1000,10000 picks others), in four layouts of the same
+   with BENCH_FULL=1; BENCH_SIZES=1000,10000 picks others), in five layouts of the same
    contacts: `array` (one store/contacts.json), `files` (one store/contacts/<id>.json per
    contact), `vcards` (one vCard 3.0 file per contact in a vdir collection, written from the
    array store by Benchmarks/to_vdir.py; groups.json and todos.json stay JSON) and `vcf` (the
-   same cards one after another in one store/book/contacts.vcf, as a phone exports them);
-   BENCH_LAYOUTS=array,files picks some. For each: a cold build into an empty folder, a rebuild
+   same cards one after another in one store/book/contacts.vcf, as a phone exports them) and
+   `export` (that file without UIDs, as Google Contacts and Android export it: each contact's id
+   is made from its name, so todos.json's links to contacts are left out); BENCH_LAYOUTS=array,files
+   picks some. For each: a cold build into an empty folder, a rebuild
    with nothing changed and `rolodeck check`, each run several times (BENCH_RUNS, default 3),
    the layouts taking turns run by run (at 1,000,000 one layout after the other, each store and
    output deleted when done, so that they fit in memory); wall, user and system time and peak
@@ -101,12 +103,14 @@ TO_VDIR = os.path.join(BENCHMARKS, "to_vdir.py")
 HUGO_SITE = os.path.join(BENCHMARKS, "hugo_site.py")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 # How the contacts of a store are kept: one contacts.json, a JSON file each, a vCard file each,
-# every vCard in one file (a phone's export).
-LAYOUTS = ("array", "files", "vcards", "vcf")
+# every vCard in one file (a phone's export), and that file without UIDs (Google's or Android's).
+LAYOUTS = ("array", "files", "vcards", "vcf", "export")
+# The layouts that keep every contact in one file.
+ONE_FILE_LAYOUTS = ("array", "vcf", "export")
 
 
 # The folder of each layout's contacts under store/.
-STORE_FOLDERS = {"array": "", "files": "contacts", "vcards": "book", "vcf": "book"}
+STORE_FOLDERS = {"array": "", "files": "contacts", "vcards": "book", "vcf": "book", "export": "book"}
 
 
 def sh(*args, **kwargs):
@@ -231,12 +235,12 @@ def make_store(scratch, size, layout):
     site = os.path.join(scratch, "site-%d-%s" % (size, layout))
     if os.path.exists(site):
         return site
-    if layout in ("vcards", "vcf"):
+    if layout in ("vcards", "vcf", "export"):
         source = os.path.join(scratch, "site-%d-array" % size)
         made = not os.path.exists(source)
         make_store(scratch, size, "array")
-        subprocess.run([sys.executable, TO_VDIR, source, site] + (["--one-file"] if layout == "vcf" else []),
-                       check=True, stderr=subprocess.DEVNULL)
+        options = {"vcards": [], "vcf": ["--one-file"], "export": ["--one-file", "--no-uids"]}[layout]
+        subprocess.run([sys.executable, TO_VDIR, source, site] + options, check=True, stderr=subprocess.DEVNULL)
         if made:
             shutil.rmtree(source)
     else:
@@ -261,7 +265,7 @@ def decode_section(scratch, sizes):
             print("%9s %-7s %s" % ("{:,}".format(size), layout, summary), flush=True)
             # Valgrind cannot read these binaries' debug information, so `strip` must be there too.
             # Counted a file, of a file per card (one file of every card is not one of them).
-            if shutil.which("valgrind") and shutil.which("strip") and layout != "vcf":
+            if shutil.which("valgrind") and shutil.which("strip") and layout not in ONE_FILE_LAYOUTS:
                 print("%9s %-7s %s" % ("", "", decode_instructions(decode_bench, folder, scratch)), flush=True)
             shutil.rmtree(site)
 
@@ -366,7 +370,7 @@ def check_room(scratch, size, turn):
     about 3.9 GB and a million inodes, their output about 14 GB and 2.1 million inodes (two
     files a contact), and the build up to 4 GB besides; a build that runs out meets "No space
     left on device" halfway through, or the machine runs out of memory."""
-    store = {"array": (4, 700), "files": (size, 4096), "vcards": (size, 4096), "vcf": (5, 700)}
+    store = {"array": (4, 700), "files": (size, 4096), "vcards": (size, 4096), "vcf": (5, 700), "export": (5, 700)}
     inodes = sum(store[layout][0] + int(2.1 * size) for layout in turn)
     space = sum(store[layout][1] * size + 14500 * size for layout in turn)
     problems = []
@@ -415,7 +419,7 @@ def print_call_floors(results, call_costs):
         # Measured on the output's contact pages; the other output files cost the same a status.
         unchanged_floor = costs["all stat"] + costs["all out stat"] * runs["files"] / max(costs["out files"], 1)
         # One store file of a million records is not a file per card: its read is its bytes'.
-        read, read_floor = ("-", "-") if layout in ("array", "vcf") else \
+        read, read_floor = ("-", "-") if layout in ONE_FILE_LAYOUTS else \
             ("%.2f" % costs["read"], "%.2f" % costs["all read"])
         print("%9d  %-6s  %11d  %12d  %8.2f  %8s  %15.2f  %11.2f  %11s  %7.2f" %
               (size, layout, costs["store files"], runs["files"], costs["stat"], read, unchanged_floor,
@@ -526,13 +530,14 @@ def watch_section(rolodeck, scratch, watch_sizes):
                rebuild, written, verdict))
     print("(phone: the first phone number, which moves no contact; name: the given name, which can move the\n"
           " contact in the list and renumber the search index. array saves store/contacts.json, files the contact's\n"
-          " store/contacts/<id>.json, vcards its .vcf, vcf the one contacts.vcf. The goals are issue 17's, set for\n"
+          " store/contacts/<id>.json, vcards its .vcf, vcf and export the one contacts.vcf (in export a name is the\n"
+          " contact's id, so a name saved gives it another). The goals are issue 17's, set for\n"
           " 100,000 contacts: save→disk within 0.05 s for a file per card, 0.3 s for one file of them all; the\n"
           " reload within 0.1 s after the site is on disk)")
     sys.stdout.flush()
 
 
-WATCH_DISK_GOALS = {"array": 0.3, "files": 0.05, "vcards": 0.05, "vcf": 0.3}
+WATCH_DISK_GOALS = {"array": 0.3, "files": 0.05, "vcards": 0.05, "vcf": 0.3, "export": 0.3}
 WATCH_RELOAD_GOAL = 0.1
 
 
@@ -577,7 +582,7 @@ class StoreEdits:
         store = os.path.join(site, "store")
         if layout == "array":
             self.paths = [os.path.join(store, "contacts.json")]
-        elif layout == "vcf":
+        elif layout in ("vcf", "export"):
             self.paths = [os.path.join(store, "book", "contacts.vcf")]
         else:
             folder, suffix = (os.path.join(store, "contacts"), ".json") if layout == "files" else \
@@ -595,7 +600,7 @@ class StoreEdits:
             start = current.index(b"\n{", len(current) // 2 + save * 997) + 1
             end = current.index(b"\n", start)
             edited = current[:start] + edited_json_contact(current[start:end], save, kind) + current[end:]
-        elif self.layout == "vcf":
+        elif self.layout in ("vcf", "export"):
             path = self.paths[0]
             current = self.read(path)
             start = current.index(b"BEGIN:VCARD\r\n", len(current) // 2 + save * 997)

@@ -2,7 +2,7 @@
 """Rewrites a JSON store's contacts as a vdir of vCard 3.0 files, one card per file.
 
 Usage:
-    python3 Benchmarks/to_vdir.py SITE OUT [--book NAME] [--displayname TEXT] [--one-file]
+    python3 Benchmarks/to_vdir.py SITE OUT [--book NAME] [--displayname TEXT] [--one-file] [--no-uids]
 
 SITE is a site folder whose store/ holds contacts.json, store/contacts/<id>.json, or both (what
 gen-store.py writes in either layout). OUT receives a copy of SITE in which the contacts are
@@ -11,7 +11,9 @@ OUT/store/<book>/displayname (default book "book", shown as "Contacts"). Everyth
 is copied as it is: groups.json and todos.json stay JSON, so the only difference between the
 two stores is how the contacts are kept, which is what `make bench` compares. With --one-file
 the cards go one after another into OUT/store/<book>/contacts.vcf instead, as a phone exports
-its whole address book.
+its whole address book. With --no-uids the cards have no UID, as Google Contacts and Android
+phones export them: Rolodeck then gives each contact an id made from its name, which changes
+with the name, so the todos' links to contacts are left out.
 
 The cards are written as RFC 2426 asks: CRLF line ends; lines folded at 75 octets, never inside
 a UTF-8 sequence; text values with backslash, comma, semicolon and newline escaped. Fields map
@@ -119,10 +121,12 @@ def formatted_name(contact):
     return name or contact.get("organization") or contact.get("nickname") or contact["id"]
 
 
-def card(contact, categories):
-    """The vCard 3.0 of one contact, as bytes."""
-    lines = ["BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Rolodeck//to_vdir.py//EN",
-             "UID:" + escape(contact["id"]), "FN:" + escape(formatted_name(contact))]
+def card(contact, categories, uid=True):
+    """The vCard 3.0 of one contact, as bytes; without a UID when not `uid`."""
+    lines = ["BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Rolodeck//to_vdir.py//EN"]
+    if uid:
+        lines.append("UID:" + escape(contact["id"]))
+    lines.append("FN:" + escape(formatted_name(contact)))
     lines.append("N:" + ";".join(escape(contact.get(key) or "") for key in
                                  ("familyName", "givenName", "additionalNames", "salutation", "suffix")))
     for key, name in (("nickname", "NICKNAME"), ("phoneticGivenName", "X-PHONETIC-FIRST-NAME"),
@@ -221,9 +225,31 @@ def file_name(contact_id, taken):
     return name + ".vcf"
 
 
-def convert(site, out, book="book", displayname="Contacts", one_file=False):
-    """Writes OUT as a copy of SITE whose contacts are cards, a file each or all in one;
-    returns how many."""
+def unlink_todos(store_out):
+    """Takes the links to contacts out of the todos of store_out (todos.json, todos/*.json):
+    they name contacts by id, and a contact without a UID has an id made from its name, which
+    changes with it."""
+    def unlinked(todo):
+        todo.pop("contact", None)
+        return todo
+    path = os.path.join(store_out, "todos.json")
+    if os.path.exists(path):
+        todos = [unlinked(todo) for todo in array_records(path)]
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("[\n" + ",\n".join(json.dumps(todo, ensure_ascii=False) for todo in todos) + "\n]\n")
+    folder = os.path.join(store_out, "todos")
+    if os.path.isdir(folder):
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".json") and not name.startswith("."):
+                with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                    todo = unlinked(json.load(handle))
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                    json.dump(todo, handle, ensure_ascii=False)
+
+
+def convert(site, out, book="book", displayname="Contacts", one_file=False, uids=True):
+    """Writes OUT as a copy of SITE whose contacts are cards, a file each or all in one, with
+    UIDs or without; returns how many."""
     store = os.path.join(site, "store")
     if not os.path.isdir(store):
         sys.exit("%s has no store/ folder" % site)
@@ -250,13 +276,15 @@ def convert(site, out, book="book", displayname="Contacts", one_file=False):
     for contact in records(store, "contacts"):
         categories = [names.get(group, group) for group in contact.get("groups") or []]
         if export:
-            export.write(card(contact, categories))
+            export.write(card(contact, categories, uids))
         else:
             with open(os.path.join(collection, file_name(contact["id"], taken)), "wb") as handle:
-                handle.write(card(contact, categories))
+                handle.write(card(contact, categories, uids))
         count += 1
     if export:
         export.close()
+    if not uids:
+        unlink_todos(store_out)
     return count
 
 
@@ -267,8 +295,10 @@ def main(argv=None):
     parser.add_argument("--book", default="book", help="the collection folder under store/ (default book)")
     parser.add_argument("--displayname", default="Contacts", help="the collection's name (default Contacts)")
     parser.add_argument("--one-file", action="store_true", help="every card in one contacts.vcf")
+    parser.add_argument("--no-uids", action="store_true",
+                        help="cards without UID, as Google Contacts and Android export them")
     args = parser.parse_args(argv)
-    count = convert(args.site, args.out, args.book, args.displayname, args.one_file)
+    count = convert(args.site, args.out, args.book, args.displayname, args.one_file, not args.no_uids)
     print("wrote %d cards to %s" % (count, os.path.join(args.out, "store", args.book)), file=sys.stderr)
 
 
