@@ -66,11 +66,14 @@ extension StoreDecoder {
     /// The ids `uniqueID` tries for a name, in order: the name trimmed (or the fallback, for a
     /// blank one), then the same with 2, 3 … after a space.
     struct IDCandidates {
-        private let stem: String
-        private var number = 1
+        /// The name trimmed, or the fallback.
+        let stem: String
+        /// The number of the candidate `next` gives: 1 for the stem itself, then 2, 3 ….
+        var number = 1
 
         init(_ base: String, fallback: String) {
-            stem = base.trimmingWhitespace.isEmpty ? fallback : base.trimmingWhitespace
+            let trimmed = base.trimmingWhitespace
+            stem = trimmed.isEmpty ? fallback : trimmed
         }
 
         mutating func next() -> String {

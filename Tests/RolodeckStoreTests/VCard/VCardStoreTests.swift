@@ -100,6 +100,17 @@ import Testing
                 == store.contacts.map(\.id))
     }
 
+    @Test func manyCardsOfOneNameAreNumberedInOrderPastIdsTakenOtherwise() {
+        // A card named like a numbered id, and a UID that is one, come between them.
+        let vcards =
+            card("FN:Ann") + card("FN:Ann") + card("FN:Ann 3") + card("FN:Ann") + card("FN:Ann")
+            + card("FN:Ann") + card("UID:Ann 5", "FN:Other") + card("FN:Ann")
+        let (store, diagnostics) = Self.decode(vcards: [("store/x.vcf", vcards)])
+        #expect(diagnostics.isEmpty)
+        let numbered = ["Ann", "Ann 2", "Ann 3", "Ann 4", "Ann 6", "Ann 7", "Ann 5", "Ann 8"]
+        #expect(store.contacts.map(\.id) == numbered)
+    }
+
     @Test func aJSONContactMayNameAVCardGroupAndACategoryMayNameAJSONGroupById() {
         let contacts = StoreFile(kind: .contact, layout: .list, source: SourceText(
             path: "store/contacts.json", text: #"[{"id": "jo", "givenName": "Jo", "groups": ["climbers"]}]"#))
