@@ -7,9 +7,10 @@ import RolodeckCore
 #endif
 
 /// Where each card of a long vCard file is: the byte and the physical line (from 0) its
-/// `BEGIN:VCARD` starts at, one for each card the file yields, in order, and how many physical
-/// lines the file has; and the problems each card's lines and fields have. Kept only for a file
-/// whose pieces read as they do in the file and whose cards each begin at a line
+/// `BEGIN:VCARD` starts at, one for each card written in the file, in order, and how many
+/// physical lines the file has; the problems each card's lines and fields have; and which cards
+/// yield no record (one with nothing to show, which is reported and skipped). Kept only for a
+/// file whose pieces read as they do in the file and whose cards each begin at a line
 /// `ContentLineFile.componentStarts` finds, so the bytes from one start to the next are exactly
 /// one card, read the same on their own as in the file, with the same problems.
 struct CardSpans: Sendable {
@@ -19,6 +20,10 @@ struct CardSpans: Sendable {
     /// Each card's problems: of its lines (the file reports them all first), of its fields.
     var lineDiagnostics: [[Diagnostic]]
     var fieldDiagnostics: [[Diagnostic]]
+    /// The cards that yield no record, in order. Exports have a few (a contact with only an
+    /// address); the records of the others are in order, so a card's record is found by how many
+    /// of these come before it.
+    var empty: [Int] = []
 
     init(starts: [Int], lines: [Int], lineCount: Int) {
         self.starts = starts
@@ -26,6 +31,23 @@ struct CardSpans: Sendable {
         self.lineCount = lineCount
         lineDiagnostics = Array(repeating: [], count: starts.count)
         fieldDiagnostics = lineDiagnostics
+    }
+
+    /// The position among the records of the first card at or after card `index` that yields
+    /// one (the records' count for the file's end).
+    func record(at index: Int) -> Int {
+        var low = 0, high = empty.count
+        while low < high {
+            let middle = (low + high) / 2
+            if empty[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return index - low
+    }
+
+    /// Whether card `index` yields no record.
+    func isEmpty(_ index: Int) -> Bool {
+        let position = record(at: index)
+        return index - position < empty.count && empty[index - position] == index
     }
 
     /// The spans of `cards`, read from `file` with the problems given; nil when some card does
@@ -36,10 +58,22 @@ struct CardSpans: Sendable {
         fieldDiagnostics: [Diagnostic] = []
     ) {
         let lines = file.componentStarts("VCARD")
-        guard lines.count == cards.count,
-            cards.indices.allSatisfy({ cards[$0].location.line == lines[$0] + 1 })
-        else { return nil }
+        // Each record at the start of a card in order; a card without one must have been
+        // reported where it begins (one with nothing to show).
+        var empty: [Int] = []
+        var record = 0
+        for (index, line) in lines.enumerated() {
+            if record < cards.count, cards[record].location.line == line + 1 {
+                record += 1
+            } else if fieldDiagnostics.contains(where: { $0.location?.line == line + 1 }) {
+                empty.append(index)
+            } else {
+                return nil
+            }
+        }
+        guard record == cards.count else { return nil }
         self.init(starts: lines.map { file.lines[$0].start }, lines: lines, lineCount: file.lines.count)
+        self.empty = empty
         /// The card whose lines a problem is in: the last that begins at or before its line.
         func card(of diagnostic: Diagnostic) -> Int? {
             guard let line = diagnostic.location?.line, let first = lines.first, line > first else {
@@ -160,11 +194,13 @@ extension StoreDecodeCache {
         }
         let startLine = firstChanged < count ? spans.lines[firstChanged] : spans.lineCount
         let endLine = after < count ? spans.lines[after] : spans.lineCount
+        // The records of the stretch's cards, as positions among the records.
+        let firstRecord = spans.record(at: firstChanged), afterRecord = spans.record(at: after)
         var fresh: [VCardRecord] = []
         // Where the stretch's cards are in the file as it is, and their problems.
         var freshSpans = CardSpans(starts: [], lines: [], lineCount: 0)
         // The cards read again: those that were there, and where those now there are.
-        var replaced = Array(cards[firstChanged..<after])
+        var replaced = Array(cards[firstRecord..<afterRecord])
         var read: [Int] = []
         if newEnd > newStart {
             let text = ContentLineFile(
@@ -193,10 +229,14 @@ extension StoreDecodeCache {
                             }
                         }
                     if same {
-                        var card = cards[index]
                         let delta = startLine + line - spans.lines[index]
-                        card.move(lines: delta)
-                        fresh.append(card)
+                        if spans.isEmpty(index) {
+                            stretch.empty.append(offset)
+                        } else {
+                            var card = cards[spans.record(at: index)]
+                            card.move(lines: delta)
+                            fresh.append(card)
+                        }
                         stretch.setDiagnostics(
                             of: offset, lines: spans.lineDiagnostics[index],
                             fields: spans.fieldDiagnostics[index],
@@ -205,13 +245,21 @@ extension StoreDecodeCache {
                     }
                     // The card alone, as a piece of the stretch: it reads as it does in the file,
                     // with the same problems.
-                    guard let piece = StoreDecoder.cardPiece(offset, of: text, starts: starts),
-                        piece.cards.count == 1, var card = piece.cards.first, card.location.line == line + 1
-                    else { return nil }
-                    card.move(lines: startLine)
-                    replaced.append(cards[index])
-                    read.append(index)
-                    fresh.append(card)
+                    guard let piece = StoreDecoder.cardPiece(offset, of: text, starts: starts) else {
+                        return nil
+                    }
+                    if !spans.isEmpty(index) { replaced.append(cards[spans.record(at: index)]) }
+                    if var card = piece.cards.first {
+                        guard piece.cards.count == 1, card.location.line == line + 1 else { return nil }
+                        card.move(lines: startLine)
+                        read.append(firstRecord + fresh.count)
+                        fresh.append(card)
+                    } else {
+                        // A card with nothing to show, reported where it begins.
+                        guard piece.fieldDiagnostics.contains(where: { $0.location?.line == line + 1 })
+                        else { return nil }
+                        stretch.empty.append(offset)
+                    }
                     stretch.setDiagnostics(
                         of: offset, lines: piece.lineDiagnostics, fields: piece.fieldDiagnostics,
                         movedBy: startLine)
@@ -228,7 +276,7 @@ extension StoreDecodeCache {
                 stretch = spans
                 fresh = cards
                 for index in fresh.indices { fresh[index].move(lines: startLine) }
-                read = Array(firstChanged..<(firstChanged + fresh.count))
+                read = Array(firstRecord..<(firstRecord + fresh.count))
             }
             freshSpans = stretch
             freshSpans.starts = stretch.starts.map { $0 + newStart }
@@ -236,14 +284,20 @@ extension StoreDecodeCache {
         }
         let lineDelta = freshSpans.lineCount - (endLine - startLine)
         let byteDelta = bytes.count - old.count
-        cards.replaceSubrange(firstChanged..<after, with: fresh)
-        let moved = firstChanged + fresh.count
-        for index in moved..<cards.count { cards[index].move(lines: lineDelta) }
+        cards.replaceSubrange(firstRecord..<afterRecord, with: fresh)
+        for index in (firstRecord + fresh.count)..<cards.count { cards[index].move(lines: lineDelta) }
         var newSpans = spans
         newSpans.starts.replaceSubrange(firstChanged..<after, with: freshSpans.starts)
         newSpans.lines.replaceSubrange(firstChanged..<after, with: freshSpans.lines)
         newSpans.lineDiagnostics.replaceSubrange(firstChanged..<after, with: freshSpans.lineDiagnostics)
         newSpans.fieldDiagnostics.replaceSubrange(firstChanged..<after, with: freshSpans.fieldDiagnostics)
+        // The cards without a record: those before the stretch, the stretch's, those after it
+        // numbered by the cards it gained or lost.
+        let cardDelta = freshSpans.starts.count - (after - firstChanged)
+        newSpans.empty =
+            spans.empty.filter { $0 < firstChanged } + freshSpans.empty.map { $0 + firstChanged }
+            + spans.empty.filter { $0 >= after }.map { $0 + cardDelta }
+        let moved = firstChanged + freshSpans.starts.count
         for index in moved..<newSpans.starts.count {
             newSpans.starts[index] += byteDelta
             newSpans.lines[index] += lineDelta

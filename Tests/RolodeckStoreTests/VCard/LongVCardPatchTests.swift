@@ -18,6 +18,8 @@ import Testing
     }
 
     static let path = "store/book/all.vcf"
+    /// A card added while a card without a name stands after it.
+    static let early = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:early\r\nFN:Early\r\nEND:VCARD\r\n"
     static let count = 1_800
 
     /// The card that begins with `BEGIN:VCARD` number `index` (from 0) of `text`, and where.
@@ -116,16 +118,43 @@ import Testing
             },
             decoded: 1_001 - 101 + 1, patched: false),
         Step(
-            label: "a card without a name: the file is read whole, and its warning reported",
+            label:
+                "a card without a name: read on its own, it yields no record and its warning is reported;"
+                + " a card went, so the store is related",
             edit: { editing(600, $0) { _ in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nEND:VCARD" } },
-            decoded: count, patched: false),
+            decoded: 0, patched: false),
         Step(
-            label: "named again: read whole, since the file had a warning",
+            label: "a phone number after it while it stands: patched, its warning kept",
+            edit: { editing(702, $0, adding("TEL:+1 555 0111")) }, decoded: 1, patched: true),
+        Step(
+            label: "lines added to a card before it while it stands: its warning moves, patched",
+            edit: { editing(500, $0, adding("NOTE:one\r\n two")) }, decoded: 1, patched: true),
+        Step(
+            label: "the cards on both sides of it in one save: it is kept as it stands, between them",
+            edit: { editing(601, editing(599, $0, adding("TEL:+1 555 0113")), adding("TEL:+1 555 0114")) },
+            decoded: 2, patched: true),
+        Step(
+            label: "a card added before it while it stands: a card came, so the store is related",
+            edit: {
+                editing(300, $0) { early + $0 }
+            },
+            decoded: 2, patched: false),
+        Step(
+            label: "a phone number in the card just before it, one place on now: patched",
+            edit: { editing(600, $0, adding("TEL:+1 555 0112")) }, decoded: 1, patched: true),
+        Step(
+            label: "the added card taken out again",
+            edit: {
+                $0.replacingOccurrences(of: early, with: "")
+            },
+            decoded: 1, patched: false),
+        Step(
+            label: "named again: a card came, so the store is related",
             edit: {
                 editing(600, $0) { _ in "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:nameless\r\nFN:Named\r\nEND:VCARD"
                 }
             },
-            decoded: count + 1, patched: false),
+            decoded: 1, patched: false),
         Step(
             label: "then a phone number again", edit: { editing(906, $0, adding("TEL:+1 555 0104")) },
             decoded: 1, patched: true),
