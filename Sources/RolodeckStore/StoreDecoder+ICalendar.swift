@@ -45,10 +45,11 @@ extension StoreDecoder {
             }
             accepted.append(record)
         }
+        var untried: [String: Int] = [:]
         for index in accepted.indices where accepted[index].todo.id.isEmpty {
-            let id = StoreDecoder.uniqueID(accepted[index].todo.title, fallback: "todo") { todoIDs[$0] != nil }
-            accepted[index].todo.id = id
-            todoIDs[id] = .location(accepted[index].location)
+            accepted[index].todo.id = Self.takeID(
+                accepted[index].todo.title, fallback: "todo", for: .location(accepted[index].location),
+                in: &todoIDs, untried: &untried)
         }
 
         var listRank: [String: Int] = [:]

@@ -281,25 +281,12 @@ extension StoreDecoder {
     /// Gives each contact without a UID an id made from its name. Every UID is known by then, so
     /// such an id never takes a UID's place.
     private mutating func giveIDsFromNames(to contacts: inout [CardContact]) {
-        // For each name given to more than one card, the number of its first id not known to be
-        // taken: ids are only added here, so the ones before it stay taken. Without it, the
-        // k-th card of a name tried k ids: a phone's export of 100,000 contacts with 4,700
-        // names looked up two million, on one core.
         var untried: [String: Int] = [:]
         for index in contacts.indices where contacts[index].needsID {
             let card = contacts[index].card
-            let mark = Mark.location(cards[card].location)
-            var candidates = IDCandidates(cards[card].formattedName, fallback: StoreDecoder.cardIDFallback)
-            if let number = untried[candidates.stem] { candidates.number = number }
-            var id = candidates.next()
-            // A free id is hashed once, as most are (a name that is not ASCII is put in normal
-            // form to be hashed).
-            while let taken = contactIDs.updateValue(mark, forKey: id) {
-                contactIDs[id] = taken
-                id = candidates.next()
-            }
-            if candidates.number > 2 { untried[candidates.stem] = candidates.number }
-            contacts[index].contact.id = id
+            contacts[index].contact.id = Self.takeID(
+                cards[card].formattedName, fallback: StoreDecoder.cardIDFallback,
+                for: .location(cards[card].location), in: &contactIDs, untried: &untried)
         }
     }
 

@@ -167,6 +167,19 @@ import Testing
         ])
     }
 
+    @Test func todosOfOneTitleWithoutUIDAreNumberedPastIdsTakenOtherwise() {
+        let text = Self.calendar(
+            ["SUMMARY:Call"], ["SUMMARY:Call"], ["SUMMARY:Call 3"], ["SUMMARY:Call"],
+            ["UID:Call 5", "SUMMARY:Five"], ["SUMMARY:Call"], ["SUMMARY:Call"])
+        let file = StoreFile.iCalendar(SourceText(path: "store/t.ics", text: text))
+        let (store, diagnostics) = StoreDecoder.decode([file])
+        #expect(diagnostics.isEmpty)
+        let numbered = [
+            "Call 2=Call", "Call 3=Call 3", "Call 4=Call", "Call 5=Five", "Call 6=Call", "Call 7=Call", "Call=Call",
+        ]
+        #expect(store.todos.map { "\($0.id)=\($0.title)" }.sorted() == numbered)
+    }
+
     @Test func aUIDThatIsAJSONTodosIdIsAnError() {
         let json = StoreFile(kind: .todo, layout: .list,
                              source: SourceText(path: "store/todos.json", text: #"[{"id": "t1", "title": "JSON"}]"#))
