@@ -50,9 +50,9 @@ struct CardSpans: Sendable {
         return index - position < empty.count && empty[index - position] == index
     }
 
-    /// The spans of `cards`, read from `file` with the problems given; nil when some card does
-    /// not begin at a line that a piece may start at (an `AGENT` card embedded after another,
-    /// a card that yields nothing), or a problem is not in a card.
+    /// The spans of `cards`, read from `file` with the problems given; nil when some record does
+    /// not begin at a line that a piece may start at (an `AGENT` card embedded after another), a
+    /// card without a record was not reported where it begins, or a problem is not in a card.
     init?(
         _ cards: [VCardRecord], in file: ContentLineFile, lineDiagnostics: [Diagnostic] = [],
         fieldDiagnostics: [Diagnostic] = []
