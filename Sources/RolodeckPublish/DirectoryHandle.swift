@@ -89,6 +89,16 @@ public final class DirectoryHandle: @unchecked Sendable {
         }
     }
 
+    /// Removes a child folder if it is empty, and says whether it did; a child that is not a
+    /// folder, or is gone, is left alone.
+    func removeIfEmpty(_ name: String) throws(PublishError) -> Bool {
+        if unlinkat(descriptor, name, AT_REMOVEDIR) == 0 { return true }
+        switch errno {
+        case ENOTEMPTY, EEXIST, ENOENT, ENOTDIR: return false
+        default: throw .system("remove folder", path + "/" + name)
+        }
+    }
+
     /// Reads a regular file if it has exactly `size` bytes (any size when nil); nil otherwise
     /// (missing, a link, another size).
     public func contents(of name: String, ifSize expected: Int? = nil) -> [UInt8]? {

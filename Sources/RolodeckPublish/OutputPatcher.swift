@@ -123,8 +123,8 @@ public struct OutputPatcher {
         parts.removeLast()
         while let folder = parts.popLast() {
             folders.removeLast()
-            guard let child = folders.last!.child(folder), (try child.entries()).isEmpty else { return }
-            try folders.last!.removeTree(folder)
+            // Removed only if empty, without listing it: `contacts/` holds 200,000 files.
+            guard try folders.last!.removeIfEmpty(folder) else { return }
         }
     }
 }
