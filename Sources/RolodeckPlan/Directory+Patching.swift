@@ -71,13 +71,15 @@ extension Directory {
     /// The directory of `new`, made from `old` (planned from the store `new` is, but for the
     /// contacts `replaced`, with the same config) by taking each replaced contact out and putting
     /// it where planning `new` would: a contact renamed moves in the list, and perhaps to
-    /// another section. Nil when a replaced contact has another id or other groups than the one
-    /// it replaces, or more than `patchLimit` were replaced: then the caller plans anew.
+    /// another section. A contact with another id gets the slug planning would give it (a card
+    /// without a UID has its name as its id). Nil when a replaced contact has other groups than
+    /// the one it replaces, or more than `patchLimit` were replaced, or a changed id would
+    /// change more than its contact: then the caller plans anew.
     ///
-    /// Planning anew sorts, sections and slugs every contact (0.2 s at 100,000); here each
-    /// moved contact is placed by a binary search with the very sorter's order, and the
-    /// sections, the groups' members and the todos' links are laid out again from the old
-    /// ones, position by position.
+    /// Planning anew sorts, sections and slugs every contact (0.2 s at 100,000, more when the
+    /// ids are not ASCII); here each moved contact is placed by a binary search with the very
+    /// sorter's order, and the sections, the groups' members and the todos' links are laid out
+    /// again from the old ones, position by position.
     public static func moving(
         _ old: Directory, replacing replaced: [(position: Int, before: Contact)], in new: Store
     ) -> Directory? {
@@ -85,12 +87,13 @@ extension Directory {
         let config = old.config
         let names = NameFormatter(order: config.nameOrder)
         let sorter = DirectorySorter(localeIdentifier: config.locale)
+        guard let slugs = remadeSlugs(old, replacing: replaced, in: new) else { return nil }
         // Each moved contact's old position, and its entry as it is now.
         var moved: [(old: Int, entry: Entry, keys: SortKeys)] = []
         for (position, before) in replaced {
             let after = new.contacts[position]
             guard before != after else { continue }
-            guard before.id == after.id, before.groupIDs == after.groupIDs else { return nil }
+            guard before.groupIDs == after.groupIDs else { return nil }
             if config.hiddenContacts.contains(after.id) { continue }
             guard
                 let index = old.entries.position(of: before),
@@ -99,8 +102,8 @@ extension Directory {
             let keys = names.sortKeys(after, by: config.sortBy)
             guard let section = sorter.sortedPositions([keys]).first?.section else { return nil }
             let entry = Entry(
-                contact: after, slug: old.entries[index].slug, displayName: names.displayName(after),
-                section: section)
+                contact: after, slug: before.id == after.id ? old.entries[index].slug : slugs.slugs[position],
+                displayName: names.displayName(after), section: section)
             moved.append((index, entry, keys))
         }
         // The new order, as old positions; a moved contact as -1 - its place in `moved`.
@@ -129,7 +132,41 @@ extension Directory {
             let around = (max(0, low - 1)...min(order.count - 1, low + 1)).map(keys(at:))
             guard sorter.sortedPositions(around).flatMap(\.items) == Array(around.indices) else { return nil }
         }
-        return Directory(laying: old, in: order, moved: moved.map { ($0.old, $0.entry) })
+        var directory = Directory(laying: old, in: order, moved: moved.map { ($0.old, $0.entry) })
+        directory.shownSlugs = slugs
+        return directory
+    }
+
+    /// The shown contacts' slugs and bases for `new`, from `old`'s: the same when no replaced
+    /// contact has another id; else made again from the old bases with the new ids' in their
+    /// places. Nil when that is not what planning would give, or changes the slug of a contact
+    /// not replaced (a new id that folds to another's base), or an id changed where it matters
+    /// beyond its contact: a hidden contact (the config hides by id, so the shown contacts are
+    /// no longer the store's positions) or a todo's link.
+    private static func remadeSlugs(
+        _ old: Directory, replacing replaced: [(position: Int, before: Contact)], in new: Store
+    ) -> Slugger.Made? {
+        let renamed = replaced.filter { $0.before.id != new.contacts[$0.position].id }
+        guard !renamed.isEmpty else { return old.shownSlugs }
+        var ids = Set<String>()
+        for (position, before) in renamed {
+            ids.insert(before.id)
+            ids.insert(new.contacts[position].id)
+        }
+        guard old.config.hiddenContacts.isEmpty, old.shownSlugs.bases.count == new.contacts.count,
+            !new.todos.contains(where: { $0.contactID.map(ids.contains) ?? false })
+        else { return nil }
+        var made = old.shownSlugs
+        for (position, _) in renamed { made.bases[position] = Slugger.base(new.contacts[position].id) }
+        let slugs = Slugger.slugs(for: new.contacts.map(\.id), bases: made.bases)
+        // A contact not replaced keeps its slug, or the directory would have to move it too.
+        var isReplaced = [Bool](repeating: false, count: slugs.count)
+        for (position, _) in replaced { isReplaced[position] = true }
+        for position in slugs.indices where !isReplaced[position] && slugs[position] != made.slugs[position] {
+            return nil
+        }
+        made.slugs = slugs
+        return made
     }
 
     /// A contact's sort keys, as `NameFormatter.sortKeys` gives them.

@@ -62,6 +62,10 @@ public struct Directory: Sendable {
     public internal(set) var entryGroups: [Int32] = []
     /// Where each entry's groups start in `entryGroups`, and after the last, where they end.
     public internal(set) var entryGroupStarts: [Int32] = [0]
+    /// The shown contacts' slugs, and the bases they were made from, in the store's order (the
+    /// contacts the config hides left out): a move that changes ids makes every slug again
+    /// from these without folding the other ids anew.
+    var shownSlugs = Slugger.Made(bases: [], slugs: [])
 
     /// Plans the site from a validated store.
     public init(store: Store, config: SiteConfig) {
@@ -80,7 +84,8 @@ public struct Directory: Sendable {
                     slugs: shown.slugs(), groups: Self.orderedGroups(plannedGroups, sorter: sorter),
                     todos: Self.todoTree(store.todos, timeZone: config.timeZone))
             })
-        entries = ChunkedArray(Self.entries(of: shown, in: order, slugs: unsorted.slugs))
+        entries = ChunkedArray(Self.entries(of: shown, in: order, slugs: unsorted.slugs.slugs))
+        shownSlugs = unsorted.slugs
         sections = order.sections
         let members = GroupMembers(of: unsorted.groups, shown, in: order)
         groups = members.groups
@@ -125,9 +130,9 @@ public struct Directory: Sendable {
             displayNames = ParallelWork.map(visible.count) { names.displayName(contacts[visible[$0]]) }
         }
 
-        /// Each shown contact's slug.
-        func slugs() -> [String] {
-            Slugger.slugs(for: visible.map { all[$0].id })
+        /// Each shown contact's slug, and the base it was made from.
+        func slugs() -> Slugger.Made {
+            Slugger.made(for: visible.map { all[$0].id })
         }
     }
 
@@ -157,8 +162,8 @@ public struct Directory: Sendable {
 
     /// What is planned without the contacts' order.
     private struct Unsorted: Sendable {
-        /// Each shown contact's slug, in the order of `ShownContacts.visible`.
-        var slugs: [String] = []
+        /// Each shown contact's slug and its base, in the order of `ShownContacts.visible`.
+        var slugs = Slugger.Made(bases: [], slugs: [])
         /// The groups in order.
         var groups = OrderedGroups()
         /// The todos in order, their contacts not linked yet.

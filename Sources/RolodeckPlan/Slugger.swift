@@ -12,7 +12,28 @@ enum Slugger {
 
     /// Slugs for every id, in the same order.
     static func slugs(for ids: [String]) -> [String] {
+        made(for: ids).slugs
+    }
+
+    /// Slugs for every id, in the same order, and the bases they were made from.
+    static func made(for ids: [String]) -> Made {
         let bases = ParallelWork.map(ids.count) { base(ids[$0]) }
+        return Made(bases: bases, slugs: slugs(for: ids, bases: bases))
+    }
+
+    /// Slugs and the bases they were made from, both in the order of their ids.
+    struct Made: Sendable {
+        /// `base` of each id.
+        var bases: [String]
+        /// Each id's slug.
+        var slugs: [String]
+    }
+
+    /// Slugs for every id, in the same order, given `base` of each (`bases`): folding an id is
+    /// most of what a slug costs, and a caller that kept the bases of ids it saw before need not
+    /// fold them again.
+    static func slugs(for ids: [String], bases: [String]) -> [String] {
+        precondition(ids.count == bases.count, "one base for each id")
         // Most bases belong to one id; only those shared (or empty) need a hash. Each shared
         // base's ids are listed once a second id has it.
         var owner: [String: Int] = [:]

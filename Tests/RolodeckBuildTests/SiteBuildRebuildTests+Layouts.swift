@@ -355,6 +355,35 @@ extension SiteBuildRebuildTests {
         Step(label: "a phone number of the renamed card", expect: .patched) { site in
             try site.replaceUnfolded("store/book/all.vcf", "+49 151 10000250", "+49 151 20000250")
         },
+        Step(label: "a card renamed as one before it, which numbers its id", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Filler;Fill 260;", "N:Filler;Fill 100;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Fill 260 Filler", "FN:Fill 100 Filler")
+        },
+        Step(
+            label: "a card renamed as one after it, which takes that one's id and numbers it",
+            expect: .patched, touches: ["contacts/fill-300-filler-2."]
+        ) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Filler;Fill 90;", "N:Filler;Fill 300;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Fill 90 Filler", "FN:Fill 300 Filler")
+        },
+        Step(label: "a card renamed in Hangul, whose slug is a hash of its id", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Filler;Fill 120;", "N:김;민준;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Fill 120 Filler", "FN:김민준")
+        },
+        Step(label: "the card named as the one after it named back", expect: .patched) { site in
+            // Only the first card of that name, the one with card 90's phone number.
+            let text = try site.read("store/book/all.vcf").replacingOccurrences(of: "\r\n ", with: "")
+            var cards = text.components(separatedBy: "END:VCARD")
+            let index = try #require(cards.firstIndex { $0.contains("+49 151 10000090") })
+            #expect(cards[index].contains("FN:Fill 300 Filler"))
+            cards[index] = cards[index].replacingOccurrences(of: "Fill 300", with: "Fill 90")
+            let lines = cards.joined(separator: "END:VCARD").components(separatedBy: "\r\n")
+            try site.write("store/book/all.vcf", lines.map(DemoStoreLayouts.folded).joined(separator: "\r\n"))
+        },
+        Step(label: "the Hangul card renamed in Hangul", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:김;민준;", "N:김;서준;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:김민준", "FN:김서준")
+        },
     ]
 
     @Test func everyEditOfCardsWithoutAUIDLeavesWhatAWholeBuildWrites() throws {
@@ -363,7 +392,7 @@ extension SiteBuildRebuildTests {
         try DemoStoreLayouts.copyAsOneVCardFile(to: site.folder, fillers: 400, fillerUIDs: false)
         #expect(try !site.read("store/book/all.vcf").contains("UID:filler-"))
         try Self.check(
-            Self.cardsWithoutUIDSteps, on: site, contacts: 480, patchedAtLeast: 6, namingChanges: true)
+            Self.cardsWithoutUIDSteps, on: site, contacts: 480, patchedAtLeast: 11, namingChanges: true)
     }
 
     @Test func everyEditToOneLongVCardFileLeavesWhatAWholeBuildWrites() throws {

@@ -77,7 +77,10 @@ import Testing
 
     /// Everything a directory holds, as text.
     static func dump(_ directory: Directory) -> String {
-        var lines = directory.entries.map { "\($0.contact) \($0.slug) \($0.displayName) \($0.section)" }
+        // A contact by its id and its hash: two equal contacts hash alike in one process.
+        var lines = directory.entries.map {
+            "\($0.contact.id) \($0.contact.hashValue) \($0.slug) \($0.displayName) \($0.section)"
+        }
         lines += directory.sections.map { "\($0.section) \($0.items)" }
         lines += directory.groups.map {
             "\($0.group) \($0.slug) \($0.memberCount) \($0.sections.map { "\($0.section) \($0.items)" })"
