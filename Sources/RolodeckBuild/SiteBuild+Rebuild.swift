@@ -383,7 +383,7 @@ extension SiteBuild {
                 if missing > 0 {
                     removed = Self.removedPaths(
                         missing: missing, among: known, search: search, before: before, baseline: baseline,
-                        renderer: renderer)
+                        snapshot: snapshot, renderer: renderer)
                 }
                 return removed
             }
@@ -396,11 +396,12 @@ extension SiteBuild {
     /// The `missing` files of the output (`known`) that no page of `renderer` has any more,
     /// sorted; `before` and `search` are the pages a patch listed. Most often a search piece
     /// went: when the search files the baseline had and no page has now account for every file
-    /// missing, they are the ones, found without listing every path of the site. (A contact's
-    /// files are under `contacts/`, never where a search file was.)
+    /// missing, they are the ones, found without listing every path of the site (a contact's
+    /// files are under `contacts/`, never where a search file was); or those and the files of
+    /// the contacts whose slugs went.
     private static func removedPaths(
         missing: Int, among known: [String: Int], search: [SitePage], before: [SitePage], baseline: Baseline,
-        renderer: SiteRenderer
+        snapshot: SiteSnapshot, renderer: SiteRenderer
     ) -> [String] {
         var paths = Set(search.map(renderer.path(of:)))
         for page in before {
@@ -409,8 +410,25 @@ extension SiteBuild {
             default: paths.insert(renderer.path(of: page))
             }
         }
-        let gone = baseline.snapshot.search.files.map(\.path).filter {
+        var gone = baseline.snapshot.search.files.map(\.path).filter {
             known[$0] != nil && !paths.contains($0)
+        }
+        // Next, the files of contacts whose slug went (a contact whose id changed, when the
+        // directory moved it into place): those of the pages written are kept.
+        if gone.count < missing, let slugs = snapshot.directory.slugsGone(since: baseline.snapshot.directory) {
+            var written: Set<String> = []
+            for page in before {
+                switch page {
+                case .contact, .contactCard: written.insert(renderer.path(of: page))
+                default: continue
+                }
+            }
+            for slug in slugs {
+                let files = SiteRenderer.contactPaths(slug: slug)
+                for path in [files.page, files.card] where known[path] != nil && !written.contains(path) {
+                    gone.append(path)
+                }
+            }
         }
         if gone.count == missing { return gone.sorted() }
         paths.formUnion(renderer.pagesBeforeSearch.map(renderer.path(of:)))

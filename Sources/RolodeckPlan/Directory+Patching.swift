@@ -246,3 +246,23 @@ extension ChunkedArray<Directory.Entry> {
             ?? indices.first { self[$0].contact.id == contact.id }
     }
 }
+
+extension Directory {
+    /// The slugs of `old`'s shown contacts that none of this directory's has (the pages of a
+    /// contact that went, or whose id changed), found from the slugs that differ place by place
+    /// in the two's stores: without hashing every slug. Nil when the two do not show as many
+    /// contacts, or either was not planned with its slugs kept.
+    ///
+    /// A slug `old` had at a place where this directory has another may still be this one's at
+    /// another place; that place's slug then differs too (an old slug is at one place only), so
+    /// the slugs that differ here are all that need looking at.
+    public func slugsGone(since old: Directory) -> [String]? {
+        let (before, after) = (old.shownSlugs.slugs, shownSlugs.slugs)
+        guard before.count == after.count, before.count == old.entries.count, after.count == entries.count else {
+            return nil
+        }
+        let differing = before.indices.filter { before[$0] != after[$0] }
+        let taken = Set(differing.map { after[$0] })
+        return differing.map { before[$0] }.filter { !taken.contains($0) }
+    }
+}

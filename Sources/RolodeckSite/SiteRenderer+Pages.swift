@@ -102,9 +102,9 @@ extension SiteRenderer {
         case .birthdays: return "birthdays.html"
         case .birthdaysCalendar: return "birthdays.ics"
         case .todosCalendar: return "todos.ics"
-        case .contact(let index): return "contacts/\(directory.entries[index].slug).html"
+        case .contact(let index): return Self.contactPaths(slug: directory.entries[index].slug).page
         case .group(let index): return "groups/\(directory.groups[index].slug).html"
-        case .contactCard(let index): return "contacts/\(directory.entries[index].slug).vcf"
+        case .contactCard(let index): return Self.contactPaths(slug: directory.entries[index].slug).card
         case .groupCard(let index): return "groups/\(directory.groups[index].slug).vcf"
         case .directoryCard: return "contacts.vcf"
         case .section(let number): return "sections/\(paging.index.pages[number].name).html"
@@ -115,6 +115,11 @@ extension SiteRenderer {
         case .photo(let index): return photoFiles[index].path
         case .photoThumbnail(let index): return photoFiles[index].thumbnailPath
         }
+    }
+
+    /// The paths of the page and the vCard of the contact with the slug: its only files.
+    public static func contactPaths(slug: String) -> (page: String, card: String) {
+        ("contacts/\(slug).html", "contacts/\(slug).vcf")
     }
 
     /// The template the page is rendered from; nil for a static file.
