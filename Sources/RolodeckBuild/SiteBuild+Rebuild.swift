@@ -415,7 +415,9 @@ extension SiteBuild {
         }
         // Next, the files of contacts whose slug went (a contact whose id changed, when the
         // directory moved it into place): those of the pages written are kept.
-        if gone.count < missing, let slugs = snapshot.directory.slugsGone(since: baseline.snapshot.directory) {
+        if gone.count < missing,
+            let slugs = snapshot.directory.slugsGone(since: baseline.snapshot.directory)
+        {
             var written: Set<String> = []
             for page in before {
                 switch page {

@@ -258,9 +258,8 @@ extension Directory {
     /// the slugs that differ here are all that need looking at.
     public func slugsGone(since old: Directory) -> [String]? {
         let (before, after) = (old.shownSlugs.slugs, shownSlugs.slugs)
-        guard before.count == after.count, before.count == old.entries.count, after.count == entries.count else {
-            return nil
-        }
+        guard before.count == after.count, before.count == old.entries.count, after.count == entries.count
+        else { return nil }
         let differing = before.indices.filter { before[$0] != after[$0] }
         let taken = Set(differing.map { after[$0] })
         return differing.map { before[$0] }.filter { !taken.contains($0) }

@@ -162,8 +162,10 @@ import Testing
         }
         func id() -> String {
             let number = next(40)
-            return ["c\(number)", "C\(number)", "c-\(number)", "Jürgen \(number)", "juergen-\(number)", "철수 \(number)"][
-                next(6)]
+            let ids = [
+                "c\(number)", "C\(number)", "c-\(number)", "Jürgen \(number)", "juergen-\(number)", "철수 \(number)",
+            ]
+            return ids[next(ids.count)]
         }
         let config = SiteConfig()
         var store = Store(contacts: [], groups: [Group(id: "g", name: "G")])
@@ -187,7 +189,9 @@ import Testing
                 taken.remove(changed.contacts[position].id)
                 taken.insert(candidate)
                 changed.contacts[position].id = candidate
-                if next(2) == 0 { changed.contacts[position].familyName = ["Müller", "Kim", "김", "Åberg", "Zed"][next(5)] }
+                if next(2) == 0 {
+                    changed.contacts[position].familyName = ["Müller", "Kim", "김", "Åberg", "Zed"][next(5)]
+                }
             }
             let moved = Directory.moving(directory, replacing: Self.replaced(store, changed), in: changed)
             let planned = Directory(store: changed, config: config)
