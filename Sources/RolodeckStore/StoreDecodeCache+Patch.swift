@@ -35,6 +35,11 @@ extension StoreDecodeCache {
         private(set) var mentionedPaths: Set<String>
         /// Where each contact, group and todo is in `store`, by id; made at the first patch.
         fileprivate var positions: Positions?
+        /// The contacts whose ids were made from their cards' names, as the decode noted them;
+        /// nil when it could not (a group card lists members).
+        private var named: [StoreDecoder.NamedContact]?
+        /// Those contacts by the stems of their names; made at the first rename.
+        fileprivate var names: NamedIDs?
 
         /// Where each record is, found at the first patch and kept.
         fileprivate mutating func positionsOfRecords() -> Positions {
@@ -46,15 +51,34 @@ extension StoreDecodeCache {
 
         /// A store kept for patching; nil when the decode found an error, or a problem that is
         /// not in a file.
-        init?(store: Store, hasCards: Bool, diagnostics: [Diagnostic]) {
+        init?(store: Store, hasCards: Bool, diagnostics: [Diagnostic], named: [StoreDecoder.NamedContact]?) {
             guard !diagnostics.containsErrors, diagnostics.allSatisfy({ $0.location != nil }) else {
                 return nil
             }
             self.store = store
             self.hasCards = hasCards
+            self.named = named
             self.diagnostics = diagnostics
             diagnosedPaths = Set(diagnostics.compactMap { $0.location?.path })
             mentionedPaths = Set(diagnostics.compactMap { $0.mentioned?.path })
+        }
+
+        /// The contacts whose ids were made from names, by stem, made at the first call and
+        /// kept; nil when the decode did not note them.
+        fileprivate mutating func namedIDs() -> NamedIDs? {
+            if let names { return names }
+            guard let named else { return nil }
+            let found = NamedIDs(named)
+            names = found
+            self.named = nil
+            return found
+        }
+
+        /// Notes the ids a rename changed, where `positions` and `names` look them up.
+        fileprivate mutating func renumber(_ renamed: Renumbering) {
+            for change in renamed.changes { positions?.contacts[change.before] = nil }
+            for change in renamed.changes { positions?.contacts[change.after] = change.position }
+            names?.move(renamed.position, from: renamed.from, to: renamed.to)
         }
 
         /// The warnings in the file at `path`, in the order they are reported.
@@ -84,6 +108,51 @@ extension StoreDecodeCache {
             for (position, contact) in store.contacts.enumerated() { contacts[contact.id] = position }
             for (position, group) in store.groups.enumerated() { groups[group.id] = position }
             for (position, todo) in store.todos.enumerated() { todos[todo.id] = position }
+        }
+    }
+
+    /// The contacts of a store whose ids were made from their cards' names (cards without a
+    /// UID), by the stems of those names, in the order they took their ids: renaming one of them
+    /// renumbers the cards of its old and its new name only, unless another name's ids can be
+    /// among theirs.
+    fileprivate struct NamedIDs: Sendable {
+        /// The positions in the store of the contacts of each stem, ascending.
+        var positions: [String: [Int]] = [:]
+        /// For each stem that is another's numbered candidate ("Anna 3"), that other ("Anna"):
+        /// how many such stems it has.
+        var numbered: [String: Int] = [:]
+
+        init(_ named: [StoreDecoder.NamedContact]) {
+            for contact in named { positions[contact.stem, default: []].append(contact.position) }
+            for stem in positions.keys { note(stem, by: 1) }
+        }
+
+        /// Counts `stem` in `numbered` by `change` if it is a numbered candidate.
+        private mutating func note(_ stem: String, by change: Int) {
+            guard let parent = StoreDecoder.IDCandidates.numberedStem(of: stem) else { return }
+            let count = numbered[String(parent), default: 0] + change
+            numbered[String(parent)] = count == 0 ? nil : count
+        }
+
+        /// Whether the ids of some other stem's contacts may be candidates of `stem`'s, or the
+        /// other way round: another stem is one of its numbered candidates, or it one of another's.
+        func shares(_ stem: String) -> Bool {
+            if numbered[stem] != nil { return true }
+            guard let parent = StoreDecoder.IDCandidates.numberedStem(of: stem) else { return false }
+            return positions[String(parent)] != nil
+        }
+
+        /// Moves the contact at `position` from one stem to another.
+        mutating func move(_ position: Int, from old: String, to new: String) {
+            positions[old]?.removeAll { $0 == position }
+            if positions[old]?.isEmpty == true {
+                positions[old] = nil
+                note(old, by: -1)
+            }
+            if positions[new] == nil { note(new, by: 1) }
+            var list = positions[new, default: []]
+            list.insert(position, at: list.firstIndex { $0 > position } ?? list.endIndex)
+            positions[new] = list
         }
     }
 
@@ -122,6 +191,8 @@ extension StoreDecodeCache {
         var replacements: [Replacement] = []
         // The warnings of the vCard files whose cards' warnings are replaced.
         var rediagnosed: [String: [Diagnostic]] = [:]
+        // A card without a UID renamed, and the ids that changed with it.
+        var renamed: Renumbering?
         for position in changed {
             let file = files[position]
             let path = file.source.path
@@ -158,7 +229,7 @@ extension StoreDecodeCache {
                 // The entry is changed where it lies, so that a long file's cards, held by
                 // nothing else now, are patched in place.
                 let (yield, change) = cards(of: file, updating: &entries[position])
-                found = replacingCards(change, yield, in: &related)
+                found = replacingCards(change, yield, in: &related, renamed: &renamed)
                 if found != nil, related.diagnosedPaths.contains(path) || !yield.diagnostics.isEmpty {
                     rediagnosed[path] = yield.diagnostics
                 }
@@ -170,6 +241,11 @@ extension StoreDecodeCache {
                 return nil
             }
             replacements += found
+        }
+        // A rename is patched alone: another card replaced might be one it renumbers.
+        if let renamed, replacements.count != renamed.changes.count {
+            putBack(related)
+            return nil
         }
         // Changed in place: nothing else holds the store's records now (the last site let go
         // of them), so no contact is copied but the changed ones.
@@ -189,6 +265,7 @@ extension StoreDecodeCache {
             }
         }
         related.replaceDiagnostics(rediagnosed)
+        if let renamed { related.renumber(renamed) }
         let store = related.store
         state.withLock { state in
             state.files = files
@@ -291,12 +368,13 @@ extension StoreDecodeCache {
 
     /// The replacements for the contact cards a save changed in a vCard file, each the card
     /// that was at its place; nil when some card came, went, is a group card, or relates to
-    /// others differently (its UID, or without one its name, which its id is made from; its
-    /// categories, its emails). The file's warnings are its cards' own (a birthday that is not a
-    /// date): `patched` relates the store again for a file in which relating put one.
+    /// others differently (its UID, its categories, its emails). A card without a UID renamed
+    /// is the one card replaced, with the cards `renumbering` gives other ids (`renamed` says
+    /// which). The file's warnings are its cards' own (a birthday that is not a date):
+    /// `patched` relates the store again for a file in which relating put one.
     private func replacingCards(
         _ change: CardChange, _ yield: (cards: [VCardRecord], diagnostics: [Diagnostic]),
-        in related: inout Related
+        in related: inout Related, renamed: inout Renumbering?
     ) -> [Replacement]? {
         guard change.replaced.count == change.fresh.count else { return nil }
         var replacements: [Replacement] = []
@@ -312,10 +390,27 @@ extension StoreDecodeCache {
             if old.uid != nil {
                 found = positions.contacts[contact.id]
             } else {
-                // Exports from Google Contacts and Android phones give cards no UID.
-                found =
-                    old.formattedName == new.formattedName
-                    ? Self.position(ofCardWithoutUID: old, oldContact, in: related.store, positions) : nil
+                // Exports from Google Contacts and Android phones give cards no UID: the id is
+                // made from the name.
+                found = Self.position(ofCardWithoutUID: old, oldContact, in: related.store, positions)
+                let stems = (old: Self.stem(of: old), new: Self.stem(of: new))
+                if let position = found, stems.old != stems.new {
+                    guard change.replaced.count == 1, renamed == nil,
+                        let renumbered = Self.renumbering(
+                            position, from: stems.old, to: stems.new, in: &related),
+                        let own = renumbered.changes.first(where: { $0.position == position })
+                    else { return nil }
+                    renamed = renumbered
+                    for moved in renumbered.changes where moved.position != position {
+                        var other = related.store.contacts[moved.position]
+                        other.id = moved.after
+                        replacements.append(.contact(moved.position, other))
+                    }
+                    contact.id = own.after
+                    contact.groupIDs = related.store.contacts[position].groupIDs
+                    replacements.append(.contact(position, contact))
+                    continue
+                }
             }
             guard let position = found else { return nil }
             contact.id = related.store.contacts[position].id
@@ -324,6 +419,77 @@ extension StoreDecodeCache {
             replacements.append(.contact(position, contact))
         }
         return replacements
+    }
+
+    /// The stem of the ids a card without a UID takes (`StoreDecoder.IDCandidates`).
+    private static func stem(of card: VCardRecord) -> String {
+        StoreDecoder.IDCandidates(card.formattedName, fallback: StoreDecoder.cardIDFallback).stem
+    }
+
+    /// The ids that change when the contact at `position`, whose id was made from a name of
+    /// stem `from`, is renamed to one of stem `to`: its own, and those of the contacts of
+    /// either stem after it, each of which took the first of its stem's ids that no record
+    /// before it had (`StoreDecoder.takeID`). Nil when another stem's ids may be among theirs
+    /// ("Anna" and "Anna 3"), when the store's ids are not the ones that gives (checked, so
+    /// that what this assumes holds), or when a todo names an id that changes.
+    private static func renumbering(_ position: Int, from: String, to: String, in related: inout Related)
+        -> Renumbering?
+    {
+        guard let names = related.namedIDs(), !names.shares(from), !names.shares(to),
+            StoreDecoder.IDCandidates.numberedStem(of: to) != Substring(from),
+            StoreDecoder.IDCandidates.numberedStem(of: from) != Substring(to),
+            let before = names.positions[from], before.contains(position)
+        else { return nil }
+        let beforeTo = names.positions[to] ?? []
+        let store = related.store
+        let ids = related.positionsOfRecords().contacts
+        // The ids of a stem's contacts, in order: each the next candidate no other record has.
+        // (A JSON contact or a card's UID may have one; another stem's contact cannot.)
+        let own = Set((before + beforeTo).map { store.contacts[$0].id })
+        func taken(by contacts: [Int], stem: String) -> [String] {
+            var candidates = StoreDecoder.IDCandidates(stem: stem)
+            return contacts.map { _ in
+                var id = candidates.next()
+                while ids[id] != nil, !own.contains(id) { id = candidates.next() }
+                return id
+            }
+        }
+        guard taken(by: before, stem: from) == before.map({ store.contacts[$0].id }),
+            taken(by: beforeTo, stem: to) == beforeTo.map({ store.contacts[$0].id })
+        else { return nil }
+        let afterFrom = before.filter { $0 != position }
+        var afterTo = beforeTo
+        afterTo.insert(position, at: afterTo.firstIndex { $0 > position } ?? afterTo.endIndex)
+        var changes: [Renumbering.Change] = []
+        for (contacts, stem) in [(afterFrom, from), (afterTo, to)] {
+            for (contact, id) in zip(contacts, taken(by: contacts, stem: stem))
+            where id != store.contacts[contact].id {
+                changes.append(
+                    Renumbering.Change(position: contact, before: store.contacts[contact].id, after: id))
+            }
+        }
+        let moved = Set(changes.map(\.before))
+        guard changes.count <= patchLimit,
+            !store.todos.contains(where: { $0.contactID.map(moved.contains) ?? false })
+        else { return nil }
+        return Renumbering(position: position, from: from, to: to, changes: changes)
+    }
+
+    /// A contact whose id was made from its name renamed, and the ids that changed with it.
+    fileprivate struct Renumbering {
+        /// An id that changed.
+        struct Change {
+            var position: Int
+            var before: String
+            var after: String
+        }
+        /// The renamed contact's position in the store.
+        var position: Int
+        /// The stems of its old and its new name.
+        var from: String
+        var to: String
+        /// Every id that changed, the renamed contact's among them.
+        var changes: [Change]
     }
 
     /// Where the contact of a card without a UID is in the store. Relating gave it the first id

@@ -49,7 +49,7 @@ extension StoreDecoder {
         for index in accepted.indices where accepted[index].todo.id.isEmpty {
             accepted[index].todo.id = Self.takeID(
                 accepted[index].todo.title, fallback: "todo", for: .location(accepted[index].location),
-                in: &todoIDs, untried: &untried)
+                in: &todoIDs, untried: &untried).id
         }
 
         var listRank: [String: Int] = [:]

@@ -73,7 +73,7 @@ extension StoreDecoder {
     static func takeID(
         _ base: String, fallback: String, for mark: Mark, in ids: inout [String: Mark],
         untried: inout [String: Int]
-    ) -> String {
+    ) -> (id: String, stem: String) {
         var candidates = IDCandidates(base, fallback: fallback)
         if let number = untried[candidates.stem] { candidates.number = number }
         var id = candidates.next()
@@ -82,7 +82,7 @@ extension StoreDecoder {
             id = candidates.next()
         }
         if candidates.number > 2 { untried[candidates.stem] = candidates.number }
-        return id
+        return (id, candidates.stem)
     }
 
     /// The ids `uniqueID` tries for a name, in order: the name trimmed (or the fallback, for a
@@ -96,6 +96,22 @@ extension StoreDecoder {
         init(_ base: String, fallback: String) {
             let trimmed = base.trimmingWhitespace
             stem = trimmed.isEmpty ? fallback : trimmed
+        }
+
+        /// The candidates of a stem as `init` made it.
+        init(stem: String) {
+            self.stem = stem
+        }
+
+        /// The stem whose candidate numbered 2 or more `id` is ("Anna 3" → "Anna"); nil for an
+        /// id that does not end in a space and such a number, as `next` writes it.
+        static func numberedStem(of id: String) -> Substring? {
+            guard let space = id.lastIndex(of: " "), space > id.startIndex else { return nil }
+            let digits = id[id.index(after: space)...]
+            guard let first = digits.first, first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let number = Int(digits), number >= 2
+            else { return nil }
+            return id[..<space]
         }
 
         mutating func next() -> String {

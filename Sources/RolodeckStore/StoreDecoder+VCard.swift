@@ -219,10 +219,12 @@ extension StoreDecoder {
         claimCards()
         var contacts: [CardContact] = []
         swap(&contacts, &cardContacts)
-        giveIDsFromNames(to: &contacts)
+        giveIDsFromNames(to: &contacts, from: store.contacts.count)
         var groupsByName = groupIDsByName()
         let groupCards = cardGroups.map { cards[$0] }
         let (memberships, groupByUID) = mergeGroupCards(groupCards, groupsByName: &groupsByName)
+        // A group card may list a member by what is an id made from a name.
+        if !memberships.isEmpty { namedContacts = nil }
         addCategories(to: &contacts, groupsByName: &groupsByName)
         // Moved into the store one by one: mapped and appended, each contact was copied twice,
         // on one thread, after the cards are read.
@@ -278,16 +280,26 @@ extension StoreDecoder {
         claimedCards = cards.count
     }
 
-    /// Gives each contact without a UID an id made from its name. Every UID is known by then, so
-    /// such an id never takes a UID's place.
-    private mutating func giveIDsFromNames(to contacts: inout [CardContact]) {
+    /// Gives each contact without a UID an id made from its name, and notes it in
+    /// `namedContacts` (the contacts go into the store from position `start` on). Every UID is
+    /// known by then, so such an id never takes a UID's place.
+    private mutating func giveIDsFromNames(to contacts: inout [CardContact], from start: Int) {
         var untried: [String: Int] = [:]
         for index in contacts.indices where contacts[index].needsID {
             let card = contacts[index].card
-            contacts[index].contact.id = Self.takeID(
+            let (id, stem) = Self.takeID(
                 cards[card].formattedName, fallback: StoreDecoder.cardIDFallback,
                 for: .location(cards[card].location), in: &contactIDs, untried: &untried)
+            contacts[index].contact.id = id
+            namedContacts?.append(NamedContact(position: start + index, stem: stem))
         }
+    }
+
+    /// A contact whose id was made from its card's name: its position in the store, and the
+    /// stem of the ids its name makes (`IDCandidates.stem`).
+    struct NamedContact: Sendable {
+        var position: Int
+        var stem: String
     }
 
     /// The id of a contact card without a UID or a name, numbered when taken.

@@ -44,6 +44,9 @@ public struct StoreDecoder: Sendable {
     var cardContacts: [CardContact] = []
     var cardUIDs: [String: Int] = [:]
     var cardGroups: [Int] = []
+    /// The contacts given ids made from their cards' names, in the order they took them; nil
+    /// when a group card lists members (it may name one by such an id).
+    var namedContacts: [NamedContact]? = []
     /// The todos of iCalendar files, in reading order, with their task list's name.
     var calendarTodos: [ICalendarTodo] = []
     /// The photo files of the store's `photos/` folder by path inside the store, read and
@@ -93,6 +96,8 @@ public struct StoreDecoder: Sendable {
         // A save that changed a few records and none of what relates them patches the last store.
         if let patched = cache?.patched(files) { return patched }
         var decoder = StoreDecoder()
+        // Only a store kept for patching needs to know which ids were made from names.
+        if cache == nil { decoder.namedContacts = nil }
         let kept = cache?.kept(for: files)
         // Room for the ids of the one-record files at once, rather than file by file, and for
         // those of the cards of vCard files (one each, at least), which are claimed as they come.
@@ -180,7 +185,8 @@ public struct StoreDecoder: Sendable {
         let diagnostics = decoder.diagnostics.sortedByLocation()
         cache?.remember(
             files, entries.map { $0! },
-            related: StoreDecodeCache.Related(store: store, hasCards: hasCards, diagnostics: diagnostics))
+            related: StoreDecodeCache.Related(
+                store: store, hasCards: hasCards, diagnostics: diagnostics, named: decoder.namedContacts))
         // The store and its messages are moved out; the rest (the ids of every record, the
         // cards) is freed on another core while this one goes on.
         decoder.store = Store()
