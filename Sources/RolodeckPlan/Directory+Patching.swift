@@ -156,17 +156,27 @@ extension Directory {
         guard old.config.hiddenContacts.isEmpty, old.shownSlugs.bases.count == new.contacts.count,
             !new.todos.contains(where: { $0.contactID.map(ids.contains) ?? false })
         else { return nil }
-        var made = old.shownSlugs
-        for (position, _) in renamed { made.bases[position] = Slugger.base(new.contacts[position].id) }
-        let slugs = Slugger.slugs(for: new.contacts.map(\.id), bases: made.bases)
+        // From the ids whose bases changed alone when it can be, else from every id.
+        let changed = renamed.map { (position: $0.position, id: new.contacts[$0.position].id) }
+        let made =
+            Slugger.remade(old.shownSlugs, changed: changed) { new.contacts[$0].id }
+            ?? remadeWhole(old.shownSlugs, renamed: renamed.map(\.position), in: new)
         // A contact not replaced keeps its slug, or the directory would have to move it too.
-        var isReplaced = [Bool](repeating: false, count: slugs.count)
+        var isReplaced = [Bool](repeating: false, count: made.slugs.count)
         for (position, _) in replaced { isReplaced[position] = true }
-        for position in slugs.indices where !isReplaced[position] && slugs[position] != made.slugs[position] {
+        for position in made.slugs.indices
+        where !isReplaced[position] && made.slugs[position] != old.shownSlugs.slugs[position] {
             return nil
         }
-        made.slugs = slugs
         return made
+    }
+
+    /// The slugs of `new`'s contacts, made from every id, the bases of the ones not `renamed`
+    /// taken from `kept`.
+    private static func remadeWhole(_ kept: Slugger.Made, renamed: [Int], in new: Store) -> Slugger.Made {
+        var bases = kept.bases
+        for position in renamed { bases[position] = Slugger.base(new.contacts[position].id) }
+        return Slugger.made(for: new.contacts.map(\.id), bases: bases)
     }
 
     /// A contact's sort keys, as `NameFormatter.sortKeys` gives them.
