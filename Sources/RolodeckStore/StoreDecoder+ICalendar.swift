@@ -47,9 +47,10 @@ extension StoreDecoder {
         }
         var untried: [String: Int] = [:]
         for index in accepted.indices where accepted[index].todo.id.isEmpty {
-            accepted[index].todo.id = Self.takeID(
+            let (id, _) = Self.takeID(
                 accepted[index].todo.title, fallback: "todo", for: .location(accepted[index].location),
-                in: &todoIDs, untried: &untried).id
+                in: &todoIDs, untried: &untried)
+            accepted[index].todo.id = id
         }
 
         var listRank: [String: Int] = [:]

@@ -163,7 +163,8 @@ import Testing
         func id() -> String {
             let number = next(40)
             let ids = [
-                "c\(number)", "C\(number)", "c-\(number)", "Jürgen \(number)", "juergen-\(number)", "철수 \(number)",
+                "c\(number)", "C\(number)", "c-\(number)", "Jürgen \(number)", "juergen-\(number)",
+                "철수 \(number)",
             ]
             return ids[next(ids.count)]
         }

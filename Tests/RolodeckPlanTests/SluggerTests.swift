@@ -55,7 +55,8 @@ import Testing
             let hash = String(Slugger.fnv1a("Müller \(number % 3)"), radix: 16)
             let taken = "mueller-\(number % 3)-" + String(hash.prefix(6))
             let ids = [
-                "m\(number)", "M\(number)", "Müller \(number % 3)", "mueller-\(number % 3)", "김 \(number)", "x", taken,
+                "m\(number)", "M\(number)", "Müller \(number % 3)", "mueller-\(number % 3)", "김 \(number)",
+                "x", taken,
             ]
             return ids[next(ids.count)]
         }
@@ -73,9 +74,8 @@ import Testing
             for _ in 0..<(1 + next(3)) {
                 let candidate = id()
                 let position = next(ids.count)
-                guard !newIDs.contains(candidate), !changed.contains(where: { $0.position == position }) else {
-                    continue
-                }
+                guard !newIDs.contains(candidate), !changed.contains(where: { $0.position == position })
+                else { continue }
                 newIDs[position] = candidate
                 changed.append((position, candidate))
             }
@@ -102,14 +102,16 @@ import Testing
         #expect(made.lengthened.isEmpty)
         let whole = Slugger.made(for: ["MUELLER", short, "Mueller"])
         #expect(whole.lengthened == [2])
-        #expect(Slugger.remade(made, changed: [(2, "Mueller")], id: { ["MUELLER", short, "Mueller"][$0] }) == nil)
+        let renamed = ["MUELLER", short, "Mueller"]
+        #expect(Slugger.remade(made, changed: [(2, "Mueller")], id: { renamed[$0] }) == nil)
         // The same when that base is no slug: two ids share it and neither is it.
         let shared = [short.uppercased(), "M" + short.dropFirst()]
         let before = ["MUELLER"] + shared + ["x"]
         let after = ["MUELLER"] + shared + ["Mueller"]
         #expect(Slugger.made(for: before).slugs.allSatisfy { $0 != short })
         #expect(Slugger.made(for: after).lengthened == [3])
-        #expect(Slugger.remade(Slugger.made(for: before), changed: [(3, "Mueller")], id: { after[$0] }) == nil)
+        let remade = Slugger.remade(Slugger.made(for: before), changed: [(3, "Mueller")], id: { after[$0] })
+        #expect(remade == nil)
         // A run that lengthened one: the hash that blocked it stays, or it is not remade.
         let kept = Slugger.remade(whole, changed: [(0, "y")], id: { ["y", short, "Mueller"][$0] })
         #expect(kept == nil || kept?.slugs == Slugger.slugs(for: ["y", short, "Mueller"]))
