@@ -88,6 +88,8 @@ extension Directory {
         let names = NameFormatter(order: config.nameOrder)
         let sorter = DirectorySorter(localeIdentifier: config.locale)
         guard let slugs = remadeSlugs(old, replacing: replaced, in: new) else { return nil }
+        // The slugs are in store order when no contact is hidden (always so when an id changed).
+        let slugsByPosition = config.hiddenContacts.isEmpty && slugs.slugs.count == new.contacts.count
         // Each moved contact's old position, and its entry as it is now.
         var moved: [(old: Int, entry: Entry, keys: SortKeys)] = []
         for (position, before) in replaced {
@@ -102,7 +104,7 @@ extension Directory {
             let keys = names.sortKeys(after, by: config.sortBy)
             guard let section = sorter.sortedPositions([keys]).first?.section else { return nil }
             let entry = Entry(
-                contact: after, slug: before.id == after.id ? old.entries[index].slug : slugs.slugs[position],
+                contact: after, slug: slugsByPosition ? slugs.slugs[position] : old.entries[index].slug,
                 displayName: names.displayName(after), section: section)
             moved.append((index, entry, keys))
         }
@@ -161,11 +163,11 @@ extension Directory {
         let made =
             Slugger.remade(old.shownSlugs, changed: changed) { new.contacts[$0].id }
             ?? remadeWhole(old.shownSlugs, renamed: renamed.map(\.position), in: new)
-        // A contact not replaced keeps its slug, or the directory would have to move it too.
-        var isReplaced = [Bool](repeating: false, count: made.slugs.count)
-        for (position, _) in replaced { isReplaced[position] = true }
+        // A contact that does not move keeps its slug, or the directory would have to move it too.
+        var moves = [Bool](repeating: false, count: made.slugs.count)
+        for (position, before) in replaced where before != new.contacts[position] { moves[position] = true }
         for position in made.slugs.indices
-        where !isReplaced[position] && made.slugs[position] != old.shownSlugs.slugs[position] {
+        where !moves[position] && made.slugs[position] != old.shownSlugs.slugs[position] {
             return nil
         }
         return made

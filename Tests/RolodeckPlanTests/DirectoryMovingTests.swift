@@ -122,6 +122,12 @@ import Testing
         changed.contacts[2].id = "MUELLER"
         #expect(Directory.moving(old, replacing: Self.replaced(store, changed), in: changed) == nil)
         #expect(!Directory(store: changed, config: config).entries.map(\.slug).contains("mueller"))
+        // The same while the other contact is renamed in the same save: its slug changes too.
+        changed.contacts[0].familyName = "Aaberg"
+        let both = Directory.moving(old, replacing: Self.replaced(store, changed), in: changed)
+        let planned = Self.dump(Directory(store: changed, config: config))
+        #expect(both.map(Self.dump) ?? planned == planned)
+        changed.contacts[0].familyName = store.contacts[0].familyName
         // "Müller" folds as "Mueller" too; "Zedd" is its own.
         changed.contacts[2].id = "Müller"
         #expect(Directory.moving(old, replacing: Self.replaced(store, changed), in: changed) == nil)
@@ -193,6 +199,11 @@ import Testing
                 if next(2) == 0 {
                     changed.contacts[position].familyName = ["Müller", "Kim", "김", "Åberg", "Zed"][next(5)]
                 }
+            }
+            // Another contact renamed in the same save, keeping its id.
+            if next(2) == 0 {
+                let position = next(store.contacts.count)
+                changed.contacts[position].familyName = ["Müller", "Kim", "김", "Åberg", "Zed"][next(5)]
             }
             let moved = Directory.moving(directory, replacing: Self.replaced(store, changed), in: changed)
             let planned = Directory(store: changed, config: config)
