@@ -34,12 +34,7 @@ enum Slugger {
 
     /// Slugs for every id, in the same order, given `base` of each (`bases`): folding an id is
     /// most of what a slug costs, and a caller that kept the bases of ids it saw before need not
-    /// fold them again.
-    static func slugs(for ids: [String], bases: [String]) -> [String] {
-        made(for: ids, bases: bases).slugs
-    }
-
-    /// `slugs(for:bases:)`, with the bases and whether a hash was lengthened.
+    /// fold them again. With the bases, and which hashes were lengthened.
     static func made(for ids: [String], bases: [String]) -> Made {
         precondition(ids.count == bases.count, "one base for each id")
         // Most bases belong to one id; only those shared (or empty) need a hash. Each shared
@@ -121,9 +116,9 @@ enum Slugger {
             remade.bases[position] = base
         }
         // The positions whose slugs are made again: the changed ones, and every id of a base
-        // they had or have (an empty base's ids are hashed each on its own).
-        // Every base is keyed by a hash of its bytes, so that the few looked for are found among
-        // 100,000 without comparing each with every one.
+        // they had or have (an empty base's ids are hashed each on its own). Every base is keyed
+        // by a hash of its bytes, so that the few looked for are found among 100,000 without
+        // comparing each with every one.
         var renewed: [Int] = changed.map(\.position)
         var isRenewed = Set(renewed)
         var affectedByKey: [UInt64: [Int]] = [:]
