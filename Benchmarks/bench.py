@@ -85,6 +85,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -977,5 +978,15 @@ def same_tree(left, right):
     return files(left) == files(right)
 
 
+def exit_on_signal(number, frame):
+    """SIGTERM or SIGHUP (a `kill`, a closed terminal) ends the bench as Ctrl-C does: through the
+    `finally` blocks, which stop the servers and watchers it started and remove its scratch
+    folders. Without this, Python dies at once and leaves them: hundreds of thousands of files
+    in /dev/shm, which slow every later run's file lookups."""
+    raise SystemExit(128 + number)
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, exit_on_signal)
+    signal.signal(signal.SIGHUP, exit_on_signal)
     main()
