@@ -81,6 +81,20 @@ public struct SiteConfig: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
+    /// Whether every setting is the same, text byte for byte (`String.hasSameBytes`): a title
+    /// saved again in another Unicode normal form is `==` as a string, but not the pages' bytes.
+    public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
+        lhs.title.hasSameBytes(as: rhs.title) && lhs.locale.hasSameBytes(as: rhs.locale)
+            && lhs.sortBy == rhs.sortBy && lhs.nameOrder == rhs.nameOrder
+            && lhs.phoneRegion.hasSameBytes(as: rhs.phoneRegion) && lhs.unsafeHTML == rhs.unsafeHTML
+            && lhs.noindex == rhs.noindex && lhs.store.hasSameBytes(as: rhs.store)
+            && lhs.output.hasSameBytes(as: rhs.output) && lhs.baseURL.hasSameBytes(as: rhs.baseURL)
+            && lhs.timeZone.hasSameBytes(as: rhs.timeZone) && lhs.hiddenFields == rhs.hiddenFields
+            && lhs.hiddenContacts == rhs.hiddenContacts
+            && lhs.hiddenContactLocations == rhs.hiddenContactLocations && lhs.mapLinks == rhs.mapLinks
+            && lhs.pageSize == rhs.pageSize
+    }
+
     /// The phone region to use: the configured one, or Korea for a Korean-language site.
     public var effectivePhoneRegion: String? {
         if let phoneRegion { return phoneRegion.isEmpty ? nil : phoneRegion.uppercased() }

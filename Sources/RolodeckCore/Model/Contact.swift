@@ -31,6 +31,27 @@ public struct Contact: Sendable, Hashable, Identifiable {
         @usableFromInline var groupIDs: [String] = []
         @usableFromInline var notes = ""
         @usableFromInline var photo: ContactPhoto?
+
+        /// Whether every field is the same, text byte for byte (`String.hasSameBytes`): a name
+        /// saved again in another Unicode normal form is `==` as a Swift string, but the pages
+        /// and cards written from it are not the same bytes.
+        @usableFromInline static func == (lhs: Fields, rhs: Fields) -> Bool {
+            lhs.id.hasSameBytes(as: rhs.id) && lhs.salutation.hasSameBytes(as: rhs.salutation)
+                && lhs.givenName.hasSameBytes(as: rhs.givenName)
+                && lhs.familyName.hasSameBytes(as: rhs.familyName)
+                && lhs.additionalNames.hasSameBytes(as: rhs.additionalNames)
+                && lhs.suffix.hasSameBytes(as: rhs.suffix) && lhs.nickname.hasSameBytes(as: rhs.nickname)
+                && lhs.phoneticGivenName.hasSameBytes(as: rhs.phoneticGivenName)
+                && lhs.phoneticFamilyName.hasSameBytes(as: rhs.phoneticFamilyName)
+                && lhs.sortGivenName.hasSameBytes(as: rhs.sortGivenName)
+                && lhs.sortFamilyName.hasSameBytes(as: rhs.sortFamilyName)
+                && lhs.organization.hasSameBytes(as: rhs.organization)
+                && lhs.title.hasSameBytes(as: rhs.title) && lhs.emails == rhs.emails
+                && lhs.phones == rhs.phones && lhs.addresses == rhs.addresses && lhs.urls == rhs.urls
+                && lhs.birthday == rhs.birthday && lhs.geo == rhs.geo && lhs.age == rhs.age
+                && lhs.groupIDs.hasSameBytes(as: rhs.groupIDs) && lhs.notes.hasSameBytes(as: rhs.notes)
+                && lhs.photo == rhs.photo
+        }
     }
 
     /// The box the fields live in. Changed only through `fields`, which copies it first unless
@@ -185,7 +206,8 @@ public struct Contact: Sendable, Hashable, Identifiable {
         box = Box(Fields(id: id))
     }
 
-    /// Whether two contacts have the same fields; copies that share a box are equal at once.
+    /// Whether two contacts have the same fields, text byte for byte; copies that share a box
+    /// are equal at once.
     public static func == (lhs: Contact, rhs: Contact) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
@@ -230,6 +252,11 @@ public struct LabeledValue: Sendable, Hashable {
         self.value = value
     }
 
+    /// Whether label and value have the same bytes (`String.hasSameBytes`).
+    public static func == (lhs: LabeledValue, rhs: LabeledValue) -> Bool {
+        lhs.label.hasSameBytes(as: rhs.label) && lhs.value.hasSameBytes(as: rhs.value)
+    }
+
     /// The inner text of Apple's "_$!<Label>!$_" wrapper, or nil when `rawLabel` is not wrapped.
     public static func innerAppleLabel(_ rawLabel: String) -> String? {
         let trimmed = rawLabel.trimmingWhitespace
@@ -262,6 +289,13 @@ public struct PostalAddress: Sendable, Hashable {
         self.city = city
         self.region = region
         self.country = country
+    }
+
+    /// Whether every part has the same bytes (`String.hasSameBytes`).
+    public static func == (lhs: PostalAddress, rhs: PostalAddress) -> Bool {
+        lhs.label.hasSameBytes(as: rhs.label) && lhs.street.hasSameBytes(as: rhs.street)
+            && lhs.postalCode.hasSameBytes(as: rhs.postalCode) && lhs.city.hasSameBytes(as: rhs.city)
+            && lhs.region.hasSameBytes(as: rhs.region) && lhs.country.hasSameBytes(as: rhs.country)
     }
 
     /// Whether every part is empty.

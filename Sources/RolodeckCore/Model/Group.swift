@@ -13,4 +13,10 @@ public struct Group: Sendable, Hashable, Identifiable {
         self.name = name
         self.notes = notes
     }
+
+    /// Whether id, name and notes have the same bytes (`String.hasSameBytes`).
+    public static func == (lhs: Group, rhs: Group) -> Bool {
+        lhs.id.hasSameBytes(as: rhs.id) && lhs.name.hasSameBytes(as: rhs.name)
+            && lhs.notes.hasSameBytes(as: rhs.notes)
+    }
 }

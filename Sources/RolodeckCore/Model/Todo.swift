@@ -31,6 +31,15 @@ public struct Todo: Sendable, Hashable, Identifiable {
         self.id = id
         self.title = title
     }
+
+    /// Whether every field is the same, text byte for byte (`String.hasSameBytes`).
+    public static func == (lhs: Todo, rhs: Todo) -> Bool {
+        lhs.id.hasSameBytes(as: rhs.id) && lhs.title.hasSameBytes(as: rhs.title) && lhs.done == rhs.done
+            && lhs.due == rhs.due && lhs.priority == rhs.priority
+            && lhs.contactID.hasSameBytes(as: rhs.contactID)
+            && lhs.notes.hasSameBytes(as: rhs.notes) && lhs.categories.hasSameBytes(as: rhs.categories)
+            && lhs.parentID.hasSameBytes(as: rhs.parentID) && lhs.list.hasSameBytes(as: rhs.list)
+    }
 }
 
 /// A due date with an optional local time of day.
