@@ -39,9 +39,13 @@ extension Directory {
         for (position, before) in replaced {
             let after = new.contacts[position]
             guard before != after else { continue }
-            guard before.id == after.id, before.groupIDs == after.groupIDs,
-                names.sortKeys(before, by: sortBy) == names.sortKeys(after, by: sortBy),
-                names.displayName(before) == names.displayName(after)
+            // Byte for byte: a name saved again in another normal form is `==` as a string, but
+            // the pages show its bytes, and the sections and slugs are made from them.
+            let keys = (names.sortKeys(before, by: sortBy), names.sortKeys(after, by: sortBy))
+            guard before.id.hasSameBytes(as: after.id), before.groupIDs.hasSameBytes(as: after.groupIDs),
+                keys.0.primary.hasSameBytes(as: keys.1.primary),
+                keys.0.secondary.hasSameBytes(as: keys.1.secondary),
+                names.displayName(before).hasSameBytes(as: names.displayName(after))
             else { return nil }
             changed.append((before, after))
         }
@@ -95,7 +99,7 @@ extension Directory {
         for (position, before) in replaced {
             let after = new.contacts[position]
             guard before != after else { continue }
-            guard before.groupIDs == after.groupIDs else { return nil }
+            guard before.groupIDs.hasSameBytes(as: after.groupIDs) else { return nil }
             if config.hiddenContacts.contains(after.id) { continue }
             guard
                 let index = old.entries.position(of: before),
@@ -148,7 +152,8 @@ extension Directory {
     private static func remadeSlugs(
         _ old: Directory, replacing replaced: [(position: Int, before: Contact)], in new: Store
     ) -> Slugger.Made? {
-        let renamed = replaced.filter { $0.before.id != new.contacts[$0.position].id }
+        // An id saved again in another normal form is another slug's base: its bytes are hashed.
+        let renamed = replaced.filter { !$0.before.id.hasSameBytes(as: new.contacts[$0.position].id) }
         guard !renamed.isEmpty else { return old.shownSlugs }
         var ids = Set<String>()
         for (position, before) in renamed {

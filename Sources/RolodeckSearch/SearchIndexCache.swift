@@ -48,8 +48,8 @@ public final class SearchIndexCache: Sendable {
         func matches(_ position: Int, _ entry: Directory.Entry, groupNames: [String]) -> Bool {
             guard contacts.indices.contains(position) else { return false }
             let kept = contacts[position]
-            return kept.slug == entry.slug && kept.displayName == entry.displayName
-                && kept.groupNames == groupNames && kept.contact == entry.contact
+            return kept.slug == entry.slug && kept.displayName.hasSameBytes(as: entry.displayName)
+                && kept.groupNames.hasSameBytes(as: groupNames) && kept.contact == entry.contact
         }
 
         /// The terms kept at `position`, as the keys and tiers to add again, in one batch.

@@ -338,7 +338,9 @@ public enum PageDependencies {
         for id in Set(old.groupIndex.keys).union(new.groupIndex.keys) {
             let before = old.groupIndex[id].map { old.groups[$0] }
             let after = new.groupIndex[id].map { new.groups[$0] }
-            if before?.group.name != after?.group.name || before?.slug != after?.slug { ids.insert(id) }
+            if !(before?.group.name).hasSameBytes(as: after?.group.name) || before?.slug != after?.slug {
+                ids.insert(id)
+            }
         }
         return ids
     }
@@ -362,7 +364,8 @@ public enum PageDependencies {
             let before = old.directory.entries[index]
             let after = new.directory.entries[index]
             if before.contact.birthday == nil, after.contact.birthday == nil { continue }
-            guard before.contact.birthday == after.contact.birthday, before.displayName == after.displayName,
+            guard before.contact.birthday == after.contact.birthday,
+                before.displayName.hasSameBytes(as: after.displayName),
                 old.rows[index].showsAlikeOnBirthdayPages(new.rows[index])
             else { return false }
         }
@@ -400,7 +403,7 @@ public enum PageDependencies {
                 }
                 // An entry whose row is the same shows the same here.
                 if rows.changed(now.entry),
-                    oldEntries[was.entry].displayName != newEntries[now.entry].displayName
+                    !oldEntries[was.entry].displayName.hasSameBytes(as: newEntries[now.entry].displayName)
                         || !old.rows[was.entry].showsAlikeOnBirthdayPages(new.rows[now.entry])
                 {
                     changed.insert(page)
@@ -566,8 +569,9 @@ private struct RowChanges: Sendable {
         oldPositions.map { Int($0[new]) == old } ?? (old == new)
     }
 
-    /// Whether two entries show the same: the whole contact, its slug and its name.
+    /// Whether two entries show the same: the whole contact, its slug and its name, byte for byte.
     static func sameRow(_ left: borrowing Directory.Entry, _ right: borrowing Directory.Entry) -> Bool {
-        left.slug == right.slug && left.displayName == right.displayName && left.contact == right.contact
+        left.slug == right.slug && left.displayName.hasSameBytes(as: right.displayName)
+            && left.contact == right.contact
     }
 }

@@ -136,7 +136,7 @@ public struct SiteRenderer: Sendable {
         let match = OrderedMatch(count: entries.count, earlierCount: oldEntries.count) { index, place in
             entries[index].contact.isIdentical(to: oldEntries[place].contact)
                 && entries[index].slug == oldEntries[place].slug
-                && entries[index].displayName == oldEntries[place].displayName
+                && entries[index].displayName.hasSameBytes(as: oldEntries[place].displayName)
         }
         return match.map { SearchIndex.Base(index: earlier.search, directory: old, places: $0.places) }
     }

@@ -59,9 +59,10 @@ extension ViewBuilder {
 
 extension RowData {
     /// Whether the birthday pages show this row and `other` alike: the fields `birthdaysPage`
-    /// reads of a row, which `PageDependencies` compares.
+    /// reads of a row, which `PageDependencies` compares, text byte for byte.
     func showsAlikeOnBirthdayPages(_ other: RowData) -> Bool {
-        name == other.name && lang == other.lang && path == other.path && monogram == other.monogram
+        name.hasSameBytes(as: other.name) && lang == other.lang && path == other.path
+            && monogram.hasSameBytes(as: other.monogram)
             && isOrganization == other.isOrganization && thumbnail == other.thumbnail
     }
 }

@@ -185,7 +185,7 @@ struct ViewBuilder: @unchecked Sendable {
         return OrderedMatch(count: entries.count, earlierCount: old.count) { index, place in
             entries[index].contact.isIdentical(to: old[place].contact)
                 && entries[index].slug == old[place].slug
-                && entries[index].displayName == old[place].displayName
+                && entries[index].displayName.hasSameBytes(as: old[place].displayName)
         }
     }
 

@@ -28,6 +28,14 @@ extension SiteBuildRebuildTests {
         Step(label: "a contact's family name, which moves it to another section", expect: .patched) { site in
             try site.updateRecord("store/contacts/juergen-mueller.json") { $0["familyName"] = "Zimmermann" }
         },
+        Step(
+            label: "a contact's given name saved again decomposed (NFD): the same to a reader, other bytes",
+            expect: .patched, touches: ["contacts/juergen-mueller."]
+        ) { site in
+            try site.updateRecord("store/contacts/juergen-mueller.json") {
+                $0["givenName"] = "Ju\u{0308}rgen"
+            }
+        },
         Step(label: "a new contact file", expect: .patched) { site in
             try site.writeRecord("store/contacts/new-person.json", contact("new-person", "Nova", "Neu"))
         },
@@ -134,6 +142,13 @@ extension SiteBuildRebuildTests {
             try site.replaceUnfolded("store/book/juergen-mueller.vcf", "N:Müller;", "N:Zimmermann;")
             try site.replaceUnfolded(
                 "store/book/juergen-mueller.vcf", "FN:Jürgen Müller", "FN:Jürgen Zimmermann")
+        },
+        Step(
+            label: "a card's names saved again decomposed (NFD): the same to a reader, other bytes",
+            expect: .patched, touches: ["contacts/juergen-mueller."]
+        ) { site in
+            try site.replaceUnfolded("store/book/juergen-mueller.vcf", "Jürgen", "Ju\u{0308}rgen")
+            #expect(try site.read("store/book/juergen-mueller.vcf").utf8.contains(0xCC), "not decomposed")
         },
         Step(label: "a new card file", expect: .patched) { site in
             try site.write("store/book/new-person.vcf", card(contact("new-person", "Nova", "Neu")))

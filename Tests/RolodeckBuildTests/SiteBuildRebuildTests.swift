@@ -252,6 +252,15 @@ import Testing
         Step(label: "a group renamed", expect: .patched) { site in
             try site.update("store/groups.json", "friends") { $0["name"] = "Close Friends" }
         },
+        Step(
+            label: "a group's name saved again decomposed (NFD): the same to a reader, other bytes",
+            expect: .patched, touches: ["groups/tennis-gruen-weiss.html"]
+        ) { site in
+            try site.update("store/groups.json", "tennis-gruen-weiss") {
+                $0["name"] = "Tennis-Verein Gru\u{0308}n-Weiß"
+            }
+            #expect(try site.read("store/groups.json").utf8.contains(0xCC), "the name is not decomposed")
+        },
         Step(label: "a new group with no members, then its page", expect: .patched) { site in
             try site.records("store/groups.json") { records in
                 records.append(["id": "chess-club", "name": "Chess Club"])
@@ -271,6 +280,12 @@ import Testing
         },
         Step(label: "the linked contact's name, shown on the todo page", expect: .patched) { site in
             try site.update("store/contacts.json", "juergen-mueller") { $0["givenName"] = "Jörg" }
+        },
+        Step(
+            label: "that name saved again decomposed (NFD): every page that shows it has its bytes",
+            expect: .patched, touches: ["contacts/juergen-mueller.", "todos"]
+        ) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["givenName"] = "Jo\u{0308}rg" }
         },
         Step(label: "a birthday on 29 February, on the birthday page and in birthdays.ics", expect: .patched) {
             site in
@@ -442,6 +457,16 @@ import Testing
         },
         Step(label: "the config", expect: .whole) { site in
             try site.replace("rolodeck.json", "Rolodeck Demo Directory", "Our Directory")
+        },
+        Step(label: "a title with a letter beyond ASCII", expect: .whole) { site in
+            try site.replace("rolodeck.json", "Our Directory", "Our Directory \u{00DC}")
+        },
+        Step(label: "the title saved again decomposed (NFD), the same to a reader", expect: .whole) { site in
+            let text = try site.read("rolodeck.json")
+            let composed = try #require(text.range(of: "Directory \u{00DC}"))
+            try site.write(
+                "rolodeck.json", text.replacingCharacters(in: composed, with: "Directory U\u{0308}"))
+            #expect(try site.read("rolodeck.json").utf8.contains(0xCC), "the title is not decomposed")
         },
         Step(label: "the phone region, which every phone number's search terms follow", expect: .whole) {
             site in

@@ -72,7 +72,8 @@ enum BirthdayCalendar {
             let match = OrderedMatch(
                 count: found.count, earlierCount: kept.ids.count,
                 same: { index, place in
-                    ids[index] == kept.ids[place] && names[index] == kept.names[place]
+                    ids[index].hasSameBytes(as: kept.ids[place])
+                        && names[index].hasSameBytes(as: kept.names[place])
                         && birthdays[index] == kept.birthdays[place]
                 })
         {

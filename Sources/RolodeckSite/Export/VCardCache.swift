@@ -19,6 +19,12 @@ public final class VCardCache: Sendable {
         var formattedName: String
         /// Its groups' names, as the card lists them.
         var categories: [String]
+
+        /// Whether the card is made from the same, text byte for byte (`String.hasSameBytes`).
+        static func == (lhs: Source, rhs: Source) -> Bool {
+            lhs.contact == rhs.contact && lhs.formattedName.hasSameBytes(as: rhs.formattedName)
+                && lhs.categories.hasSameBytes(as: rhs.categories)
+        }
     }
 
     /// The cards of one rebuild, in directory order.

@@ -15,9 +15,11 @@ public struct ExportedCard: Sendable, Equatable {
     /// group's or the directory's file, which would grow by every member's photo).
     public var photo: (format: ContactPhoto.Format, bytes: [UInt8])?
 
-    /// Whether two cards say the same; photos are compared by their bytes.
+    /// Whether two cards say the same, text byte for byte (`String.hasSameBytes`); photos are
+    /// compared by their bytes.
     public static func == (lhs: ExportedCard, rhs: ExportedCard) -> Bool {
-        lhs.contact == rhs.contact && lhs.formattedName == rhs.formattedName && lhs.categories == rhs.categories
+        lhs.contact == rhs.contact && lhs.formattedName.hasSameBytes(as: rhs.formattedName)
+            && lhs.categories.hasSameBytes(as: rhs.categories)
             && lhs.photo?.format == rhs.photo?.format && lhs.photo?.bytes == rhs.photo?.bytes
     }
 
