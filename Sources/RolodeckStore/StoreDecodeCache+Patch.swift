@@ -116,14 +116,21 @@ extension StoreDecodeCache {
     /// renumbers the cards of its old and its new name only, unless another name's ids can be
     /// among theirs.
     fileprivate struct NamedIDs: Sendable {
-        /// The positions in the store of the contacts of each stem, ascending.
+        /// The positions in the store of the contacts of each stem, ascending. Stems alike but
+        /// for their Unicode normal form are one key, as they are one numbering (`takeID`).
         var positions: [String: [Int]] = [:]
+        /// Each contact's own stem, by position: the bytes its ids are written with.
+        var stems: [Int: String] = [:]
         /// For each stem that is another's numbered candidate ("Anna 3"), that other ("Anna"):
         /// how many such stems it has.
         var numbered: [String: Int] = [:]
 
         init(_ named: [StoreDecoder.NamedContact]) {
-            for contact in named { positions[contact.stem, default: []].append(contact.position) }
+            stems.reserveCapacity(named.count)
+            for contact in named {
+                positions[contact.stem, default: []].append(contact.position)
+                stems[contact.position] = contact.stem
+            }
             for stem in positions.keys { note(stem, by: 1) }
         }
 
@@ -153,6 +160,7 @@ extension StoreDecodeCache {
             var list = positions[new, default: []]
             list.insert(position, at: list.firstIndex { $0 > position } ?? list.endIndex)
             positions[new] = list
+            stems[position] = new
         }
     }
 
@@ -394,7 +402,8 @@ extension StoreDecodeCache {
                 // made from the name.
                 found = Self.position(ofCardWithoutUID: old, oldContact, in: related.store, positions)
                 let stems = (old: Self.stem(of: old), new: Self.stem(of: new))
-                if let position = found, stems.old != stems.new {
+                // Compared byte for byte: a name saved in another normal form makes other ids.
+                if let position = found, !stems.old.hasSameBytes(as: stems.new) {
                     guard change.replaced.count == 1, renamed == nil,
                         let renumbered = Self.renumbering(
                             position, from: stems.old, to: stems.new, in: &related),
@@ -435,7 +444,9 @@ extension StoreDecodeCache {
     private static func renumbering(_ position: Int, from: String, to: String, in related: inout Related)
         -> Renumbering?
     {
-        guard let names = related.namedIDs(), !names.shares(from), !names.shares(to),
+        // Stems alike but for their normal form share their ids' numbers: such a rename is
+        // related whole.
+        guard from != to, let names = related.namedIDs(), !names.shares(from), !names.shares(to),
             StoreDecoder.IDCandidates.numberedStem(of: to) != Substring(from),
             StoreDecoder.IDCandidates.numberedStem(of: from) != Substring(to),
             let before = names.positions[from], before.contains(position)
@@ -444,26 +455,35 @@ extension StoreDecodeCache {
         let store = related.store
         let ids = related.positionsOfRecords().contacts
         // The ids of a stem's contacts, in order: each the next candidate no other record has.
-        // (A JSON contact or a card's UID may have one; another stem's contact cannot.)
+        // (A JSON contact or a card's UID may have one; another stem's contact cannot.) Each is
+        // written with its own card's stem, which may be in another normal form than the
+        // others'; the renamed contact's is the new one.
         let own = Set((before + beforeTo).map { store.contacts[$0].id })
-        func taken(by contacts: [Int], stem: String) -> [String] {
-            var candidates = StoreDecoder.IDCandidates(stem: stem)
-            return contacts.map { _ in
+        func taken(by contacts: [Int], renamedAs renamedStem: String) -> [String]? {
+            var number = 1
+            var taken: [String] = []
+            for contact in contacts {
+                guard let stem = contact == position ? renamedStem : names.stems[contact] else { return nil }
+                var candidates = StoreDecoder.IDCandidates(stem: stem)
+                candidates.number = number
                 var id = candidates.next()
                 while ids[id] != nil, !own.contains(id) { id = candidates.next() }
-                return id
+                number = candidates.number
+                taken.append(id)
             }
+            return taken
         }
-        guard taken(by: before, stem: from) == before.map({ store.contacts[$0].id }),
-            taken(by: beforeTo, stem: to) == beforeTo.map({ store.contacts[$0].id })
+        func stored(_ contacts: [Int]) -> [String] { contacts.map { store.contacts[$0].id } }
+        guard let fromIDs = taken(by: before, renamedAs: from), fromIDs.hasSameBytes(as: stored(before)),
+            let toIDs = taken(by: beforeTo, renamedAs: to), toIDs.hasSameBytes(as: stored(beforeTo))
         else { return nil }
         let afterFrom = before.filter { $0 != position }
         var afterTo = beforeTo
         afterTo.insert(position, at: afterTo.firstIndex { $0 > position } ?? afterTo.endIndex)
         var changes: [Renumbering.Change] = []
-        for (contacts, stem) in [(afterFrom, from), (afterTo, to)] {
-            for (contact, id) in zip(contacts, taken(by: contacts, stem: stem))
-            where id != store.contacts[contact].id {
+        for contacts in [afterFrom, afterTo] {
+            guard let made = taken(by: contacts, renamedAs: to) else { return nil }
+            for (contact, id) in zip(contacts, made) where !id.hasSameBytes(as: store.contacts[contact].id) {
                 changes.append(
                     Renumbering.Change(position: contact, before: store.contacts[contact].id, after: id))
             }

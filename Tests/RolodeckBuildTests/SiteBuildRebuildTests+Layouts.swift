@@ -399,6 +399,30 @@ extension SiteBuildRebuildTests {
             try site.replaceUnfolded("store/book/all.vcf", "N:김;민준;", "N:김;서준;")
             try site.replaceUnfolded("store/book/all.vcf", "FN:김민준", "FN:김서준")
         },
+        Step(label: "a card renamed in decomposed Unicode (NFD), as macOS may write it", expect: .patched) {
+            site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Filler;Fill 140;", "N:Filler;Ju\u{0308}rgen;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Fill 140 Filler", "FN:Ju\u{0308}rgen Filler")
+        },
+        Step(
+            label: "a card before it renamed to that name composed (NFC): one numbering, each id its bytes",
+            expect: .patched, touches: ["contacts/juergen-filler-2."]
+        ) { site in
+            try site.replaceUnfolded("store/book/all.vcf", "N:Filler;Fill 130;", "N:Filler;J\u{00FC}rgen;")
+            try site.replaceUnfolded("store/book/all.vcf", "FN:Fill 130 Filler", "FN:J\u{00FC}rgen Filler")
+        },
+        Step(label: "that card's name saved again decomposed: its id's bytes change", expect: .patched) {
+            site in
+            var text = try site.read("store/book/all.vcf")
+            for (composed, decomposed) in [
+                ("N:Filler;J\u{00FC}rgen;", "N:Filler;Ju\u{0308}rgen;"),
+                ("FN:J\u{00FC}rgen Filler", "FN:Ju\u{0308}rgen Filler"),
+            ] {
+                let range = try #require(text.range(of: composed))
+                text.replaceSubrange(range, with: decomposed)
+            }
+            try site.write("store/book/all.vcf", text)
+        },
     ]
 
     @Test func everyEditOfCardsWithoutAUIDLeavesWhatAWholeBuildWrites() throws {
