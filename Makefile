@@ -26,7 +26,7 @@ TEST_PACKAGES := chromium chromium-driver fonts-noto-cjk python3-vobject python3
 BENCH_PACKAGES := hugo
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
-	release install uninstall deb fuzz test-asan test-tsan
+	release install uninstall deb fuzz fuzz-watch test-asan test-tsan
 
 # Where `make install` puts things, as the GNU conventions name them; DESTDIR stages an install
 # (the Debian package is built that way).
@@ -117,6 +117,16 @@ fuzz: deps
 	$(SWIFT) build -c release --package-path Fuzz --sanitize fuzzer --sanitize address -Xswiftc -enable-testing \
 		--disable-dead-strip
 	$(PYTHON) Fuzz/run_fuzzers.py --bin Fuzz/.build/release --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Random saves of a synthetic store under `rolodeck watch`, in every store layout, each checked
+# against a whole build (Fuzz/watch_fuzz.py, docs/fuzzing.md). Needs ../shared/tools beside the
+# repository. Exits non-zero when a watched output differed, keeping the stores and both outputs.
+WATCH_FUZZ_SEEDS ?= 1
+WATCH_FUZZ_STEPS ?= 100
+fuzz-watch: deps
+	$(SWIFT) build -c release --product rolodeck
+	$(PYTHON) Fuzz/watch_fuzz.py --bin "$$($(SWIFT) build -c release --show-bin-path)/rolodeck" \
+		--seeds $(WATCH_FUZZ_SEEDS) --steps $(WATCH_FUZZ_STEPS)
 
 # The whole Swift test suite under AddressSanitizer, then under ThreadSanitizer, each in a build
 # folder of its own so that neither disturbs the normal build (docs/fuzzing.md). The command is
