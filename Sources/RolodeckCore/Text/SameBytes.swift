@@ -17,11 +17,11 @@ extension Array where Element == UInt8 {
 }
 
 extension String {
-    /// Whether `other` has the same UTF-8 bytes. `==` tells canonically equivalent strings
-    /// apart from nothing: it takes "ü" written as one scalar and as "u" with a combining
-    /// diaeresis for the same string. A page, a card or a piece of the search index written
-    /// from the one does not have the other's bytes, so whatever decides that a save may keep
-    /// what the last one wrote compares text with this.
+    /// Whether `other` has the same UTF-8 bytes. `==` does not tell canonically equivalent
+    /// strings apart: it takes "ü" written as one scalar and as "u" with a combining diaeresis
+    /// for the same string. A page, a card or a piece of the search index written from the one
+    /// does not have the other's bytes, so whatever decides that a save may keep what the last
+    /// one wrote compares text with this.
     public func hasSameBytes(as other: String) -> Bool {
         let bytes = utf8, otherBytes = other.utf8
         guard bytes.count == otherBytes.count else { return false }
