@@ -353,8 +353,11 @@ def main():
             if layout not in LAYOUTS:
                 sys.exit("unknown layout %s" % layout)
             start = time.time()
-            step = run(args.bin, layout, args.contacts, args.steps, seed, Path(args.work) / ("%s-%d" % (layout, seed)))
+            work = Path(args.work) / ("%s-%d" % (layout, seed))
+            step = run(args.bin, layout, args.contacts, args.steps, seed, work)
             if step is None:
+                # Only a failing run's stores and outputs are worth their room (tens of MB).
+                shutil.rmtree(work, ignore_errors=True)
                 print("%s seed %d: %d saves, every output the same as a whole build's (%.0f s)"
                       % (layout, seed, args.steps, time.time() - start), flush=True)
             else:
