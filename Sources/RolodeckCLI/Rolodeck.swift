@@ -25,6 +25,10 @@ public enum Rolodeck {
     /// Runs the process's command line and exits with its status.
     public static func main() -> Never {
         endsWithCommand.store(true, ordering: .relaxed)
+        // Past a file-size limit (`ulimit -f`), a write fails with EFBIG and is reported as a full
+        // disk is, where the signal's default ended the process with a core dump part-way through
+        // a publish.
+        signal(SIGXFSZ, SIG_IGN)
         let status = run(
             Array(CommandLine.arguments.dropFirst()),
             environment: ProcessInfo.processInfo.environment, console: .standard())

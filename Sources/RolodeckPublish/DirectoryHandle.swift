@@ -154,7 +154,11 @@ public final class DirectoryHandle: @unchecked Sendable {
     /// Creates `name` (it must not exist yet) and has `fill` write it through the function it
     /// is given, which writes bytes whole and says false when the system refuses; `fill`
     /// returns false after such a refusal.
-    private func createFile(
+    ///
+    /// A file that could not be written whole (a full disk, a file-size limit) is removed again:
+    /// a watch writes its pages beside the published ones under temporary names, and a part of
+    /// one left there stayed in the site, taking the space the next save needed.
+    func createFile(
         _ name: String, fill: ((UnsafeRawBufferPointer) -> Bool) -> Bool
     ) throws(PublishError) {
         let fd = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -169,12 +173,13 @@ public final class DirectoryHandle: @unchecked Sendable {
             }
             return true
         }
-        guard fill(put) else {
-            let failure = PublishError.system("write", path + "/" + name)
-            close(fd)
-            throw failure
-        }
-        guard close(fd) == 0 else { throw .system("write", path + "/" + name) }
+        // The failed write's errno, taken before `close` and `unlinkat` set it again.
+        var failure: PublishError? = fill(put) ? nil : .system("write", path + "/" + name)
+        // `close` can report a write the system could not finish (a quota, a network disk).
+        if close(fd) != 0, failure == nil { failure = .system("write", path + "/" + name) }
+        guard let failure else { return }
+        unlinkat(descriptor, name, 0)
+        throw failure
     }
 
     /// Whether `name` is a regular file that holds exactly `parts`, one after the other, read a

@@ -12,10 +12,17 @@ final class RunningCommand: @unchecked Sendable {
     private let lines = Mutex<(out: [String], error: [String])>(([], []))
     private let readers = DispatchGroup()
 
-    /// Starts `rolodeck` with arguments (`SOURCE_DATE_EPOCH` set, as `CLI.run` does).
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = CLI.binary
-        process.arguments = arguments
+    /// Starts `rolodeck` with arguments (`SOURCE_DATE_EPOCH` set, as `CLI.run` does), through
+    /// `/bin/sh` when there are shell commands to run first (`ulimit`), as `CLI.run` does; the
+    /// shell then `exec`s the binary, so the process is the command's.
+    init(_ arguments: [String], environment: [String: String] = [:], shellPrefix: String? = nil) throws {
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = CLI.shellArguments(shellPrefix, running: arguments)
+        } else {
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+        }
         process.environment = CLI.environment(adding: environment)
         let out = Pipe()
         let err = Pipe()

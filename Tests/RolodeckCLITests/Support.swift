@@ -36,14 +36,25 @@ enum CLI {
         return environment
     }
 
+    /// The arguments of `/bin/sh` that run `prefix` (a `ulimit`), then `exec` the binary with
+    /// `arguments`, so that the process is the binary's. `env --default-signal` starts it with
+    /// every signal unblocked and handled by default, as a shell in a terminal does: this test
+    /// process's threads block most signals, and a child keeps the mask it is started with (a
+    /// blocked SIGXFSZ let a write past `ulimit -f` fail without the signal that ends a process).
+    static func shellArguments(_ prefix: String, running arguments: [String]) -> [String] {
+        let quoted = ([binary.path] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return ["-c", prefix + "; exec env --default-signal " + quoted.joined(separator: " ")]
+    }
+
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
                     shellPrefix: String? = nil) throws -> Result {
         let process = Process()
         if let shellPrefix {
             // For limits set by the shell (ulimit) before the binary starts.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            let quoted = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            process.arguments = ["-c", shellPrefix + "; exec " + quoted.joined(separator: " ")]
+            process.arguments = shellArguments(shellPrefix, running: arguments)
         } else {
             process.executableURL = binary
             process.arguments = arguments

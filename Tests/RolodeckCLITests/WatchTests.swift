@@ -35,15 +35,17 @@ import RolodeckTestSupport
 
         /// Starts `watch` on a copy of the demo site, once `prepare` has changed the copy;
         /// `whileBuilding` runs as soon as the first build has started writing the output.
+        /// `shellPrefix` runs in the shell that starts `watch` (a `ulimit`).
         init(
-            extra arguments: [String] = [], name: String = #function, prepare: (URL) throws -> Void = { _ in },
-            whileBuilding: ((URL) throws -> Void)? = nil
+            extra arguments: [String] = [], name: String = #function, shellPrefix: String? = nil,
+            prepare: (URL) throws -> Void = { _ in }, whileBuilding: ((URL) throws -> Void)? = nil
         ) throws {
             site = try CLI.copyOfDemo(name)
             scratch = site.deletingLastPathComponent()
             out = scratch.appendingPathComponent("out")
             try prepare(site)
-            watch = try RunningCommand(["watch", "--site", site.path, "--out", out.path] + arguments)
+            watch = try RunningCommand(
+                ["watch", "--site", site.path, "--out", out.path] + arguments, shellPrefix: shellPrefix)
             if let whileBuilding {
                 // The build has read the whole site before it writes a contact's page (into a
                 // staging folder beside the output).
@@ -109,12 +111,16 @@ import RolodeckTestSupport
         func stop() {
             #expect(watch.stop(SIGINT) == 0)
             #expect(watch.stdout.last == "Stopped watching.")
-            let leftovers = ((try? FileManager.default.subpathsOfDirectory(atPath: scratch.path)) ?? [])
+            #expect(leftovers.isEmpty, "left \(leftovers)")
+        }
+
+        /// The temporary files and folders of a rebuild found beside the site and in the output.
+        var leftovers: [String] {
+            ((try? FileManager.default.subpathsOfDirectory(atPath: scratch.path)) ?? [])
                 .filter {
                     $0.contains(".rolodeck-new-") || $0.contains(".rolodeck-staging-")
                         || $0.contains("retired")
                 }
-            #expect(leftovers.isEmpty, "left \(leftovers)")
         }
     }
 
@@ -186,6 +192,34 @@ import RolodeckTestSupport
             "store/book/cy.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cyrus Book\r\nUID:cy-book\r\nEND:VCARD\r\n"
         )
         try scene.expectOutputMatchesABuild("a card in the remade folder")
+        scene.stop()
+    }
+
+    /// A save whose pages cannot be written leaves the output as it was, without a part of any
+    /// file in it, and the watch goes on to publish the next save. A file-size limit makes the
+    /// writes fail part-way, as a full disk does. (A page written in part beside its place was
+    /// left there, under its temporary name, taking the space the next save needed.)
+    @Test func aSaveThatCannotBeWrittenLeavesTheOutputAsItWas() throws {
+        // 400 blocks: 200 KB in dash's `ulimit` (of 512-byte blocks), 400 KB in bash's. The
+        // demo's largest file is under 50 KB, and the note below makes a page of 520 KB.
+        var scene = try Scene(shellPrefix: "ulimit -f 400")
+        try scene.expectOutputMatchesABuild("the first build")
+        let before = WatchTests.tree(scene.out)
+        let contacts = "store/contacts.json"
+        let original = try scene.read(contacts)
+        let note = String(repeating: "A long note. ", count: 40_000)
+        let sentence = "Prefers **phone calls**"
+        try scene.saveByRename(contacts, original.replacingOccurrences(of: sentence, with: note))
+        let failed = scene.watch.waitForLine(onError: true) { $0.hasSuffix("was left as it was") }
+        #expect(failed != nil, "the save did not fail: \(scene.watch.stdout) \(scene.watch.stderr)")
+        let written = "error: cannot write \(scene.out.path)/"
+        #expect(
+            scene.watch.stderr.contains { $0.hasPrefix(written) && $0.hasSuffix(": File too large") },
+            "\(scene.watch.stderr)")
+        #expect(scene.leftovers.isEmpty, "left \(scene.leftovers)")
+        #expect(WatchTests.tree(scene.out) == before, "the output changed")
+        try scene.saveByRename(contacts, original.replacingOccurrences(of: sentence, with: "By letter"))
+        try scene.expectOutputMatchesABuild("the next save")
         scene.stop()
     }
 

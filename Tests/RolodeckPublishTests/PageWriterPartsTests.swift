@@ -141,4 +141,22 @@ import Testing
         let replaced = output.resolvingSymlinksInPath().path + "/contacts.vcf (deleted)"
         #expect(!open.contains(replaced), "\(open.filter { $0.hasSuffix("(deleted)") })")
     }
+
+    /// A file the system refuses to write whole (a full disk) is removed, not left in part.
+    @Test func aFileNotWrittenWholeIsRemoved() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let handle = try #require(DirectoryHandle.open(folder.path))
+        let bytes = Self.parts()[0]
+        #expect(throws: PublishError.self) {
+            try handle.createFile(".page.html.rolodeck-new-1") { put in
+                // A first write that went through, then one the system refused.
+                _ = bytes.withUnsafeBytes(put)
+                return false
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // Written whole, it is there.
+        try handle.createFile("page.html") { put in bytes.withUnsafeBytes(put) }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("page.html")) == Data(bytes))
+    }
 }
