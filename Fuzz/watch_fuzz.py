@@ -5,8 +5,9 @@
 ../shared/tools/gen-store.py (beside the repository), starts `rolodeck watch` on it, and then
 makes random saves of one to four edits: names (to other contacts' names, to names that share
 ids, to Hangul and to decomposed Unicode), phone numbers, emails, birthdays, groups, notes,
-organizations, contacts added and removed, ids changed, todos done and linked, group names, and
-text saved again in the other Unicode normal form. After each save it waits for the rebuild and
+organizations, contacts added and removed, ids changed, todos done and linked, group names,
+text saved again in the other Unicode normal form, a setting of rolodeck.json (title, locale,
+sort, name order, page size, hidden fields and contacts) and a template overridden or put back. After each save it waits for the rebuild and
 compares every file of the watched output, but the manifest, with `rolodeck build` of the same
 store into an empty folder. Where they differ it keeps the store before and after the save and
 both outputs under the work folder (`fail-<step>/`), says what differs, and stops; it exits 1.
@@ -40,7 +41,9 @@ import to_vdir  # noqa: E402  (the vCard writer the benchmarks use)
 
 LAYOUTS = ["array", "files", "vcards", "onevcf", "nouid"]
 KINDS = ["rename", "rename", "rename", "normalize", "phone", "email", "birthday", "group", "note", "org",
-         "add", "remove", "id", "todo", "groupname"]
+         "add", "remove", "id", "todo", "groupname", "config", "template"]
+# Templates a site may override (Templates/<name>.mustache): pages, and partials many pages use.
+TEMPLATES = ["contact", "group", "index", "section", "birthdays", "todos", "contact-list", "todo-item", "pager"]
 # Names that collide: with each other, with the numbered ids of another ("Anna Kim 2"), across
 # normal forms, in scripts that sort and section apart.
 NAMES = [("Anna", "Kim"), ("Anna", "Kim 2"), ("Anna 3", ""), ("민준", "김"), ("花子", "佐藤"),
@@ -67,6 +70,7 @@ class Store:
         self.store = site / "store"
         self.book = self.store / "book"
         self.contacts, self.groups, self.todos = contacts, groups, todos
+        self.config = {}
         self.serial = 0
         if layout == "nouid":
             for todo in todos:
@@ -240,7 +244,60 @@ class Store:
             group = rng.choice(self.groups)
             group["name"] = rng.choice(["Family", "Tennis", "테니스", "Club %d" % rng.randint(0, 9)])
             return ["groups"]
+        elif kind == "config":
+            self.edit_config()
+            return []
+        elif kind == "template":
+            self.edit_template()
+            return []
         return [contact]
+
+    def edit_config(self):
+        """Changes, adds or drops one setting of rolodeck.json, and saves it."""
+        rng, config = self.rng, self.config
+        before = dict(config)
+        setting = rng.choice(["title", "locale", "sortBy", "nameOrder", "pageSize", "hiddenFields",
+                              "hiddenContacts"])
+        # Ids made from names (the export without UIDs) are not known here.
+        if setting == "hiddenContacts" and self.layout == "nouid":
+            setting = "hiddenFields"
+        if setting in config and rng.random() < 0.3:
+            del config[setting]
+        elif setting == "title":
+            config["title"] = rng.choice(["Contacts", "Kontakte", "연락처", "Club %d" % rng.randint(0, 9)])
+        elif setting == "locale":
+            config["locale"] = rng.choice(["en", "de", "sv", "ko", "ja"])
+        elif setting == "sortBy":
+            config["sortBy"] = rng.choice(["familyName", "givenName"])
+        elif setting == "nameOrder":
+            config["nameOrder"] = rng.choice(["givenFirst", "familyFirst"])
+        elif setting == "pageSize":
+            config["pageSize"] = rng.choice([20, 100, 500])
+        elif setting == "hiddenFields":
+            fields = ["phones", "emails", "birthday", "age", "notes", "organization", "groups", "addresses"]
+            config["hiddenFields"] = sorted(rng.sample(fields, rng.randint(0, 3)))
+        else:
+            config["hiddenContacts"] = [rng.choice(self.contacts)["id"] for _ in range(rng.randint(1, 3))]
+        if config == before:
+            # A save that changes nothing is not rebuilt, and the wait for its rebuild times out.
+            self.serial += 1
+            config["title"] = "Title %d" % self.serial
+        self.put(self.site / "rolodeck.json", (json.dumps(config, ensure_ascii=False, indent=2) + "\n").encode())
+
+    def edit_template(self):
+        """Overrides one of the bundled templates with a line added, or removes an override."""
+        name = self.rng.choice(TEMPLATES)
+        path = self.site / "Templates" / (name + ".mustache")
+        if path.exists() and self.rng.random() < 0.3:
+            path.unlink()
+            return
+        text = (REPO / "Templates" / (name + ".mustache")).read_text()
+        self.serial += 1
+        mark = '<p class="fuzz">%d</p>\n' % self.serial
+        # Inside a page's main block, where it shows; at the top of a partial.
+        text = text.replace("{{$main}}\n", "{{$main}}\n" + mark, 1) if "{{$main}}\n" in text else mark + text
+        path.parent.mkdir(exist_ok=True)
+        self.put(path, text.encode())
 
 
 def differing(left, right):
@@ -302,12 +359,17 @@ def run(binary, layout, size, steps, seed, work):
             before_store = work / "before"
             shutil.rmtree(before_store, ignore_errors=True)
             shutil.copytree(site / "store", before_store)
-            changed = []
+            changed, outside = [], False
             for _ in range(1 if rng.random() < 0.7 else rng.randint(2, 4)):
-                changed += store.edit(rng.choice(kinds))
+                kind = rng.choice(kinds)
+                changed += store.edit(kind)
+                outside = outside or kind in ("config", "template")
             before = len(said)
             store.save(changed)
-            settle(before)
+            # An edit that left the store's bytes as they were (a birthday taken from a card that
+            # had none) is no change: no rebuild is reported, so it is not waited for as long.
+            same = not outside and not differing(before_store, site / "store")
+            settle(before, timeout=1.5 if same else 30)
             shutil.rmtree(fresh, ignore_errors=True)
             built = subprocess.run([binary, "build", "--quiet", "--site", str(site), "--out", str(fresh)],
                                    capture_output=True, text=True)
@@ -324,6 +386,10 @@ def run(binary, layout, size, steps, seed, work):
                 kept = work / ("fail-%d" % step)
                 shutil.copytree(before_store, kept / "store-before")
                 shutil.copytree(site / "store", kept / "store-after")
+                if (site / "Templates").exists():
+                    shutil.copytree(site / "Templates", kept / "Templates-after")
+                if (site / "rolodeck.json").exists():
+                    shutil.copy(site / "rolodeck.json", kept / "rolodeck-after.json")
                 shutil.copytree(out, kept / "watched")
                 shutil.copytree(fresh, kept / "built")
                 (kept / "watch.log").write_text("".join(said))
