@@ -7,7 +7,8 @@
  *   the memory a thread frees is kept for that arena, and the build's threads, which read
  *   100,000 files on every core and render on every core, held more than it needs.
  * - dirty_decay_ms:1000, muzzy_decay_ms:0: pages freed and not used again go back to the
- *   system after a second instead of ten (a cold build takes a few).
+ *   system after a second instead of ten (a cold build takes a few). `watch` and `serve` keep
+ *   them instead, for the next rebuild (RolodeckCLI's FreedMemory.swift).
  * - thp:always: jemalloc asks for transparent huge pages (madvise) on the memory it maps, where
  *   the kernel offers them only when asked, as Debian's does by default. A build touches all its
  *   memory for the first time, and a 4 KB page costs a fault apiece: `check` of 100,000 files

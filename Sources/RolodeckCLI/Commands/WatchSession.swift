@@ -53,6 +53,8 @@ final class WatchSession: @unchecked Sendable {
     /// default config names; when the site's config names others, the first batch is taken
     /// for incomplete.
     func start(polling: Bool) -> BuildResult {
+        // Before the first build, so that its freed memory is kept for the first save too.
+        FreedMemory.keep()
         let scope = scope()
         watcher = (Watcher(scope: scope, options: Watcher.Options(polling: polling)), scope)
         return rebuild()
