@@ -10,7 +10,7 @@
 /// before it freed, and the kernel clears every new page first: a name saved in one 66 MB
 /// `contacts.vcf` at 100,000 contacts read the file into 66 MB of new pages, and clearing pages
 /// was 17 % of the save's samples. A watch keeps what it frees for the next rebuild instead, and
-/// stays as large as its largest rebuild made it (60 to 120 MB more at 100,000 contacts).
+/// stays as large as its largest rebuild made it (50 to 125 MB more at 100,000 contacts).
 /// `build` keeps jemalloc's settings, so that memory it is done with goes back while it runs.
 enum FreedMemory {
     /// The allocator's control function, as jemalloc's `mallctl` takes its arguments: a name,
