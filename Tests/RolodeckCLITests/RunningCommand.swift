@@ -16,13 +16,7 @@ final class RunningCommand: @unchecked Sendable {
     /// `/bin/sh` when there are shell commands to run first (`ulimit`), as `CLI.run` does; the
     /// shell then `exec`s the binary, so the process is the command's.
     init(_ arguments: [String], environment: [String: String] = [:], shellPrefix: String? = nil) throws {
-        if let shellPrefix {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = CLI.shellArguments(shellPrefix, running: arguments)
-        } else {
-            process.executableURL = CLI.binary
-            process.arguments = arguments
-        }
+        CLI.prepare(process, arguments, shellPrefix: shellPrefix)
         process.environment = CLI.environment(adding: environment)
         let out = Pipe()
         let err = Pipe()

@@ -48,17 +48,23 @@ enum CLI {
         return ["-c", prefix + "; exec env --default-signal " + quoted.joined(separator: " ")]
     }
 
-    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
-                    shellPrefix: String? = nil) throws -> Result {
-        let process = Process()
+    /// Makes `process` run the binary with `arguments`, through `/bin/sh` when there is a
+    /// `shellPrefix` to run first (`shellArguments`).
+    static func prepare(_ process: Process, _ arguments: [String], shellPrefix: String?) {
         if let shellPrefix {
-            // For limits set by the shell (ulimit) before the binary starts.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = shellArguments(shellPrefix, running: arguments)
         } else {
             process.executableURL = binary
             process.arguments = arguments
         }
+    }
+
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+                    shellPrefix: String? = nil) throws -> Result {
+        let process = Process()
+        // A shell prefix sets limits (ulimit) before the binary starts.
+        prepare(process, arguments, shellPrefix: shellPrefix)
         if let folder { process.currentDirectoryURL = folder }
         process.environment = Self.environment(adding: environment)
         let out = Pipe()
