@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "RolodeckCore", "RolodeckStore", "RolodeckSite", "RolodeckPublish", "RolodeckBuild",
                 "RolodeckWatch",
-                "RolodeckServe",
+                "RolodeckServe", "CSystem",
             ],
             plugins: ["SourceRevision"]),
         // jemalloc instead of glibc's malloc: a build allocates and frees millions of small

@@ -36,3 +36,8 @@ int rolodeck_drop_lease(int fd) {
 int rolodeck_syncfs(int fd) {
     return syncfs(fd);
 }
+
+int rolodeck_signal_is_ignored(int number) {
+    struct sigaction current;
+    return sigaction(number, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
+}

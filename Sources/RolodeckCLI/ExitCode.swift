@@ -10,4 +10,6 @@ public enum ExitCode: Int32, Sendable {
     case interrupted = 130
     /// A build was stopped by SIGTERM: 128 + 15.
     case terminated = 143
+    /// A build was stopped by SIGHUP (its terminal closed): 128 + 1.
+    case hungUp = 129
 }

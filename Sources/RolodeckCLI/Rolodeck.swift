@@ -125,6 +125,7 @@ public enum Rolodeck {
     static let exitStatuses: [(ExitCode, String)] = [
         (.success, "success"), (.failure, "bad input or failed build"), (.usage, "wrong command line"),
         (.interrupted, "build stopped by Ctrl-C (SIGINT)"), (.terminated, "build stopped by SIGTERM"),
+        (.hungUp, "build stopped by SIGHUP (its terminal closed)"),
     ]
 
     /// `--version`'s line: the version and, when the binary was built from a checkout, the

@@ -1,11 +1,13 @@
+import CSystem
 import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into something a loop can wait for: a flag, and a byte in
-/// a pipe whose reading end `poll` can watch.
+/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) into something a loop can
+/// wait for: a flag, and a byte in a pipe whose reading end `poll` can watch. SIGHUP is left
+/// alone when the process started with it ignored (`nohup`).
 ///
 /// In `watch` and `serve` the first signal asks for a clean stop; the handler then steps aside,
 /// so a second Ctrl-C ends the process at once.
@@ -42,13 +44,20 @@ enum SignalTrap {
         case ending
     }
 
-    /// The messages the handler prints when it ends a build, for SIGINT and for SIGTERM; made
-    /// before the handler is installed, in memory of their own that is never freed, since the
-    /// handler may do no more than `write` them.
-    nonisolated(unsafe) private static var endMessages:
-        (interrupt: UnsafeBufferPointer<UInt8>, terminate: UnsafeBufferPointer<UInt8>) = (
-            UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)
-        )
+    /// The signals that ask for a stop.
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The messages the handler prints when it ends a build, for SIGINT, SIGTERM and SIGHUP;
+    /// made before the handler is installed, in memory of their own that is never freed, since
+    /// the handler may do no more than `write` them.
+    nonisolated(unsafe) private static var endMessages = EndMessages()
+
+    /// The bytes of the handler's messages, one for each signal.
+    private struct EndMessages {
+        var interrupt = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var terminate = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var hangUp = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    }
 
     /// Installs the handlers (once) for `watch` and `serve`, and returns the descriptor that
     /// becomes readable on a signal.
@@ -76,10 +85,11 @@ enum SignalTrap {
         // A process inherits its parent's blocked signals (a test runner's thread may block them all).
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
+        // A process started by `nohup` keeps SIGHUP ignored, as its user asked.
+        let signals = handled.filter { $0 != SIGHUP || rolodeck_signal_is_ignored($0) == 0 }
+        for number in signals { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        for number in [SIGINT, SIGTERM] {
+        for number in signals {
             signal(number) { number in
                 _ = SignalTrap.received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
                 let ends = SignalTrap.stage.compareExchange(
@@ -87,7 +97,9 @@ enum SignalTrap {
                     ordering: .sequentiallyConsistent)
                 if ends.exchanged {
                     let messages = SignalTrap.endMessages
-                    let message = number == SIGTERM ? messages.terminate : messages.interrupt
+                    let message =
+                        number == SIGTERM
+                        ? messages.terminate : number == SIGHUP ? messages.hangUp : messages.interrupt
                     _ = write(STDERR_FILENO, message.baseAddress, message.count)
                     _exit(SignalTrap.exitStatus(for: number))
                 }
@@ -102,9 +114,9 @@ enum SignalTrap {
         return readEnd
     }
 
-    /// Installs the handlers for a build: until `beginWriting`, a signal prints `message(name)`
-    /// (with `name` "interrupted" or "terminated") on standard error and ends the process with
-    /// 128 + its number; from then on it asks for a stop.
+    /// Installs the handlers for a build: until `beginWriting`, a signal prints
+    /// `message(stopped(by:))` on standard error and ends the process with 128 + its number; from
+    /// then on it asks for a stop.
     static func installForBuild(message: (String) -> String) {
         // Never freed: the handler may read it until the process ends.
         func kept(_ text: String) -> UnsafeBufferPointer<UInt8> {
@@ -113,7 +125,9 @@ enum SignalTrap {
             _ = buffer.initialize(from: bytes)
             return UnsafeBufferPointer(buffer)
         }
-        endMessages = (kept(message("interrupted")), kept(message("terminated")))
+        endMessages = EndMessages(
+            interrupt: kept(message(stopped(by: SIGINT))), terminate: kept(message(stopped(by: SIGTERM))),
+            hangUp: kept(message(stopped(by: SIGHUP))))
         requested.store(false, ordering: .relaxed)
         received.store(0, ordering: .relaxed)
         stage.store(Stage.endsAtOnce.rawValue, ordering: .sequentiallyConsistent)
@@ -139,8 +153,19 @@ enum SignalTrap {
         return number == 0 ? nil : number
     }
 
+    /// How a build stopped by `number` says it stopped: "build interrupted", "build terminated",
+    /// "build stopped by SIGHUP".
+    static func stopped(by number: Int32) -> String {
+        switch number {
+        case SIGINT: "interrupted"
+        case SIGTERM: "terminated"
+        case SIGHUP: "stopped by SIGHUP"
+        default: "stopped by signal \(number)"
+        }
+    }
+
     /// The status a process stopped by `number` exits with, as a shell reports a process killed by
-    /// it: 130 for SIGINT, 143 for SIGTERM.
+    /// it: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
     static func exitStatus(for number: Int32) -> Int32 {
         128 + number
     }

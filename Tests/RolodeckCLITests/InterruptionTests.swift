@@ -7,8 +7,8 @@ import Glibc
 #endif
 
 /// A build that dies part-way (killed, or out of disk space) must leave the published site
-/// exactly as it was; one stopped by SIGINT or SIGTERM also removes what it wrote, says what
-/// became of the output, and exits with 130 or 143.
+/// exactly as it was; one stopped by SIGINT, SIGTERM or SIGHUP also removes what it wrote, says
+/// what became of the output, and exits with 130, 143 or 129.
 @Suite(.serialized) struct InterruptionTests {
     /// A site with a store big enough that rendering takes a noticeable moment.
     static func largeSite(contacts count: Int) throws -> URL {
@@ -42,14 +42,7 @@ import Glibc
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Kill it once it is visibly writing pages into its staging folder.
-        let staging = site.deletingLastPathComponent().appendingPathComponent(".out.rolodeck-staging-\(process.processIdentifier)/contacts")
-        let deadline = Date().addingTimeInterval(60)
-        var staged = 0
-        while process.isRunning, Date() < deadline {
-            staged = (try? FileManager.default.contentsOfDirectory(atPath: staging.path).count) ?? 0
-            if staged > 200 { break }
-            usleep(2_000)
-        }
+        let staged = Self.waitUntilStaging(process, beside: out)
         try #require(process.isRunning, "the build finished before it could be interrupted")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -67,6 +60,55 @@ import Glibc
             .filter { $0.contains("staging") }
         #expect(leftovers.isEmpty)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/person-7999.html").path))
+    }
+
+    /// Waits until the build `process` has more than 200 files in its staging folder's
+    /// `contacts` beside `out`, or has ended, or a minute has passed; returns how many it had.
+    static func waitUntilStaging(_ process: Process, beside out: URL) -> Int {
+        let staging = out.deletingLastPathComponent()
+            .appendingPathComponent(".out.rolodeck-staging-\(process.processIdentifier)/contacts")
+        let deadline = Date().addingTimeInterval(60)
+        var staged = 0
+        while process.isRunning, Date() < deadline {
+            staged = (try? FileManager.default.contentsOfDirectory(atPath: staging.path).count) ?? 0
+            if staged > 200 { break }
+            usleep(2_000)
+        }
+        return staged
+    }
+
+    /// SIGHUP (the terminal the build ran in was closed) once the build is writing stops it as
+    /// Ctrl-C does: what it wrote is removed, the old output is left exactly, and it exits with
+    /// 129. A build started with SIGHUP ignored, as `nohup` starts it, goes on and publishes.
+    @Test func sighupStopsABuildUnlessItIsIgnored() throws {
+        let site = try Self.largeSite(contacts: 8000)
+        let folder = site.deletingLastPathComponent()
+        let out = folder.appendingPathComponent("out")
+        #expect(try CLI.run(["build", "-q", "--site", CLI.packageRoot.appendingPathComponent("Examples/demo").path,
+                             "--out", out.path]).status == 0)
+        let before = try CLI.snapshot(out)
+        // The test process may have SIGHUP ignored or not; each build is told which.
+        for ignored in [false, true] {
+            let (process, finish) = try Self.start(
+                ["build", "--site", site.path, "--out", out.path],
+                envOptions: [ignored ? "--ignore-signal=HUP" : "--default-signal=HUP"])
+            let staged = Self.waitUntilStaging(process, beside: out)
+            try #require(process.isRunning, "the build finished before the signal (\(staged) staged)")
+            kill(process.processIdentifier, SIGHUP)
+            let result = finish()
+            if ignored {
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.hasPrefix("Built 8000 contacts"))
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/person-7999.html").path))
+            } else {
+                #expect(result.status == 129, "\(result.stderr)")
+                #expect(result.stderr.hasSuffix("build stopped by SIGHUP; \(out.path) was left as it was\n"))
+                let after = try CLI.snapshot(out)
+                #expect(after.mapValues(\.bytes) == before.mapValues(\.bytes))
+                #expect(after.mapValues(\.modified) == before.mapValues(\.modified))
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out", "site"])
+        }
     }
 
     @Test(
@@ -125,12 +167,21 @@ import Glibc
         try CLI.contents(root).filter { $0.key != ".rolodeck" }
     }
 
-    /// Starts `rolodeck` with arguments, its output collected; `finish` waits for it, and kills
-    /// it if it has not ended two minutes later (a status of -1: a stop that did not stop it).
-    static func start(_ arguments: [String]) throws -> (process: Process, finish: () -> CLI.Result) {
+    /// Starts `rolodeck` with arguments, its output collected, through `env` with `envOptions`
+    /// when there are any (`--ignore-signal=HUP`); `finish` waits for it, and kills it if it has
+    /// not ended two minutes later (a status of -1: a stop that did not stop it).
+    static func start(_ arguments: [String], envOptions: [String] = []) throws
+        -> (process: Process, finish: () -> CLI.Result)
+    {
         let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = arguments
+        if envOptions.isEmpty {
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+        } else {
+            // `env` execs the binary: the process is rolodeck's.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = envOptions + [CLI.binary.path] + arguments
+        }
         process.environment = CLI.environment(adding: [:])
         let out = Pipe()
         let err = Pipe()

@@ -292,6 +292,15 @@ import RolodeckTestSupport
         #expect(scene.watch.stdout.last == "Stopped watching.")
     }
 
+    /// SIGHUP (the terminal closed) too. Started through `env --default-signal`, the watch has
+    /// SIGHUP's default action even where the test process ignores it.
+    @Test func sighupStopsAsCleanlyAsCtrlC() throws {
+        let scene = try Scene(shellPrefix: ":")
+        #expect(scene.watch.stop(SIGHUP) == 0)
+        #expect(scene.watch.stdout.last == "Stopped watching.")
+        #expect(scene.leftovers.isEmpty, "left \(scene.leftovers)")
+    }
+
     @Test func watchRefusesAFolderThatIsNotASite() throws {
         let folder = try CLI.temporaryFolder()
         let result = try CLI.run(["watch", "--site", folder.path])

@@ -14,6 +14,10 @@ int rolodeck_rename_exchange(int old_dir, const char *old_path, int new_dir, con
 /// the first call makes SIGIO ignored when it has no handler.
 int rolodeck_take_write_lease(int fd);
 
+/// Whether the signal `number` is ignored (its action SIG_IGN), as `nohup` leaves SIGHUP for the
+/// program it starts; 1 or 0.
+int rolodeck_signal_is_ignored(int number);
+
 /// Lets go of the lease on `fd`; 0, or -1 with errno set.
 int rolodeck_drop_lease(int fd);
 

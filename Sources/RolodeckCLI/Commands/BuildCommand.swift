@@ -23,8 +23,9 @@ enum BuildCommand {
         details: """
             Only files whose bytes changed are written; pages that no longer exist are removed. The new
             site replaces the old one in a single rename, so a failed or interrupted build leaves the
-            previous output exactly as it was. Ctrl-C or SIGTERM removes what the build had assembled
-            and says whether the old site or the new one is in place (exit status 130 or 143). On a
+            previous output exactly as it was. Ctrl-C, SIGTERM or SIGHUP removes what the build had
+            assembled and says whether the old site or the new one is in place (exit status 130, 143
+            or 129). On a
             terminal, a line shows what the build is doing. Ages are computed for today, or for
             SOURCE_DATE_EPOCH when it is set.
             """,
@@ -60,11 +61,11 @@ enum BuildCommand {
 
     /// Prints what became of the output of a build that a signal stopped once it had begun to
     /// write: left as it was, or, when the signal came after the swap, the new site; returns 130
-    /// for SIGINT, 143 for SIGTERM.
+    /// for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
     private static func stopped(
         _ result: BuildResult, by signal: Int32, report: BuildReport, since started: ContinuousClock.Instant
     ) -> ExitCode {
-        let how = signal == SIGTERM ? "terminated" : "interrupted"
+        let how = SignalTrap.stopped(by: signal)
         let output = result.outputPath
         switch result.outcome {
         case .published:
@@ -78,6 +79,10 @@ enum BuildCommand {
             let what = output.isEmpty ? "nothing was written" : "\(output) was left as it was"
             report.console.printError("build \(how); \(what)")
         }
-        return signal == SIGTERM ? .terminated : .interrupted
+        switch signal {
+        case SIGTERM: return .terminated
+        case SIGHUP: return .hungUp
+        default: return .interrupted
+        }
     }
 }
