@@ -534,6 +534,16 @@ import Testing
         try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15)
     }
 
+    /// The same edits, each rebuild told the paths its step changed, as watch tells it a batch:
+    /// only those store files are read again, and the others taken over from the last read.
+    @Test func everyEditNamedAsWatchNamesItLeavesWhatAWholeBuildWrites() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
+        try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: true)
+    }
+
     /// The same edits on the demo paged by 4: the index, the groups and the todos split into
     /// section and numbered pages, which come and go as contacts move between sections; then
     /// edits that add and remove pages. (The layout's step publishes whole here: a paged site

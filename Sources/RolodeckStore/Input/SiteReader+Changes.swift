@@ -93,11 +93,11 @@ extension SiteReader {
         let modified = cache.modifications(of: edited.map { store.root + "/" + $0.path })
         for ((position, _), (bytes, time)) in zip(edited, zip(fresh, modified)) {
             taken.listing.setModified(time, at: position)
-            let old = taken.listing.files[position]
-            guard !old.source.bytes.hasSameBytes(as: bytes) else { continue }
-            taken.listing.files[position] = StoreFile(
-                kind: old.kind, layout: old.layout, source: SourceText(path: old.source.path, bytes: bytes),
-                collection: old.collection)
+            var file = taken.listing.files[position]
+            guard !file.source.bytes.hasSameBytes(as: bytes) else { continue }
+            // Everything else stays: a photo keeps the path contacts name it by.
+            file.source = SourceText(path: file.source.path, bytes: bytes)
+            taken.listing.files[position] = file
         }
         cache.keep(taken.listing, root: root, index: index)
         return taken.listing
