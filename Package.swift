@@ -128,7 +128,7 @@ let package = Package(
         .target(name: "RolodeckTestSupport", path: "Tests/RolodeckTestSupport"),
         .testTarget(name: "ByteKernelsTests", dependencies: ["ByteKernels"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "RolodeckCoreTests", dependencies: ["RolodeckCore"]),
+        .testTarget(name: "RolodeckCoreTests", dependencies: ["RolodeckCore", "RolodeckTestSupport"]),
         .testTarget(
             name: "RolodeckStoreTests",
             dependencies: ["RolodeckCore", "RolodeckStore", "RolodeckTestSupport"]),

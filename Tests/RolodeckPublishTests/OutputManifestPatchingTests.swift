@@ -1,3 +1,4 @@
+import RolodeckTestSupport
 import Testing
 @testable import RolodeckPublish
 
@@ -30,9 +31,11 @@ import Testing
     @Test(arguments: [1, 2, 3, 4])
     func patchedSizesGiveTheManifestWrittenAnew(seed: UInt64) throws {
         var files = Self.listing(count: 400, seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let old = OutputManifest.bytes(fingerprint: "old", statuses: "digest", listing: files)
         var changed: [(path: String, size: Int?)] = []
-        for (number, index) in files.indices.shuffled().prefix(1 + Int(seed) * 7).enumerated() {
+        let picked = files.indices.shuffled(using: &generator).prefix(1 + Int(seed) * 7)
+        for (number, index) in picked.enumerated() {
             // Shorter, longer and equal sizes, the first and last files among them.
             let size = [0, 7, 123_456_789, files[index].size][number % 4]
             files[index].size = size
@@ -49,19 +52,20 @@ import Testing
     @Test(arguments: [1, 2, 3, 4])
     func filesAddedAndRemovedGiveTheManifestWrittenAnew(seed: UInt64) throws {
         let all = Self.listing(count: 500, seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var files = Array(all.prefix(400))
         let old = OutputManifest.bytes(fingerprint: "old", listing: files)
         let sorted = OutputManifest.sorted(files)
         var changes: [(path: String, size: Int?)] = all.suffix(100).map { ($0.path, $0.size) }
         changes += [("!first.html", 1), ("!first-b.html", 5), ("~last.html", 2), ("~last-b.html", 6)]
-        let removed = Set(
-            [sorted.first!.path, sorted.last!.path] + files.shuffled().prefix(Int(seed) * 5).map(\.path))
+        let others = files.shuffled(using: &generator).prefix(Int(seed) * 5).map(\.path)
+        let removed = Set([sorted.first!.path, sorted.last!.path] + others)
         changes += removed.map { ($0, nil) }
         // A file removed that was never listed changes nothing.
         changes.append(("contacts/never.html", nil))
         files.removeAll { removed.contains($0.path) }
         files += changes.compactMap { change in change.size.map { (change.path, $0) } }
-        let patched = try #require(Self.patched(old, changes.shuffled()))
+        let patched = try #require(Self.patched(old, changes.shuffled(using: &generator)))
         #expect(patched == OutputManifest.bytes(fingerprint: "new", listing: files))
     }
 
@@ -116,7 +120,7 @@ import Testing
         let sorted = OutputManifest.bytes(fingerprint: "old", listing: files)
         let head = OutputManifest.head(fingerprint: "old", statuses: nil)
         let lines = sorted[head.count...].split(separator: UInt8(ascii: "\n"))
-        var state = Shuffler(state: seed)
+        var state = SeededGenerator(seed: seed)
         var patched = 0
         for _ in 0..<50 {
             var text = head
@@ -133,15 +137,5 @@ import Testing
             }
         }
         #expect(patched > 0)
-    }
-}
-
-/// A seeded generator, so that the shuffles are the same on every run.
-private struct Shuffler: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state >> 11
     }
 }

@@ -12,7 +12,8 @@ import Testing
         let todos = folder.appendingPathComponent("store/todos")
         try FileManager.default.createDirectory(at: todos, withIntermediateDirectories: true)
         let names = (1...40).map { String(format: "%02d-task", $0) }
-        for name in names.shuffled() {
+        var generator = SeededGenerator(seed: 40)
+        for name in names.shuffled(using: &generator) {
             try Data(#"{"id": "\#(name)", "title": "\#(name)"}"#.utf8).write(
                 to: todos.appendingPathComponent(name + ".json"))
         }

@@ -1,3 +1,4 @@
+import RolodeckTestSupport
 import Testing
 @testable import RolodeckCore
 
@@ -5,7 +6,7 @@ import Testing
 @Suite struct SlotOrderTests {
     @Test(arguments: [0, 1, 7, 1_000, 20_000])
     func itIsAStableSortBySlot(_ count: Int) {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: UInt64(count))
         let slots = 37
         let items = (0..<count).map { (slot: Int.random(in: 0..<slots, using: &random), order: $0) }
         let ordered = items.ordered(inSlots: slots) { $0.slot }
