@@ -39,4 +39,15 @@ import Testing
         }
         #expect(set == ["arenas.dirty_decay_ms"])
     }
+
+    /// Once idle, a watch purges the freed pages of every arena at once.
+    @Test func givingBackPurgesEveryArena() {
+        var calls: [String] = []
+        FreedMemory.giveBack { name, read, readLength, write, writeLength in
+            #expect(read == nil && readLength == nil && write == nil && writeLength == 0)
+            calls.append(name)
+            return 0
+        }
+        #expect(calls == ["arena.4096.purge"])
+    }
 }

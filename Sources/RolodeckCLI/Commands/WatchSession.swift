@@ -75,7 +75,19 @@ final class WatchSession: @unchecked Sendable {
         let place = location.displayPath.isEmpty ? "the current folder" : location.displayPath
         let how = watcher.mode == .polling ? " (polling every second)" : ""
         console.print("Watching \(place) for changes\(how); press Ctrl-C to stop.")
-        while !SignalTrap.isRequested, let batch = watcher.nextBatch(stop: stop), !SignalTrap.isRequested {
+        // What the first build freed is kept for the first save.
+        var keepsFreedMemory = true
+        while !SignalTrap.isRequested {
+            let batch = watcher.nextBatch(stop: stop, timeout: keepsFreedMemory ? FreedMemory.idleTime : nil)
+            if SignalTrap.isRequested { break }
+            guard let batch else {
+                // No change for a while: what the rebuilds freed goes back to the system.
+                guard keepsFreedMemory else { break }
+                FreedMemory.giveBack()
+                keepsFreedMemory = false
+                continue
+            }
+            keepsFreedMemory = true
             let changed = batchesAreComplete && !batch.overflowed ? Set(batch.paths) : nil
             let result = rebuild(changed: changed)
             let newScope = scope()
