@@ -121,12 +121,14 @@ fuzz: deps
 # Random saves of a synthetic store under `rolodeck watch`, in every store layout, each checked
 # against a whole build (Fuzz/watch_fuzz.py, docs/fuzzing.md). Needs ../shared/tools beside the
 # repository. Exits non-zero when a watched output differed, keeping the stores and both outputs.
+# WATCH_FUZZ_OPTIONS=--poll runs watch --poll.
 WATCH_FUZZ_SEEDS ?= 1
 WATCH_FUZZ_STEPS ?= 100
+WATCH_FUZZ_OPTIONS ?=
 fuzz-watch: deps
 	$(SWIFT) build -c release --product rolodeck
 	$(PYTHON) Fuzz/watch_fuzz.py --bin "$$($(SWIFT) build -c release --show-bin-path)/rolodeck" \
-		--seeds $(WATCH_FUZZ_SEEDS) --steps $(WATCH_FUZZ_STEPS)
+		--seeds $(WATCH_FUZZ_SEEDS) --steps $(WATCH_FUZZ_STEPS) $(WATCH_FUZZ_OPTIONS)
 
 # The whole Swift test suite under AddressSanitizer, then under ThreadSanitizer, each in a build
 # folder of its own so that neither disturbs the normal build (docs/fuzzing.md). The command is

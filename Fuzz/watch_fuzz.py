@@ -7,7 +7,12 @@ makes random saves of one to four edits: names (to other contacts' names, to nam
 ids, to Hangul and to decomposed Unicode), phone numbers, emails, birthdays, groups, notes,
 organizations, contacts added and removed, ids changed, todos done and linked, group names,
 text saved again in the other Unicode normal form, a setting of rolodeck.json (title, locale,
-sort, name order, page size, hidden fields and contacts) and a template overridden or put back. After each save it waits for the rebuild and
+sort, name order, page size, hidden fields and contacts), a template overridden or put back,
+photos (set, taken away, their files changed, removed or cut short), todos of a task list of
+`.ics` files (done, renamed, reordered, due, added as tasks or subtasks, removed) and, in the
+vCard layouts, group cards (`KIND:group`: made, renamed, members added and taken away by UID
+or email, removed), in the JSON layouts salutations (named by id or as text, changed, added),
+and the name of a collection (`displayname`). After each save it waits for the rebuild and
 compares every file of the watched output, but the manifest, with `rolodeck build` of the same
 store into an empty folder. Where they differ it keeps the store before and after the save and
 both outputs under the work folder (`fail-<step>/`), says what differs, and stops; it exits 1.
@@ -15,13 +20,15 @@ both outputs under the work folder (`fail-<step>/`), says what differs, and stop
 Layouts: `array` (one contacts.json), `files` (store/contacts/<n>.json), `vcards` (a vdir, a
 card per file), `onevcf` (every card in one contacts.vcf) and `nouid` (the same without UIDs,
 as phones export them, so ids are made from names). The edits follow from the seed alone, so a
-failure is repeated by running the same layout, size and seed again.
+failure is repeated by running the same layout, size and seed again. `--poll` runs
+`watch --poll`.
 
 Standard library only. The watcher and the builds read the store as any user's would; nothing
 here reaches into Rolodeck but its command line.
 """
 
 import argparse
+import base64
 import filecmp
 import json
 import os
@@ -41,7 +48,17 @@ import to_vdir  # noqa: E402  (the vCard writer the benchmarks use)
 
 LAYOUTS = ["array", "files", "vcards", "onevcf", "nouid"]
 KINDS = ["rename", "rename", "rename", "normalize", "phone", "email", "birthday", "group", "note", "org",
-         "add", "remove", "id", "todo", "groupname", "config", "template"]
+         "add", "remove", "id", "todo", "groupname", "config", "template", "photo", "photo", "ics", "ics",
+         "groupcard", "groupcard", "salutation", "displayname"]
+JSON_LAYOUTS = ("array", "files")
+VCARD_LAYOUTS = ("vcards", "onevcf", "nouid")
+# Photos the tests use: every format a photo may have, and one cut short (a warning).
+PHOTOS = {name: (REPO / "Tests" / "Photos" / name).read_bytes()
+          for name in ["face.jpg", "face.png", "face.gif", "face.webp", "face-gps.jpg"]}
+PHOTOS["short.jpg"] = PHOTOS["face.jpg"][:400]
+# What a todo of the task list may be called, and a group card.
+TITLES = ["Call Anna", "Zahnarzt", "우유 사기", "Ödön's party", "Buy milk", "Ju\u0308rgen anrufen"]
+GROUP_CARD_NAMES = ["Family", "Tennis", "테니스", "Book club", "Nachbarn", "Zoë's friends"]
 # Templates a site may override (Templates/<name>.mustache): pages, and partials many pages use.
 TEMPLATES = ["contact", "group", "index", "section", "birthdays", "todos", "contact-list", "todo-item", "pager"]
 # Names that collide: with each other, with the numbered ids of another ("Anna Kim 2"), across
@@ -72,6 +89,10 @@ class Store:
         self.contacts, self.groups, self.todos = contacts, groups, todos
         self.config = {}
         self.serial = 0
+        # The task list: UID -> the todo's fields; the group cards: UID -> name and members.
+        self.tasks, self.group_cards = {}, {}
+        # The store's salutations, which JSON contacts name by id.
+        self.salutations = [{"id": "herr", "text": "Herr"}, {"id": "frau", "text": "Frau"}, {"id": "dr", "text": "Dr."}]
         if layout == "nouid":
             for todo in todos:
                 todo.pop("contact", None)
@@ -98,7 +119,43 @@ class Store:
     def card(self, contact):
         names = to_vdir.category_names(self.store)
         categories = [names.get(group, group) for group in contact.get("groups") or []]
-        return to_vdir.card(self.record(contact), categories, self.layout != "nouid")
+        card = to_vdir.card(self.record(contact), categories, self.layout != "nouid")
+        if contact.get("_photo"):
+            photo = to_vdir.fold("PHOTO;ENCODING=b:" + base64.b64encode(PHOTOS[contact["_photo"]]).decode())
+            card = card.replace(b"END:VCARD", photo + b"END:VCARD")
+        return card
+
+    def group_card(self, uid):
+        """A vCard 4.0 group card; members by UID, or by email where the layout has no UIDs."""
+        group = self.group_cards[uid]
+        lines = ["BEGIN:VCARD", "VERSION:4.0", "KIND:group", "FN:" + to_vdir.escape(group["name"])]
+        if self.layout != "nouid":
+            lines.append("UID:" + uid)
+        lines += ["MEMBER:" + member for member in group["members"]]
+        lines.append("END:VCARD")
+        return b"".join(to_vdir.fold(line) for line in lines)
+
+    def member(self, contact):
+        """How a group card names `contact`: by UID, or by its email address."""
+        emails = [entry["value"] for entry in contact.get("emails") or [] if isinstance(entry, dict)]
+        if self.layout == "nouid" or (emails and self.rng.random() < 0.3):
+            return "mailto:" + emails[0] if emails else None
+        return "urn:uuid:" + contact["id"]
+
+    def task(self, uid):
+        """A task list's todo as an .ics file."""
+        todo = self.tasks[uid]
+        lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rolodeck//watch_fuzz.py//EN", "BEGIN:VTODO",
+                 "UID:" + uid, "DTSTAMP:20261201T090000Z", "CREATED:%s" % todo["created"],
+                 "SUMMARY:" + todo["title"], "STATUS:" + ("COMPLETED" if todo["done"] else "NEEDS-ACTION")]
+        if todo.get("order") is not None:
+            lines.append("X-APPLE-SORT-ORDER:%d" % todo["order"])
+        if todo.get("due"):
+            lines.append("DUE;VALUE=DATE:" + todo["due"])
+        if todo.get("parent"):
+            lines.append("RELATED-TO:" + todo["parent"])
+        lines += ["END:VTODO", "END:VCALENDAR"]
+        return "".join(line + "\r\n" for line in lines).encode()
 
     def write_contact(self, contact):
         if self.layout == "files":
@@ -116,16 +173,31 @@ class Store:
         if self.layout == "array":
             self.put_list(self.store / "contacts.json", [self.record(c) for c in self.contacts])
         elif self.layout in ("onevcf", "nouid"):
-            self.put(self.book / "contacts.vcf", b"".join(self.card(c) for c in self.contacts))
+            self.put(self.book / "contacts.vcf", b"".join(self.card(c) for c in self.contacts)
+                     + b"".join(self.group_card(uid) for uid in self.group_cards))
 
     def create(self):
         if self.layout == "files":
             (self.store / "contacts").mkdir()
-        if self.layout in ("vcards", "onevcf", "nouid"):
+        if self.layout in VCARD_LAYOUTS:
             self.book.mkdir()
             (self.book / "displayname").write_text("Contacts\n")
+        (self.store / "photos").mkdir()
+        (self.store / "tasks").mkdir()
+        (self.store / "tasks" / "displayname").write_text("Errands\n")
+        for _ in range(12):
+            self.new_task()
+        for uid in self.tasks:
+            self.put(self.store / "tasks" / (uid + ".ics"), self.task(uid))
+        if self.layout in VCARD_LAYOUTS:
+            for _ in range(3):
+                self.new_group_card()
+            if self.layout == "vcards":
+                for uid in self.group_cards:
+                    self.put(self.book / (uid + ".vcf"), self.group_card(uid))
         self.put_list(self.store / "groups.json", self.groups)
         self.put_list(self.store / "todos.json", self.todos)
+        self.put_list(self.store / "salutations.json", self.salutations)
         if self.layout in ("files", "vcards"):
             for contact in self.contacts:
                 self.write_contact(contact)
@@ -133,7 +205,18 @@ class Store:
             self.write_whole()
 
     def save(self, changed):
-        """Writes what the edits `changed`: contacts, "groups", "todos"."""
+        """Writes what the edits `changed`: contacts, "groups", "todos", "salutations", ("task", uid)
+        and ("groupcard", uid); a task or group card gone is removed. (Photos, the config, templates
+        and names of collections are written by their edits.)"""
+        for item in changed:
+            if isinstance(item, tuple) and item[0] == "task":
+                path = self.store / "tasks" / (item[1] + ".ics")
+                self.put(path, self.task(item[1])) if item[1] in self.tasks else path.unlink()
+            elif isinstance(item, tuple) and item[0] == "groupcard" and self.layout == "vcards":
+                path = self.book / (item[1] + ".vcf")
+                self.put(path, self.group_card(item[1])) if item[1] in self.group_cards else path.unlink()
+        if "salutations" in changed:
+            self.put_list(self.store / "salutations.json", self.salutations)
         if "groups" in changed:
             self.put_list(self.store / "groups.json", self.groups)
         if "todos" in changed:
@@ -250,7 +333,138 @@ class Store:
         elif kind == "template":
             self.edit_template()
             return []
+        elif kind == "photo":
+            return self.edit_photo(contact)
+        elif kind == "ics":
+            return self.edit_task()
+        elif kind == "groupcard" and self.layout in VCARD_LAYOUTS:
+            return self.edit_group_card()
+        elif kind == "salutation" and self.layout in JSON_LAYOUTS:
+            return self.edit_salutation(contact)
+        elif kind == "displayname":
+            # A collection renamed: the task list, or the address book.
+            folder = self.book if self.layout in VCARD_LAYOUTS and rng.random() < 0.5 else self.store / "tasks"
+            self.put(folder / "displayname", (rng.choice(["Errands", "Besorgungen", "할 일", "Contacts", "Work"])
+                                              + "\n").encode())
+            return []
         return [contact]
+
+    def edit_salutation(self, contact):
+        """Names a salutation of the store (by id) for `contact`, gives it one as text, changes
+        a salutation's text or adds one."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.35:
+            contact["salutation"] = {"id": rng.choice(self.salutations)["id"]}
+            return [contact]
+        if r < 0.5:
+            contact["salutation"] = rng.choice(["Herr", "Frau", "Dr.", "Mx."])
+            return [contact]
+        if r < 0.85:
+            salutation = rng.choice(self.salutations)
+            salutation["text"] = rng.choice(["Herr", "Hr.", "Frau", "Fr.", "Dr.", "Prof. Dr.", "선생님"])
+        else:
+            self.serial += 1
+            self.salutations.append({"id": "s%d" % self.serial, "text": rng.choice(["Mx.", "Sir", "Dame"])})
+        return ["salutations"]
+
+    def edit_photo(self, contact):
+        """Gives `contact` a photo or takes it away; in the JSON layouts also changes, removes or
+        cuts short a photo file that contacts name."""
+        rng = self.rng
+        if self.layout in VCARD_LAYOUTS:
+            contact["_photo"] = None if contact.get("_photo") and rng.random() < 0.4 else rng.choice(sorted(PHOTOS))
+            return [contact]
+        photos = self.store / "photos"
+        files = sorted(path.name for path in photos.iterdir())
+        r = rng.random()
+        if files and r < 0.25:
+            # The file changes; the contacts that name it do not.
+            self.put(photos / rng.choice(files), PHOTOS[rng.choice(sorted(PHOTOS))])
+            return []
+        if files and r < 0.35:
+            (photos / rng.choice(files)).unlink()
+            return []
+        if contact.get("photo") and r < 0.5:
+            del contact["photo"]
+            return [contact]
+        if files and r < 0.7:
+            contact["photo"] = "photos/" + rng.choice(files)
+            return [contact]
+        self.serial += 1
+        name = "p%d%s" % (self.serial, os.path.splitext(rng.choice(sorted(PHOTOS)))[1])
+        self.put(photos / name, PHOTOS[rng.choice(sorted(PHOTOS))])
+        contact["photo"] = "photos/" + name
+        return [contact]
+
+    def new_task(self):
+        rng = self.rng
+        self.serial += 1
+        uid = "task-%d" % self.serial
+        parents = [other for other, todo in self.tasks.items() if not todo.get("parent")]
+        self.tasks[uid] = {
+            "title": rng.choice(TITLES), "done": rng.random() < 0.3, "created": "202611%02dT120000Z" % rng.randint(1, 28),
+            "order": rng.choice([None, rng.randint(-5, 50)]),
+            "due": rng.choice([None, "2026-12-%02d" % rng.randint(1, 31)]),
+            "parent": rng.choice(parents) if parents and rng.random() < 0.25 else None}
+        return uid
+
+    def edit_task(self):
+        """Changes one todo of the task list, adds one or removes one."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.15 or not self.tasks:
+            return [("task", self.new_task())]
+        uid = rng.choice(sorted(self.tasks))
+        todo = self.tasks[uid]
+        if r < 0.25:
+            del self.tasks[uid]
+            changed = [("task", uid)]
+            for other, child in self.tasks.items():
+                if child.get("parent") == uid:
+                    child["parent"] = None
+                    changed.append(("task", other))
+            return changed
+        if r < 0.45:
+            todo["done"] = not todo["done"]
+        elif r < 0.6:
+            todo["title"] = other_form(todo["title"]) if has_non_ascii(todo["title"]) and rng.random() < 0.5 \
+                else rng.choice(TITLES)
+        elif r < 0.8:
+            todo["order"] = rng.choice([None, rng.randint(-5, 50)])
+        else:
+            todo["due"] = rng.choice([None, "2026-12-%02d" % rng.randint(1, 31), "2027-01-%02d" % rng.randint(1, 31)])
+        return [("task", uid)]
+
+    def new_group_card(self):
+        rng = self.rng
+        self.serial += 1
+        uid = "group-card-%d" % self.serial
+        members = [self.member(contact) for contact in rng.sample(self.contacts, rng.randint(0, 6))]
+        self.group_cards[uid] = {"name": rng.choice(GROUP_CARD_NAMES + [g["name"] for g in self.groups[:3]]),
+                                 "members": [member for member in members if member]}
+        return uid
+
+    def edit_group_card(self):
+        """Makes a group card, renames one, adds or takes away a member, or removes one."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.15 or not self.group_cards:
+            uid = self.new_group_card()
+        else:
+            uid = rng.choice(sorted(self.group_cards))
+            group = self.group_cards[uid]
+            if r < 0.25:
+                del self.group_cards[uid]
+            elif r < 0.4:
+                group["name"] = rng.choice(GROUP_CARD_NAMES + [g["name"] for g in self.groups[:3]])
+            elif r < 0.7 or not group["members"]:
+                member = self.member(rng.choice(self.contacts))
+                if member and member not in group["members"]:
+                    group["members"].append(member)
+            else:
+                group["members"].remove(rng.choice(group["members"]))
+        return [("groupcard", uid)]
 
     def edit_config(self):
         """Changes, adds or drops one setting of rolodeck.json, and saves it."""
@@ -317,7 +531,7 @@ def differing(left, right):
     return sorted(name for name in found if name != ".rolodeck")
 
 
-def run(binary, layout, size, steps, seed, work):
+def run(binary, layout, size, steps, seed, work, poll=False):
     """Runs one layout; returns the number of the step whose output differed, or None."""
     rng = random.Random(seed)
     shutil.rmtree(work, ignore_errors=True)
@@ -331,10 +545,11 @@ def run(binary, layout, size, steps, seed, work):
     store = Store(site, layout, list(to_vdir.records(str(source), "contacts")),
                   list(to_vdir.records(str(source), "groups")), list(to_vdir.records(str(source), "todos")), rng)
     store.create()
-    kinds = [kind for kind in KINDS if not (kind == "id" and layout not in ("array", "files"))]
+    kinds = [kind for kind in KINDS if not (kind in ("id", "salutation") and layout not in JSON_LAYOUTS)
+             and not (kind == "groupcard" and layout not in VCARD_LAYOUTS)]
 
     said = []
-    watch = subprocess.Popen([binary, "watch", "--site", str(site), "--out", str(out)],
+    watch = subprocess.Popen([binary, "watch", "--site", str(site), "--out", str(out)] + (["--poll"] if poll else []),
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     threading.Thread(target=lambda: [said.append(line) for line in watch.stdout], daemon=True).start()
 
@@ -410,6 +625,7 @@ def main():
     parser.add_argument("--steps", type=int, default=100, help="saves per layout and seed")
     parser.add_argument("--seeds", default="1", help="comma-separated seeds")
     parser.add_argument("--work", default=str(REPO / ".build" / "fuzz-watch"), help="scratch folder")
+    parser.add_argument("--poll", action="store_true", help="run watch --poll (look every second, no inotify)")
     args = parser.parse_args()
     if not GEN_STORE.exists():
         sys.exit("%s not found: the store generator lies beside the repository" % GEN_STORE)
@@ -420,7 +636,7 @@ def main():
                 sys.exit("unknown layout %s" % layout)
             start = time.time()
             work = Path(args.work) / ("%s-%d" % (layout, seed))
-            step = run(args.bin, layout, args.contacts, args.steps, seed, work)
+            step = run(args.bin, layout, args.contacts, args.steps, seed, work, poll=args.poll)
             if step is None:
                 # Only a failing run's stores and outputs are worth their room (tens of MB).
                 shutil.rmtree(work, ignore_errors=True)
