@@ -15,12 +15,12 @@ public struct WatchScope: Sendable, Equatable {
     /// The output folder, absolute, when it is known.
     let output: String?
 
-    /// Creates the scope of a site: `store` is relative to the site folder (the config's
-    /// `store`), `output` the output folder as given (relative to the current folder).
+    /// Creates the scope of a site: `store` is relative to the site folder or absolute (the
+    /// config's `store`), `output` the output folder as given (relative to the current folder).
     public init(siteFolder: URL, store: String, output: String?) {
         self.siteFolder = AbsolutePath.of(siteFolder.path)
-        // As SiteReader does: the store is always inside, or relative to, the site folder.
-        self.store = AbsolutePath.of(self.siteFolder + "/" + store)
+        // As SiteReader does.
+        self.store = AbsolutePath.of(store.hasPrefix("/") ? store : self.siteFolder + "/" + store)
         self.output = output.map { AbsolutePath.of(URL(fileURLWithPath: $0).path) }
     }
 

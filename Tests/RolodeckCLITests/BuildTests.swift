@@ -32,6 +32,36 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
     }
 
+    /// A config may name its store by an absolute path (a vdir that vdirsyncer keeps elsewhere):
+    /// the site is the same as with the store in place, the next build finds it up to date, and
+    /// a store that is not there is named by that path.
+    @Test func aStoreNamedByAnAbsolutePathBuildsAsInPlace() throws {
+        let demo = try CLI.copyOfDemo()
+        let elsewhere = try CLI.temporaryFolder().appendingPathComponent("contacts")
+        try FileManager.default.moveItem(at: demo.appendingPathComponent("store"), to: elsewhere)
+        let config = demo.appendingPathComponent("rolodeck.json")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try #require(text.contains(#""store": "store""#))
+        try text.replacingOccurrences(of: #""store": "store""#, with: "\"store\": \"\(elsewhere.path)\"")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let scratch = demo.deletingLastPathComponent()
+        let out = scratch.appendingPathComponent("out")
+        let reference = scratch.appendingPathComponent("reference")
+        let built = try CLI.run(["build", "--site", demo.path, "--out", out.path])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stdout.hasPrefix("Built 80 contacts"))
+        let demoSite = CLI.packageRoot.appendingPathComponent("Examples/demo").path
+        #expect(try CLI.run(["build", "-q", "--site", demoSite, "--out", reference.path]).status == 0)
+        let pages = try CLI.contents(out).filter { $0.key != ".rolodeck" }
+        #expect(pages == (try CLI.contents(reference).filter { $0.key != ".rolodeck" }))
+        #expect(try CLI.run(["build", "--site", demo.path, "--out", out.path]).stdout.contains("is up to date"))
+
+        try FileManager.default.removeItem(at: elsewhere)
+        let missing = try CLI.run(["build", "--site", demo.path, "--out", out.path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("error: no store found in \(elsewhere.path)/:"), "\(missing.stderr)")
+    }
+
     @Test func aFailedBuildLeavesTheOldOutputByteIdentical() throws {
         let site = try CLI.copyOfDemo()
         let out = site.deletingLastPathComponent().appendingPathComponent("out")

@@ -67,5 +67,11 @@ import Testing
             siteFolder: URL(fileURLWithPath: "/s/site/"), store: "../shared//store/", output: nil)
         #expect(outside.trees == ["/s/shared/store", "/s/site/Templates", "/s/site/Public"])
         #expect(outside.isRelevant("a.vcf", in: "/s/shared/store/book", isFolder: false))
+        // One named by an absolute path, as the config may name it.
+        let absolute = WatchScope(
+            siteFolder: URL(fileURLWithPath: "/s/site"), store: "/home/ann/contacts", output: nil)
+        #expect(absolute.trees == ["/home/ann/contacts", "/s/site/Templates", "/s/site/Public"])
+        #expect(absolute.isRelevant("a.vcf", in: "/home/ann/contacts/book", isFolder: false))
+        #expect(!absolute.isRelevant("contacts.json", in: "/s/site/store", isFolder: false))
     }
 }

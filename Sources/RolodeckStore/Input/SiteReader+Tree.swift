@@ -40,6 +40,11 @@ extension SiteReader {
             Tree(root + "/" + relative, display: display(relative), cache: cache, statuses: statuses)
         }
 
+        /// The folder at `path`: relative to this one, or absolute (named by its own path).
+        func folder(_ path: String) -> Tree {
+            path.hasPrefix("/") ? Tree(path, display: path, cache: cache, statuses: statuses) : subtree(path)
+        }
+
         /// A path inside the folder as messages show it.
         func display(_ relative: String) -> String {
             displayFolder.isEmpty ? relative : displayFolder + "/" + relative

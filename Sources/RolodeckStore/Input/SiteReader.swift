@@ -64,7 +64,7 @@ public struct SiteReader {
             input.configBytes = bytes
             diagnostics += decoded.diagnostics
         }
-        let store = site.subtree(input.config.store)
+        let store = site.folder(input.config.store)
         let storeRoot = AbsolutePath.of(store.root)
         let patched = try changed.flatMap { changed throws(DiagnosticError) in
             try patchedStore(in: store, root: storeRoot, changed: changed)
@@ -81,7 +81,9 @@ public struct SiteReader {
         }
         input.storeFiles = listing.files
         if input.storeFiles.isEmpty {
-            let issue = StoreIssue(.noStore(path: display(input.config.store) + "/"))
+            let configured = input.config.store
+            let shown = configured.hasPrefix("/") ? configured : display(configured)
+            let issue = StoreIssue(.noStore(path: shown + "/"))
             diagnostics.append(Diagnostic(.error, at: nil, issue.message))
         }
         let templates = site.subtree("Templates")
@@ -142,7 +144,7 @@ public struct SiteReader {
     /// cannot be looked at.
     public func surveyFiles(for config: SiteConfig) -> FileStatusDigest? {
         let site = Tree(folder.path, display: displayPath, cache: nil)
-        let store = site.subtree(config.store)
+        let store = site.folder(config.store)
         // The digest is a sum, in no order: the walk need not sort what it finds.
         let walk = FolderWalk(root: store.root, sorted: false)
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
