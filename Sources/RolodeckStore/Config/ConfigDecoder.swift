@@ -95,6 +95,11 @@ enum ConfigDecoder {
         else description: String
     ) -> String? {
         let text = reader.string(member)
+        // A value of another type was reported as such, and is not a text to check.
+        switch member.value.kind {
+        case .string, .null: break
+        default: return nil
+        }
         guard isValid(text) else {
             reader.report(.error, "\(member.key) \"\(text)\" is not \(description)", at: member.value.offset)
             return nil

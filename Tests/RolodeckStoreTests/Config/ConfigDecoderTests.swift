@@ -84,6 +84,12 @@ import Testing
                       + #""apple", "none""#),
         BadConfig(json: #"{"mapLinks": false}"#,
                   expected: #"rolodeck.json:1:14: error: "mapLinks" must be a string, not a boolean"#),
+        // A value of another type is reported once, as such, not also as a wrong text.
+        BadConfig(json: #"{"sortBy": 3}"#, expected: #"rolodeck.json:1:12: error: "sortBy" must be a string, not a number"#),
+        BadConfig(json: #"{"locale": ["en"]}"#,
+                  expected: #"rolodeck.json:1:12: error: "locale" must be a string, not an array"#),
+        BadConfig(json: #"{"timeZone": true}"#,
+                  expected: #"rolodeck.json:1:14: error: "timeZone" must be a string, not a boolean"#),
         BadConfig(json: #"{"mapLink": "none"}"#,
                   expected: #"rolodeck.json:1:2: error: unknown setting "mapLink"; did you mean "mapLinks"?"#),
         BadConfig(json: #"{"pageSize": 0}"#,
