@@ -526,22 +526,15 @@ import Testing
         var outcome: String
     }
 
-    @Test func everyEditLeavesWhatAWholeBuildWrites() throws {
+    /// Each rebuild reads the whole store, or (`namingChanges`) is told the paths its step
+    /// changed, as watch tells it a batch, and reads only those store files again.
+    @Test(arguments: [false, true])
+    func everyEditLeavesWhatAWholeBuildWrites(namingChanges: Bool) throws {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try FileManager.default.copyItem(
             at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
-        try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15)
-    }
-
-    /// The same edits, each rebuild told the paths its step changed, as watch tells it a batch:
-    /// only those store files are read again, and the others taken over from the last read.
-    @Test func everyEditNamedAsWatchNamesItLeavesWhatAWholeBuildWrites() throws {
-        let scratch = try Fixtures.temporaryFolder()
-        let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
-        try FileManager.default.copyItem(
-            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
-        try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: true)
+        try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: namingChanges)
     }
 
     /// The same edits on the demo paged by 4: the index, the groups and the todos split into
