@@ -25,9 +25,8 @@ enum BuildCommand {
             site replaces the old one in a single rename, so a failed or interrupted build leaves the
             previous output exactly as it was. Ctrl-C, SIGTERM or SIGHUP removes what the build had
             assembled and says whether the old site or the new one is in place (exit status 130, 143
-            or 129). On a
-            terminal, a line shows what the build is doing. Ages are computed for today, or for
-            SOURCE_DATE_EPOCH when it is set.
+            or 129). On a terminal, a line shows what the build is doing. Ages are computed for today,
+            or for SOURCE_DATE_EPOCH when it is set.
             """,
         run: run)
 
