@@ -488,7 +488,8 @@ class Store:
         elif setting == "pageSize":
             config["pageSize"] = rng.choice([20, 100, 500])
         elif setting == "hiddenFields":
-            fields = ["phones", "emails", "birthday", "age", "notes", "organization", "groups", "addresses"]
+            fields = ["phones", "emails", "birthday", "age", "notes", "organization", "groups", "addresses",
+                      "photo", "salutation"]
             config["hiddenFields"] = sorted(rng.sample(fields, rng.randint(0, 3)))
         else:
             config["hiddenContacts"] = [rng.choice(self.contacts)["id"] for _ in range(rng.randint(1, 3))]
