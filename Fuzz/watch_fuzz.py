@@ -308,7 +308,7 @@ class Store:
                 if todo.get("contact") == contact["id"]:
                     todo.pop("contact")
             return ["todos"]
-        elif kind == "id" and self.layout in ("array", "files"):
+        elif kind == "id" and self.layout in JSON_LAYOUTS:
             old = contact["id"]
             contact["id"] = rng.choice(["zz-%d" % rng.randint(0, 999), "aa-%d" % rng.randint(0, 999), old + "-x"])
             if any(other is not contact and other["id"] == contact["id"] for other in self.contacts):

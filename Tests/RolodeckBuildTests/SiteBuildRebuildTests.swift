@@ -200,11 +200,6 @@ import Testing
         }
     }
 
-    /// A photo of Tests/Photos.
-    static func photo(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/Photos/" + name)))
-    }
-
     static func card(_ uid: String, _ name: String, extra: [String] = []) -> String {
         (["BEGIN:VCARD", "VERSION:3.0", "FN:\(name)", "N:\(name);;;;", "UID:\(uid)"] + extra + ["END:VCARD"])
             .joined(separator: "\r\n") + "\r\n"
@@ -326,22 +321,22 @@ import Testing
                 """)
         },
         Step(label: "a contact's photo, a file in store/photos", expect: .patched) { site in
-            try site.write("store/photos/juergen.png", bytes: try photo("face.png"))
+            try site.write("store/photos/juergen.png", bytes: try Fixtures.photo("face.png"))
             try site.update("store/contacts.json", "juergen-mueller") { $0["photo"] = "photos/juergen.png" }
         },
         Step(
             label: "a photo for a contact with a birthday: its avatar on the birthday page, not the calendar",
             expect: .patched, touches: ["birthdays"], untouched: ["birthdays.ics", "contacts.vcf"]
         ) { site in
-            try site.write("store/photos/sabine.png", bytes: try photo("face.png"))
+            try site.write("store/photos/sabine.png", bytes: try Fixtures.photo("face.png"))
             try site.update("store/contacts.json", "sabine-weiss") { $0["photo"] = "photos/sabine.png" }
         },
         Step(label: "the photo file replaced by another picture: new files, the old ones gone", expect: .patched) {
             site in
-            try site.write("store/photos/juergen.png", bytes: try photo("face-gps.jpg"))
+            try site.write("store/photos/juergen.png", bytes: try Fixtures.photo("face-gps.jpg"))
         },
         Step(label: "a card's photo, base64 in the vCard", expect: .patched) { site in
-            let data = Data(try photo("face.webp")).base64EncodedString()
+            let data = Data(try Fixtures.photo("face.webp")).base64EncodedString()
             try site.write("store/book/pat.vcf", card("pat-v", "Pat Vee", extra: ["PHOTO;ENCODING=b:" + data]))
         },
         Step(label: "the card's photo taken out", expect: .patched) { site in

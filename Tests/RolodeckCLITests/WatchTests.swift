@@ -296,11 +296,6 @@ import RolodeckTestSupport
         scene.stop()
     }
 
-    /// A photo of Tests/Photos.
-    static func photo(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Tests/Photos/" + name)))
-    }
-
     /// A photo file that was there before watch started, replaced in place and then by rename:
     /// the contact shows each new picture, as a whole build does, with no warning. (Taken over
     /// from the last read, the file lost the path a contact names it by, and the contact was
@@ -309,7 +304,7 @@ import RolodeckTestSupport
         var scene = try Scene(prepare: { site in
             let photos = site.appendingPathComponent("store/photos")
             try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-            try Data(try Self.photo("face.png")).write(to: photos.appendingPathComponent("juergen.png"))
+            try Data(try Fixtures.photo("face.png")).write(to: photos.appendingPathComponent("juergen.png"))
             let contacts = site.appendingPathComponent("store/contacts.json")
             let text = try String(contentsOf: contacts, encoding: .utf8)
             try #require(text.contains("\"givenName\": \"Jürgen\","))
@@ -318,9 +313,9 @@ import RolodeckTestSupport
             ).write(to: contacts, atomically: true, encoding: .utf8)
         })
         try scene.expectOutputMatchesABuild("the first build")
-        try scene.write("store/photos/juergen.png", bytes: try Self.photo("face-gps.jpg"))
+        try scene.write("store/photos/juergen.png", bytes: try Fixtures.photo("face-gps.jpg"))
         try scene.expectOutputMatchesABuild("the photo written over")
-        try scene.saveByRename("store/photos/juergen.png", bytes: try Self.photo("face.webp"))
+        try scene.saveByRename("store/photos/juergen.png", bytes: try Fixtures.photo("face.webp"))
         try scene.expectOutputMatchesABuild("the photo saved by rename")
         let page = try String(contentsOf: scene.out.appendingPathComponent("contacts/juergen-mueller.html"), encoding: .utf8)
         #expect(page.contains("<img class=\"photo\""))

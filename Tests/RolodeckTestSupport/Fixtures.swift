@@ -12,6 +12,11 @@ package enum Fixtures {
         return url
     }()
 
+    /// The bytes of a photo of `Tests/Photos` (`face.png`, `face-gps.jpg`, …).
+    package static func photo(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Photos/" + name)))
+    }
+
     /// `../shared/corpora` (or `$ROLODECK_CORPORA`); nil when it is not there.
     package static let corpora: URL? = {
         let candidate =

@@ -2,10 +2,6 @@ import RolodeckBuild
 import RolodeckCore
 import RolodeckPublish
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `rolodeck build`: the whole pipeline, published atomically into the output folder.
 enum BuildCommand {
     /// The command's name, options and help text.
@@ -78,10 +74,6 @@ enum BuildCommand {
             let what = output.isEmpty ? "nothing was written" : "\(output) was left as it was"
             report.console.printError("build \(how); \(what)")
         }
-        switch signal {
-        case SIGTERM: return .terminated
-        case SIGHUP: return .hungUp
-        default: return .interrupted
-        }
+        return ExitCode(rawValue: SignalTrap.exitStatus(for: signal)) ?? .interrupted
     }
 }

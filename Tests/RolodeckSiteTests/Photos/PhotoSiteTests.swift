@@ -10,7 +10,7 @@ import Testing
 /// contact's vCard; none when hidden.
 @Suite struct PhotoSiteTests {
     static func image(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/Photos/" + name)))
+        try Fixtures.photo(name)
     }
 
     /// A store of four contacts: Ada's JPEG (with EXIF GPS) in a vCard, Bo's PNG and Cy's WebP

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PhotoReadingTests {
     /// A fixture image's bytes (Tests/Photos: 40 × 30 pixels, made with libvips).
     static func image(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/Photos/" + name)))
+        try Fixtures.photo(name)
     }
 
     /// `bytes` in base64, cut into lines of `width` characters.
