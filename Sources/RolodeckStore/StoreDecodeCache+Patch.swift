@@ -167,6 +167,17 @@ extension StoreDecodeCache {
     /// More changed files than this are decoded and related as a whole, on every core.
     static let patchLimit = 64
 
+    /// Finds where each record of the last decode's store is, and which contacts took their ids
+    /// from their names, if not known yet: what the first patch of that store would otherwise
+    /// find (about 40 ms at 100,000 contacts). For when nothing waits.
+    public func prepareForPatches() {
+        state.withLock { state in
+            guard state.related != nil else { return }
+            _ = state.related?.positionsOfRecords()
+            _ = state.related?.namedIDs()
+        }
+    }
+
     /// The last decode's store with the records of `files` that changed replaced, when only
     /// such records changed; nil when the store must be related again. What each file yields is
     /// kept for the next decode, as `decode` keeps it.

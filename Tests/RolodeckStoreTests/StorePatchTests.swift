@@ -152,8 +152,10 @@ import Testing
             text: #"[{"id": "dr", "text": "Doctor"}]"#, patched: false),
     ]
 
-    @Test(arguments: cases)
-    func aPatchedStoreIsTheStoreDecodedAfresh(_ test: Case) {
+    /// `prepared`: what the patch needs of the store (where each record is) found beforehand,
+    /// as a watch finds it while nothing changes.
+    @Test(arguments: cases, [false, true])
+    func aPatchedStoreIsTheStoreDecodedAfresh(_ test: Case, prepared: Bool) {
         let cache = StoreDecodeCache()
         let original = Self.files(withCards: test.withCards, withWarning: test.withWarning)
         let (first, firstDiagnostics) = StoreDecoder.decode(original, cache: cache)
@@ -176,6 +178,7 @@ import Testing
         var previousHadErrors = firstDiagnostics.containsErrors
         var generation = cache.lastChanges.generation
         for (step, files) in [("edited", edited), ("put back", reverted)] {
+            if prepared { cache.prepareForPatches() }
             let (patched, patchedDiagnostics) = StoreDecoder.decode(files, cache: cache)
             let comparable = !previousHadErrors && !patchedDiagnostics.containsErrors
             Self.expectChanges(

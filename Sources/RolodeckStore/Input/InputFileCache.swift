@@ -67,7 +67,9 @@ public final class InputFileCache: Sendable {
 
     /// Forgets the files the pass did not read (deleted, or no longer part of the site), except
     /// those whose path starts with `kept`: a folder whose files were taken over unread.
-    func endPass(keepingUnder kept: String? = nil) {
+    /// `store` is the folder a later pass may take over (the store's, ending in `/`): the entries
+    /// outside it are noted for that pass.
+    func endPass(keepingUnder kept: String? = nil, store: String? = nil) {
         state.withLock { state in
             let pass = state.pass
             // A pass that took the store over looks only at the entries outside it, once a pass
@@ -82,14 +84,21 @@ public final class InputFileCache: Sendable {
                 return
             }
             // Removed one by one: most entries stay (a watched store's 100,000 files taken over
-            // unread), and a filtered copy would be a new table of them on every save.
+            // unread), and a filtered copy would be a new table of them on every save. The pass
+            // that read the whole store notes the entries outside it as it goes, so that the
+            // first save after it does not walk them all again.
+            let folder = kept ?? store
             var gone: [String] = []
             var outside: Set<String> = []
             for (path, entry) in state.entries where kept.map(path.hasPrefix) != true {
-                if entry.pass == pass { outside.insert(path) } else { gone.append(path) }
+                if entry.pass != pass {
+                    gone.append(path)
+                } else if let folder, !path.hasPrefix(folder) {
+                    outside.insert(path)
+                }
             }
             for path in gone { state.entries.removeValue(forKey: path) }
-            state.outside = kept.map { ($0, outside) }
+            state.outside = folder.map { ($0, outside) }
         }
     }
 
@@ -109,12 +118,25 @@ public final class InputFileCache: Sendable {
         state.withLock { state -> (listing: StoreListing, index: [String: Int])? in
             guard let kept = state.listing, kept.root == root else { return nil }
             state.listing = nil
-            if let index = kept.index { return (kept.listing, index) }
-            var index: [String: Int] = [:]
-            index.reserveCapacity(kept.listing.paths.count)
-            for (position, path) in kept.listing.paths.enumerated() { index[path] = position }
-            return (kept.listing, index)
+            return (kept.listing, kept.index ?? Self.index(of: kept.listing))
         }
+    }
+
+    /// Finds the position of each file of the store the last read found, if it is not known
+    /// yet, so that the next read that takes the listing does not: for when nothing waits.
+    public func indexListing() {
+        state.withLock { state in
+            guard let kept = state.listing, kept.index == nil else { return }
+            state.listing?.index = Self.index(of: kept.listing)
+        }
+    }
+
+    /// The position of each of `listing`'s files, by path.
+    private static func index(of listing: StoreListing) -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(listing.paths.count)
+        for (position, path) in listing.paths.enumerated() { index[path] = position }
+        return index
     }
 
     /// The bytes kept for the file at `path` when its status is still `status` and vouches for

@@ -97,7 +97,7 @@ public struct SiteReader {
         try Self.checkNames(assetWalk, in: assets)
         input.assets = Dictionary(
             uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
-        cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/")
+        cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/", store: store.root + "/")
         input.statuses = log?.all ?? [:]
         input.storeModified =
             cache != nil

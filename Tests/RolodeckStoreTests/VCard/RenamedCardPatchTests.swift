@@ -98,7 +98,10 @@ import Testing
             edit: { renaming(1, to: "Zed", in: $0) }, patched: false),
     ]
 
-    @Test func aRenamedCardWithoutAUIDIsPatchedAsADecodeFromScratchReadsIt() {
+    /// `prepared`: the contacts named by their cards found before each save, as a watch finds
+    /// them while nothing changes.
+    @Test(arguments: [false, true])
+    func aRenamedCardWithoutAUIDIsPatchedAsADecodeFromScratchReadsIt(prepared: Bool) {
         let cache = StoreDecodeCache()
         let contacts = StoreFile(
             kind: .contact, layout: .list,
@@ -125,6 +128,7 @@ import Testing
         for step in Self.steps {
             let before = StoreDecoder.decode(files()).store
             text = step.edit(text)
+            if prepared { cache.prepareForPatches() }
             let (patched, patchedDiagnostics) = StoreDecoder.decode(files(), cache: cache)
             let (fresh, freshDiagnostics) = StoreDecoder.decode(files())
             #expect(patched.contacts == fresh.contacts, "\(step.label)")
