@@ -24,6 +24,32 @@ public struct OutputPatcher {
         self.outputPath = outputPath
     }
 
+    /// Makes spares of the output's large files in `spares` (`SpareFiles.prime`), when the
+    /// output holds the bytes given for each (by path) and no spare is kept of it: its manifest,
+    /// read from it, and `files`. For a watch after it published the whole output, so that its
+    /// first save writes those files as the saves after it do.
+    public func primeSpares(_ spares: SpareFiles, files: [(path: String, parts: [[UInt8]])]) throws {
+        let (parentPath, name) = try Publisher(outputPath: outputPath).locateOutput()
+        guard let parent = DirectoryHandle.open(parentPath) else {
+            throw PublishError.system("open", parentPath)
+        }
+        let lock = try OutputLock(parent)
+        defer { withExtendedLifetime(lock) {} }
+        guard let output = DirectoryHandle.open(parentPath + "/" + name, displayPath: outputPath) else {
+            throw PublishError.system("open", outputPath)
+        }
+        spares.prepare(parent: parent, outputName: name, output: output)
+        if let manifest = output.contents(of: Publisher.markerName) {
+            spares.prime(Publisher.markerName, parts: [manifest], name: Publisher.markerName, in: output)
+        }
+        for file in files {
+            guard let (folderPath, fileName) = PagePath.folderAndName(of: file.path),
+                let folder = folderPath.isEmpty ? output : output.child(folderPath)
+            else { continue }
+            spares.prime(file.path, parts: file.parts, name: fileName, in: folder)
+        }
+    }
+
     /// The name of a file being written, until it is renamed into place.
     static func temporaryName(for name: String) -> String {
         "." + name + ".rolodeck-new-" + String(getpid())

@@ -273,6 +273,69 @@ import Testing
         spares.removeAll()
     }
 
+    /// Spares primed from the output a whole build wrote (as a watch primes them once it has
+    /// nothing to do): the first patch writes into the copy of `contacts.vcf` and of the manifest
+    /// instead of new files, and from then on the copy and the build's file take turns.
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func primedSparesTakeTheFirstPatch() throws {
+        let manifestFile = output.appendingPathComponent(".rolodeck")
+        let built = try contents(file)
+        let builtInode = try inode(file)
+        try OutputPatcher(outputPath: output.path).primeSpares(
+            spares, files: [(path: "contacts.vcf", parts: PageWriterPartsTests.parts())])
+        let primed = URL(fileURLWithPath: try #require(spares.spare(of: "contacts.vcf")))
+        #expect(try contents(primed) == built)
+        let primedManifest = URL(fileURLWithPath: try #require(spares.spare(of: ".rolodeck")))
+        #expect(try contents(primedManifest) == (try contents(manifestFile)))
+        let copies = (vcf: try inode(primed), manifest: try inode(primedManifest))
+        // Primed again, nothing changes: the spares are kept as they are.
+        try OutputPatcher(outputPath: output.path).primeSpares(
+            spares, files: [(path: "contacts.vcf", parts: PageWriterPartsTests.parts())])
+        #expect(try inode(URL(fileURLWithPath: try #require(spares.spare(of: "contacts.vcf")))) == copies.vcf)
+
+        var inodes: [UInt64] = []
+        var manifestInodes: [UInt64] = []
+        for changed in [600, 3, 900] {
+            let version = PageWriterPartsTests.parts(changing: changed)
+            _ = try patch(version)
+            #expect(try contents(file) == Array(version.joined()), "part \(changed)")
+            #expect(try contents(manifestFile) == manifest, "part \(changed)")
+            inodes.append(try inode(file))
+            manifestInodes.append(try inode(manifestFile))
+        }
+        #expect(inodes == [copies.vcf, builtInode, copies.vcf])
+        #expect(manifestInodes[0] == copies.manifest)
+        #expect(manifestInodes[2] == copies.manifest)
+        spares.removeAll()
+    }
+
+    /// No spare is primed of a file that does not hold the bytes given for it (someone wrote
+    /// into it since the build), nor of one smaller than spares are kept for; the patches after
+    /// write such files whole, as before.
+    @Test(
+        .enabled(
+            if: SpareFilesTests.leasesAreGranted, "the scratch folder's file system grants no write leases"))
+    func noSpareIsPrimedOfAFileThatDiffersOrIsSmall() throws {
+        try scribble(on: file)
+        try OutputPatcher(outputPath: output.path).primeSpares(
+            spares, files: [(path: "contacts.vcf", parts: PageWriterPartsTests.parts())])
+        #expect(spares.spare(of: "contacts.vcf") == nil)
+        #expect(spares.spare(of: ".rolodeck") != nil)
+        let version = PageWriterPartsTests.parts(changing: 600)
+        _ = try patch(version)
+        #expect(try contents(file) == Array(version.joined()))
+        spares.removeAll()
+
+        let large = SpareFiles(minimumSize: 1 << 30)
+        try OutputPatcher(outputPath: output.path).primeSpares(
+            large, files: [(path: "contacts.vcf", parts: version)])
+        #expect(large.spare(of: "contacts.vcf") == nil)
+        #expect(large.spare(of: ".rolodeck") == nil)
+        #expect(spareFolder == nil)
+    }
+
     /// A spare folder a killed watch left beside the output is removed when this one makes its
     /// own; another output's is left alone.
     @Test func aKilledWatchsSparesAreRemoved() throws {
