@@ -95,6 +95,16 @@ extension SiteBuild {
     /// error).
     public var config: SiteConfig? { watched?.config }
 
+    /// Makes now what the next `rebuild` would otherwise make first, when the last one read
+    /// the whole store: the position of each store file by path, and of each record by id.
+    /// For a watch with nothing to do: the first save after a start, or after a file came or
+    /// went, then takes as long as the saves after it.
+    public func prepareForSaves() {
+        guard let watched else { return }
+        watched.reader.cache?.indexListing()
+        watched.storeCache.prepareForPatches()
+    }
+
     /// Removes what `rebuild` keeps beside the output between calls (the spare copies of large
     /// files): for when the watch stops.
     public func stopRebuilding() {
@@ -253,7 +263,12 @@ extension SiteBuild {
                         manifest: identity, warnings: warnings)
                     // An output found up to date was not rendered: the cards the next save reuses
                     // are made now, off the rebuilds' path (at once when they were rendered).
-                    Self.cardMaker.async { renderer.makeCards() }
+                    // Then the large files get spares, as a save leaves them.
+                    let spares = state.spares
+                    Self.cardMaker.async {
+                        renderer.makeCards()
+                        Self.primeSpares(spares, of: renderer, outputPath: outputPath)
+                    }
                 }
             }
         } catch is Cancelled, is Publisher.Cancelled {
@@ -271,6 +286,17 @@ extension SiteBuild {
                 state.baseline?.files = files
             }
         }
+    }
+
+    /// Makes spares of the large files a save writes through them (`contacts.vcf`, the
+    /// birthday calendar, the manifest), as `renderer` made them, when the output holds those
+    /// bytes: the first save after a whole publish then writes into them only what it changes.
+    private static func primeSpares(_ spares: SpareFiles, of renderer: SiteRenderer, outputPath: String) {
+        let files = [SitePage.directoryCard, .birthdaysCalendar].compactMap { page in
+            renderer.parts(of: page).map { (path: renderer.path(of: page), parts: $0) }
+        }
+        // A spare not made costs the first save the time it cost before, no more.
+        try? OutputPatcher(outputPath: outputPath).primeSpares(spares, files: files)
     }
 
     /// Lets go of what the last build kept on another thread: freeing the pages' data of a large

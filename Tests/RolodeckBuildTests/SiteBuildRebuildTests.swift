@@ -522,14 +522,18 @@ import Testing
     }
 
     /// Each rebuild reads the whole store, or (`namingChanges`) is told the paths its step
-    /// changed, as watch tells it a batch, and reads only those store files again.
-    @Test(arguments: [false, true])
-    func everyEditLeavesWhatAWholeBuildWrites(namingChanges: Bool) throws {
+    /// changed, as watch tells it a batch, and reads only those store files again; and
+    /// (`preparing`) what the next save would make first is made before each step, as watch
+    /// makes it once no change has come for a moment.
+    @Test(arguments: zip([false, true, true], [false, false, true]))
+    func everyEditLeavesWhatAWholeBuildWrites(namingChanges: Bool, preparing: Bool) throws {
         let scratch = try Fixtures.temporaryFolder()
         let site = SiteFiles(folder: scratch.appendingPathComponent("site"))
         try FileManager.default.copyItem(
             at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site.folder)
-        try Self.check(Self.steps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: namingChanges)
+        try Self.check(
+            Self.steps, on: site, contacts: 80, patchedAtLeast: 15, namingChanges: namingChanges,
+            preparing: preparing)
     }
 
     /// The same edits on the demo paged by 4: the index, the groups and the todos split into
@@ -629,7 +633,8 @@ import Testing
     /// steps must be patched. With `namingChanges`, each rebuild is told the paths its step
     /// changed, as watch tells it a batch, and reads only those store files.
     static func check(
-        _ steps: [Step], on site: SiteFiles, contacts: Int, patchedAtLeast: Int, namingChanges: Bool = false
+        _ steps: [Step], on site: SiteFiles, contacts: Int, patchedAtLeast: Int, namingChanges: Bool = false,
+        preparing: Bool = false
     ) throws {
         let scratch = site.folder.deletingLastPathComponent()
         let output = scratch.appendingPathComponent("out")
@@ -652,6 +657,7 @@ import Testing
         var spareSteps = 0
         for (number, step) in steps.enumerated() {
             let label = "step \(number + 1), \(step.label)"
+            if preparing { build.prepareForSaves() }
             let before = try FolderSnapshot.of(output)
             try step.edit(site)
             let edited = site.changed.take()

@@ -77,10 +77,18 @@ final class WatchSession: @unchecked Sendable {
         console.print("Watching \(place) for changes\(how); press Ctrl-C to stop.")
         // What the first build freed is kept for the first save.
         var keepsFreedMemory = true
+        // What the next save would make first is made once no change has come for a moment.
+        var prepared = false
         while !SignalTrap.isRequested {
-            let batch = watcher.nextBatch(stop: stop, timeout: keepsFreedMemory ? FreedMemory.idleTime : nil)
+            let timeout = !prepared ? Self.preparingPause : keepsFreedMemory ? FreedMemory.idleTime : nil
+            let batch = watcher.nextBatch(stop: stop, timeout: timeout)
             if SignalTrap.isRequested { break }
             guard let batch else {
+                if !prepared {
+                    build.prepareForSaves()
+                    prepared = true
+                    continue
+                }
                 // No change for a while: what the rebuilds freed goes back to the system.
                 guard keepsFreedMemory else { break }
                 FreedMemory.giveBack()
@@ -88,6 +96,7 @@ final class WatchSession: @unchecked Sendable {
                 continue
             }
             keepsFreedMemory = true
+            prepared = false
             let changed = batchesAreComplete && !batch.overflowed ? Set(batch.paths) : nil
             let result = rebuild(changed: changed)
             let newScope = scope()
@@ -103,6 +112,11 @@ final class WatchSession: @unchecked Sendable {
         build.stopRebuilding()
         console.print("Stopped watching.")
     }
+
+    /// How long no change must have come before the watch makes what the next save would
+    /// make first (`SiteBuild.prepareForSaves`): long enough that a burst of saves is not
+    /// slowed by it, short enough that the first save a person makes finds it done.
+    static let preparingPause = Duration.milliseconds(200)
 
     private func today() -> PartialDate {
         (try? Today.resolve(environment).get()) ?? PartialDate(daysSince1970: 0)
