@@ -518,26 +518,28 @@ def watch_section(rolodeck, scratch, watch_sizes):
             shutil.rmtree(out, ignore_errors=True)
     print("\n== Watch and serve: one contact saved (median of %d saves; the watcher waits 10 ms after a "
           "finished save for more) ==" % WATCH_SAVES)
-    print("%9s  %-6s  %-6s  %12s  %6s  %14s  %14s  %6s  %10s  %8s  %4s" %
-          ("contacts", "layout", "edit", "save→disk s", "goal", "save→reload s", "reload−disk s", "goal",
-           "rebuild s", "written", "met"))
-    for size, layout, kind, disk, reload, after_disk, rebuild, written in rows:
+    print("%9s  %-6s  %-6s  %12s  %7s  %6s  %14s  %14s  %6s  %10s  %8s  %4s" %
+          ("contacts", "layout", "edit", "save→disk s", "first s", "goal", "save→reload s", "reload−disk s",
+           "goal", "rebuild s", "written", "met"))
+    for size, layout, kind, disk, first, reload, after_disk, rebuild, written in rows:
         disk_goal = WATCH_DISK_GOALS[layout]
         met = disk <= disk_goal and after_disk <= WATCH_RELOAD_GOAL
         # The goals are set for 100,000 contacts; other sizes are shown beside them.
         verdict = ("yes" if met else "NO") if size == 100000 else "-"
-        print("%9d  %-6s  %-6s  %12.3f  %6s  %14.3f  %14.3f  %6s  %10.3f  %8s  %4s" %
-              (size, layout, kind, disk, "≤%.2f" % disk_goal, reload, after_disk, "≤%.2f" % WATCH_RELOAD_GOAL,
-               rebuild, written, verdict))
+        print("%9d  %-6s  %-6s  %12.3f  %7.3f  %6s  %14.3f  %14.3f  %6s  %10.3f  %8s  %4s" %
+              (size, layout, kind, disk, first, "≤%.2f" % disk_goal, reload, after_disk,
+               "≤%.2f" % WATCH_RELOAD_GOAL, rebuild, written, verdict))
     print("(phone: the first phone number, which moves no contact; name: the given name, which can move the\n"
           " contact in the list and renumber the search index. array saves store/contacts.json, files the contact's\n"
           " store/contacts/<id>.json, vcards its .vcf, vcf and export the one contacts.vcf (in export a name is the\n"
-          " contact's id, so a name saved gives it another). The goals are issue 17's, set for\n"
-          " 100,000 contacts: save→disk within 0.05 s for a file per card, 0.3 s for one file of them all; the\n"
-          " reload within 0.1 s after the site is on disk)")
+          " contact's id, so a name saved gives it another). first: the first of the saves, %.0f s after serve\n"
+          " started watching (the phone row's serve built the site, the name row's found it up to date). The\n"
+          " goals are issue 17's, set for 100,000 contacts: save→disk within 0.05 s for a file per card, 0.3 s\n"
+          " for one file of them all; the reload within 0.1 s after the site is on disk)" % FIRST_SAVE_PAUSE)
     sys.stdout.flush()
 
 
+FIRST_SAVE_PAUSE = 1.0
 WATCH_DISK_GOALS = {"array": 0.3, "files": 0.05, "vcards": 0.05, "vcf": 0.3, "export": 0.3}
 WATCH_RELOAD_GOAL = 0.1
 
@@ -682,6 +684,10 @@ def watch_bench(rolodeck, site, out, kind, layout):
         sys.exit("rolodeck serve started watching without saying its address:\n%s" % "".join(started))
     stream = EventStream(port)
     stream.wait("hello", 0)
+    # A person saves a moment after starting serve, not within milliseconds: by then serve has
+    # made what its first save would otherwise make (its file lists, the spares of the large
+    # files). The first save is reported on its own.
+    time.sleep(FIRST_SAVE_PAUSE)
     manifest = os.path.join(out, ".rolodeck")
     edits = StoreEdits(site, layout)
     disk, reload, after_disk, rebuild, written = [], [], [], [], []
@@ -727,7 +733,7 @@ def watch_bench(rolodeck, site, out, kind, layout):
                 break
         process.send_signal(2)
         process.wait(timeout=60)
-    return (statistics.median(disk), statistics.median(reload), statistics.median(after_disk),
+    return (statistics.median(disk), disk[0], statistics.median(reload), statistics.median(after_disk),
             statistics.median(rebuild), "%d" % statistics.median(written))
 
 
