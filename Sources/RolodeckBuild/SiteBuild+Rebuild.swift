@@ -291,9 +291,15 @@ extension SiteBuild {
     /// Makes spares of the large files a save writes through them (`contacts.vcf`, the
     /// birthday calendar, the manifest), as `renderer` made them, when the output holds those
     /// bytes: the first save after a whole publish then writes into them only what it changes.
+    /// The birthday calendar only when the build made it: made here, its events would be kept
+    /// in the cache in place of those of a later save's calendar made meanwhile.
     private static func primeSpares(_ spares: SpareFiles, of renderer: SiteRenderer, outputPath: String) {
-        let files = [SitePage.directoryCard, .birthdaysCalendar].compactMap { page in
-            renderer.parts(of: page).map { (path: renderer.path(of: page), parts: $0) }
+        var files: [(path: String, parts: [[UInt8]])] = []
+        if let cards = renderer.parts(of: .directoryCard) {
+            files.append((renderer.path(of: .directoryCard), cards))
+        }
+        if let calendar = renderer.madeBirthdaysCalendarParts {
+            files.append((renderer.path(of: .birthdaysCalendar), calendar))
         }
         // A spare not made costs the first save the time it cost before, no more.
         try? OutputPatcher(outputPath: outputPath).primeSpares(spares, files: files)

@@ -27,6 +27,12 @@ extension SiteRenderer {
         }
     }
 
+    /// `birthdays.ics` as parts when this renderer made them already, else nil (nothing is made
+    /// or kept: the cache's events stay those of the calendar made last).
+    public var madeBirthdaysCalendarParts: [[UInt8]]? {
+        birthdayCalendar.made.withLock { $0?.parts }
+    }
+
     /// Whether `birthdays.ics` is known to differ from the last calendar the cache kept (an
     /// event was made anew, came or went); false when that is not known.
     var birthdaysCalendarDiffers: Bool {
