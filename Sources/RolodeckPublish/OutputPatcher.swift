@@ -29,15 +29,8 @@ public struct OutputPatcher {
     /// read from it, and `files`. For a watch after it published the whole output, so that its
     /// first save writes those files as the saves after it do.
     public func primeSpares(_ spares: SpareFiles, files: [(path: String, parts: [[UInt8]])]) throws {
-        let (parentPath, name) = try Publisher(outputPath: outputPath).locateOutput()
-        guard let parent = DirectoryHandle.open(parentPath) else {
-            throw PublishError.system("open", parentPath)
-        }
-        let lock = try OutputLock(parent)
+        let (parent, name, lock, output) = try lockedOutput()
         defer { withExtendedLifetime(lock) {} }
-        guard let output = DirectoryHandle.open(parentPath + "/" + name, displayPath: outputPath) else {
-            throw PublishError.system("open", outputPath)
-        }
         spares.prepare(parent: parent, outputName: name, output: output)
         if let manifest = output.contents(of: Publisher.markerName) {
             spares.prime(Publisher.markerName, parts: [manifest], name: Publisher.markerName, in: output)
@@ -48,6 +41,23 @@ public struct OutputPatcher {
             else { continue }
             spares.prime(file.path, parts: file.parts, name: fileName, in: folder)
         }
+    }
+
+    /// The output's parent folder, the output's name in it, the lock on the parent (held until
+    /// the caller lets go of it) and the output folder, open.
+    private func lockedOutput() throws -> (
+        parent: DirectoryHandle, name: String, lock: OutputLock, output: DirectoryHandle
+    ) {
+        // Where `Publisher` finds it, so that both lock the same folder for a linked output too.
+        let (parentPath, name) = try Publisher(outputPath: outputPath).locateOutput()
+        guard let parent = DirectoryHandle.open(parentPath) else {
+            throw PublishError.system("open", parentPath)
+        }
+        let lock = try OutputLock(parent)
+        guard let output = DirectoryHandle.open(parentPath + "/" + name, displayPath: outputPath) else {
+            throw PublishError.system("open", outputPath)
+        }
+        return (parent, name, lock, output)
     }
 
     /// The name of a file being written, until it is renamed into place.
@@ -67,16 +77,8 @@ public struct OutputPatcher {
         fingerprint: String, files: inout [String: Int], manifest: inout [UInt8]?, spares: SpareFiles? = nil,
         _ produce: (PatchWriter, _ files: [String: Int]) throws -> [String]
     ) throws -> PublishReport {
-        // Where `Publisher` finds it, so that both lock the same folder for a linked output too.
-        let (parentPath, name) = try Publisher(outputPath: outputPath).locateOutput()
-        guard let parent = DirectoryHandle.open(parentPath) else {
-            throw PublishError.system("open", parentPath)
-        }
-        let lock = try OutputLock(parent)
+        let (parent, name, lock, output) = try lockedOutput()
         defer { withExtendedLifetime(lock) {} }
-        guard let output = DirectoryHandle.open(parentPath + "/" + name, displayPath: outputPath) else {
-            throw PublishError.system("open", outputPath)
-        }
 
         spares?.prepare(parent: parent, outputName: name, output: output)
         let writer = PatchWriter(output: output, spares: spares)
