@@ -219,11 +219,7 @@ public final class SpareFiles: Sendable {
     /// the save's path: a list of 100,000 cards (a retain of each), 7.7 MB of text.
     private func unshare(_ staged: Staged) {
         Self.copier.async { [self] in
-            // One large part (the manifest's text) is copied byte for byte; a list of many (every
-            // card) is copied as a list, the cards themselves shared: none is changed in place.
-            let copy =
-                staged.parts.count == 1
-                ? [staged.parts[0].withUnsafeBufferPointer { Array($0) }] : staged.parts.map { $0 }
+            let copy = Self.copy(of: staged.parts)
             state.withLock { state in
                 // Unless a later patch placed another version meanwhile.
                 guard let live = state.live[staged.path], Self.isSameList(live.parts, staged.parts) else {
@@ -232,6 +228,13 @@ public final class SpareFiles: Sendable {
                 state.live[staged.path]?.parts = copy
             }
         }
+    }
+
+    /// A copy of `parts` that shares no storage the caller changes in place: one large part (the
+    /// manifest's text) is copied byte for byte; a list of many (every card) is copied as a list,
+    /// the cards themselves shared, since none is changed in place.
+    private static func copy(of parts: [[UInt8]]) -> [[UInt8]] {
+        parts.count == 1 ? [parts[0].withUnsafeBufferPointer { Array($0) }] : parts.map { $0 }
     }
 
     /// Whether two lists of parts are the same list (the same storage), not only equal.
@@ -361,7 +364,7 @@ public final class SpareFiles: Sendable {
         else { return }
         // The parts are kept as a copy: the caller changes its own in place on the next save (see
         // `unshare`).
-        let copy = parts.count == 1 ? [parts[0].withUnsafeBufferPointer { Array($0) }] : parts.map { $0 }
+        let copy = Self.copy(of: parts)
         try? spareFolder.removeTree(spareName)
         guard (try? spareFolder.createFile(spareName, parts: copy)) != nil,
             let made = spareFolder.status(of: spareName)
