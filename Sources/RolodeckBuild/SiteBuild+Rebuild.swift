@@ -261,9 +261,10 @@ extension SiteBuild {
                         snapshot: snapshot, storeGeneration: storeChanges.generation,
                         outputPath: outputPath, files: files,
                         manifest: identity, warnings: warnings)
-                    // An output found up to date was not rendered: the cards the next save reuses
-                    // are made now, off the rebuilds' path (at once when they were rendered).
-                    // Then the large files get spares, as a save leaves them.
+                    // An output found up to date was not rendered: the cards and the birthday
+                    // events the next save reuses are made now, off the rebuilds' path (at once
+                    // when they were rendered). Then the large files get spares, as a save
+                    // leaves them.
                     let spares = state.spares
                     Self.cardMaker.async {
                         renderer.makeCards()
@@ -291,15 +292,12 @@ extension SiteBuild {
     /// Makes spares of the large files a save writes through them (`contacts.vcf`, the
     /// birthday calendar, the manifest), as `renderer` made them, when the output holds those
     /// bytes: the first save after a whole publish then writes into them only what it changes.
-    /// The birthday calendar only when the build made it: made here, its events would be kept
-    /// in the cache in place of those of a later save's calendar made meanwhile.
+    /// The calendar is made here when the build did not render it (an output found up to
+    /// date), so that its events are kept for the first save too; the cache keeps them only if
+    /// no save made a calendar meanwhile (`BirthdayEventCache.ticket`).
     private static func primeSpares(_ spares: SpareFiles, of renderer: SiteRenderer, outputPath: String) {
-        var files: [(path: String, parts: [[UInt8]])] = []
-        if let cards = renderer.parts(of: .directoryCard) {
-            files.append((renderer.path(of: .directoryCard), cards))
-        }
-        if let calendar = renderer.madeBirthdaysCalendarParts {
-            files.append((renderer.path(of: .birthdaysCalendar), calendar))
+        let files = [SitePage.directoryCard, .birthdaysCalendar].compactMap { page in
+            renderer.parts(of: page).map { (path: renderer.path(of: page), parts: $0) }
         }
         // A spare not made costs the first save the time it cost before, no more.
         try? OutputPatcher(outputPath: outputPath).primeSpares(spares, files: files)

@@ -21,16 +21,10 @@ extension SiteRenderer {
             let (parts, events) = BirthdayCalendar.parts(
                 directory: directory, strings: views.strings, stamp: calendarStamp,
                 kept: birthdayEventCache?.kept)
-            birthdayEventCache?.keep(events)
+            birthdayEventCache?.keep(events, ticket: birthdayTicket)
             made = (parts, events.changed == true)
             return parts
         }
-    }
-
-    /// `birthdays.ics` as parts when this renderer made them already, else nil (nothing is made
-    /// or kept: the cache's events stay those of the calendar made last).
-    public var madeBirthdaysCalendarParts: [[UInt8]]? {
-        birthdayCalendar.made.withLock { $0?.parts }
     }
 
     /// Whether `birthdays.ics` is known to differ from the last calendar the cache kept (an

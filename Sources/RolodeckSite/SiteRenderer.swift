@@ -41,6 +41,8 @@ public struct SiteRenderer: Sendable {
     /// The birthday calendar's events of the last rebuild, reused where an event is the same;
     /// nil in a whole build.
     let birthdayEventCache: BirthdayEventCache?
+    /// This renderer's place among those using `birthdayEventCache` (`BirthdayEventCache.ticket`).
+    let birthdayTicket: Int
     /// `birthdays.ics` as parts, once made (`birthdaysCalendarParts`), and whether it differs
     /// from the last one the cache kept.
     let birthdayCalendar = MadeCalendar()
@@ -89,6 +91,7 @@ public struct SiteRenderer: Sendable {
         self.directory = directory
         self.cardCache = cardCache
         self.birthdayEventCache = birthdayEventCache
+        birthdayTicket = birthdayEventCache?.ticket() ?? 0
         let (photoCounts, samePhotos) = Self.photoCounts(of: directory, base: base)
         self.photoCounts = photoCounts
         photoFiles =

@@ -751,10 +751,10 @@ import Testing
 }
 
 extension SiteBuildRebuildTests {
-    /// A watch whose first build finds the output up to date renders nothing, so no vCard is
-    /// made; they are made after it, off its path, and kept for the first save, which then
-    /// takes them from the card cache instead of making every one.
-    @Test func cardsAreMadeAfterAFirstBuildThatFoundTheOutputUpToDate() throws {
+    /// A watch whose first build finds the output up to date renders nothing, so no vCard or
+    /// birthday event is made; they are made after it, off its path, and kept for the first
+    /// save, which then takes them from the caches instead of making every one.
+    @Test func cardsAndBirthdaysAreMadeAfterAFirstBuildThatFoundTheOutputUpToDate() throws {
         let scratch = try Fixtures.temporaryFolder()
         let folder = scratch.appendingPathComponent("site")
         try FileManager.default.copyItem(
@@ -778,6 +778,11 @@ extension SiteBuildRebuildTests {
         let cards = try #require(state.cardCache.take(revision: writer.revision, config: snapshot.config))
         #expect(cards.bytes.count == snapshot.directory.entries.count)
         #expect(cards.bytes.contains { !$0.isEmpty })
+        let events = try #require(state.birthdayEvents.kept)
+        let birthdays = snapshot.directory.entries.count { $0.contact.birthday != nil }
+        #expect(birthdays > 0)
+        #expect(events.bytes.count == birthdays)
+        #expect(events.ids.allSatisfy { id in snapshot.directory.entries.contains { $0.contact.id == id } })
     }
 
     @Test func aCancelledRebuildLeavesTheOutputAndNoTemporaryFiles() throws {

@@ -122,18 +122,43 @@ enum BirthdayCalendar {
 /// The birthday calendar's events a watch rendered last, for the next save's calendar to take
 /// those that are the same (`BirthdayCalendar.parts`): renaming a contact with a birthday then
 /// makes its event anew, not the 60,000 of a directory of 100,000 contacts (0.15 s).
+///
+/// A renderer takes a ticket when it is made (`ticket`), and the cache keeps the events of the
+/// newest renderer that made a calendar: a calendar made off the rebuilds' path, for an output
+/// found up to date, never takes the place of one a later save made meanwhile.
 public final class BirthdayEventCache: Sendable {
-    private let events = Mutex<BirthdayCalendar.Events?>(nil)
+    private struct State {
+        var events: BirthdayCalendar.Events?
+        /// The ticket of the renderer whose events are kept; -1 when none are.
+        var keptBy = -1
+        /// The next ticket.
+        var next = 0
+    }
+
+    private let state = Mutex(State())
 
     /// An empty cache.
     public init() {}
 
-    /// The events last kept.
-    var kept: BirthdayCalendar.Events? { events.withLock { $0 } }
+    /// A number for a renderer made now, higher than those of every renderer made before.
+    func ticket() -> Int {
+        state.withLock { state in
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
 
-    /// Keeps the events of the calendar just made, in place of those kept.
-    func keep(_ made: BirthdayCalendar.Events) {
-        events.withLock { $0 = made }
+    /// The events last kept.
+    var kept: BirthdayCalendar.Events? { state.withLock { $0.events } }
+
+    /// Keeps the events of the calendar just made by the renderer given `ticket`, in place of
+    /// those kept, unless those were made by a newer renderer.
+    func keep(_ made: BirthdayCalendar.Events, ticket: Int) {
+        state.withLock { state in
+            guard ticket > state.keptBy else { return }
+            state.events = made
+            state.keptBy = ticket
+        }
     }
 }
 

@@ -93,4 +93,26 @@ import Testing
         #expect(germanSame)
         #expect(Self.taken(german, from: first) == 0)
     }
+
+    /// Two renderers share a watch's cache: the older one (made for an output found up to
+    /// date) makes its calendar off the rebuilds' path, after the newer one (a save) made its
+    /// own. The cache keeps the newer one's events, whichever made its calendar last.
+    @Test(arguments: [false, true])
+    func theCacheKeepsTheNewestRenderersEvents(olderFirst: Bool) throws {
+        let cache = BirthdayEventCache()
+        var renamed = Self.contacts()
+        renamed[7].givenName = "Aaron"
+        let theme = try EntryCardsTests.site().site.theme
+        let older = SiteRenderer(
+            directory: Self.directory(Self.contacts()), theme: theme, today: Self.stamp, birthdayEventCache: cache)
+        let newer = SiteRenderer(
+            directory: Self.directory(renamed), theme: theme, today: Self.stamp, birthdayEventCache: cache)
+        let renderers = olderFirst ? [older, newer] : [newer, older]
+        for renderer in renderers { _ = renderer.birthdaysCalendarParts() }
+        let kept = try #require(cache.kept)
+        let newerNames = Self.directory(renamed).entries.filter { $0.contact.birthday != nil }.map(\.displayName)
+        #expect(kept.names.sorted() == newerNames.sorted())
+        #expect(kept.names.contains { $0.hasPrefix("Aaron") })
+    }
 }
+
