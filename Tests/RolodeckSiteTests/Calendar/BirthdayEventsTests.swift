@@ -104,15 +104,16 @@ import Testing
         renamed[7].givenName = "Aaron"
         let theme = try EntryCardsTests.site().site.theme
         let older = SiteRenderer(
-            directory: Self.directory(Self.contacts()), theme: theme, today: Self.stamp, birthdayEventCache: cache)
+            directory: Self.directory(Self.contacts()), theme: theme, today: Self.stamp,
+            birthdayEventCache: cache)
         let newer = SiteRenderer(
             directory: Self.directory(renamed), theme: theme, today: Self.stamp, birthdayEventCache: cache)
         let renderers = olderFirst ? [older, newer] : [newer, older]
         for renderer in renderers { _ = renderer.birthdaysCalendarParts() }
         let kept = try #require(cache.kept)
-        let newerNames = Self.directory(renamed).entries.filter { $0.contact.birthday != nil }.map(\.displayName)
+        let newerNames = Self.directory(renamed).entries.filter { $0.contact.birthday != nil }
+            .map(\.displayName)
         #expect(kept.names.sorted() == newerNames.sorted())
         #expect(kept.names.contains { $0.hasPrefix("Aaron") })
     }
 }
-
