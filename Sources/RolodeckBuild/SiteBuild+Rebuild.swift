@@ -105,6 +105,10 @@ extension SiteBuild {
         watched.storeCache.prepareForPatches()
     }
 
+    /// The size of the largest file the rebuilds read and keep (0 before the first): a save of
+    /// that file reads it again, into a buffer this large.
+    public var largestInputFileSize: Int { watched?.reader.cache?.largestFileSize ?? 0 }
+
     /// Removes what `rebuild` keeps beside the output between calls (the spare copies of large
     /// files): for when the watch stops.
     public func stopRebuilding() {

@@ -74,6 +74,30 @@ import RolodeckCore
         #expect(cache.count == fresh.storeFiles.count)
     }
 
+    /// The largest file a read kept (a watch readies a buffer that large for the next read of
+    /// it), and the largest after it grew and after it went.
+    @Test func theLargestFileIsTheLargestTheLastReadKept() throws {
+        let folder = try Self.site()
+        let cache = InputFileCache(marginNanoseconds: 0)
+        let reader = SiteReader(folder: folder, displayPath: "site", cache: cache)
+        #expect(cache.largestFileSize == 0)
+        _ = try reader.read()
+        let array = folder.appendingPathComponent("store/contacts.json")
+        let one = folder.appendingPathComponent("store/contacts/bo.json")
+        let size = { (file: URL) in
+            try #require(FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        }
+        #expect(try size(array) > size(one))
+        #expect(cache.largestFileSize == (try size(array)))
+        try Data(#"{"id": "bo", "givenName": "Bo", "notes": "a note longer than the whole array file"}"#.utf8)
+            .write(to: one)
+        _ = try reader.read()
+        #expect(cache.largestFileSize == (try size(one)))
+        try FileManager.default.removeItem(at: one)
+        _ = try reader.read()
+        #expect(cache.largestFileSize == (try size(array)))
+    }
+
     @Test func aFileChangedMomentsBeforeItWasReadIsReadAgain() throws {
         let folder = try Self.site()
         let cache = InputFileCache()

@@ -79,6 +79,7 @@ final class WatchSession: @unchecked Sendable {
         var keepsFreedMemory = true
         // What the next save would make first is made once no change has come for a moment.
         var prepared = false
+        var warmed = false
         while !SignalTrap.isRequested {
             let timeout = !prepared ? Self.preparingPause : keepsFreedMemory ? FreedMemory.idleTime : nil
             let batch = watcher.nextBatch(stop: stop, timeout: timeout)
@@ -86,6 +87,12 @@ final class WatchSession: @unchecked Sendable {
             guard let batch else {
                 if !prepared {
                     build.prepareForSaves()
+                    if !warmed {
+                        // The buffer the first read of the largest store file takes, faulted in
+                        // now; each save after it frees the buffer the one after takes.
+                        FreedMemory.warm(bytes: build.largestInputFileSize + 1)
+                        warmed = true
+                    }
                     prepared = true
                     continue
                 }

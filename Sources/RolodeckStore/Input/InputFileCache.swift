@@ -57,6 +57,11 @@ public final class InputFileCache: Sendable {
     /// How many files the cache holds.
     var count: Int { state.withLock { $0.entries.count } }
 
+    /// The size of the largest file the cache holds (0 when it holds none).
+    public var largestFileSize: Int {
+        state.withLock { state in state.entries.values.reduce(0) { max($0, Int($1.status.size)) } }
+    }
+
     /// Starts a reading of the whole site: files it does not ask for are forgotten by `endPass`.
     func beginPass() {
         state.withLock { state in
