@@ -44,11 +44,12 @@ enum FreedMemory {
     /// `bytes - 1` into, the block is the memory the next such read takes.
     ///
     /// A watch whose first build found the output up to date freed little, so the first save
-    /// read a large store file into pages the kernel had to clear first: a name saved in one
-    /// 66 MB `contacts.vcf` at 100,000 contacts took 0.41 to 0.46 s, the saves after it 0.15 to
-    /// 0.21 s. With the block written while idle, 0.28 to 0.35 s. Blocks for the rest of a save's
-    /// memory (128 MB more, in 4 MB or 512 KB pieces) did not make the first save quicker in a
-    /// file per contact and were not kept.
+    /// read a large store file into pages the kernel had to clear first: at 100,000 contacts in
+    /// one 70 MB `contacts.json`, a phone number saved first took 0.23 to 0.25 s, the saves
+    /// after it 0.06 to 0.07 s; with the block written while idle, 0.07 to 0.10 s
+    /// (docs/performance.md, twenty-fifth pass). Blocks for the rest of a save's memory (128 MB
+    /// more, in 4 MB or 512 KB pieces) did not make the first save quicker in a file per contact
+    /// and were not kept.
     static func warm(bytes: Int) {
         guard allocatorControl != nil, bytes > 0 else { return }
         let block = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
