@@ -109,6 +109,9 @@ extension SiteBuild {
     /// that file reads it again, into a buffer this large.
     public var largestInputFileSize: Int { watched?.reader.cache?.largestFileSize ?? 0 }
 
+    /// How many contacts the site the last rebuild published lists (0 before one did).
+    public var publishedContactCount: Int { watched?.baseline?.snapshot.directory.entries.count ?? 0 }
+
     /// Removes what `rebuild` keeps beside the output between calls (the spare copies of large
     /// files): for when the watch stops.
     public func stopRebuilding() {

@@ -39,25 +39,45 @@ enum FreedMemory {
         allocatorControl.map { giveBack($0) }
     }
 
-    /// Writes a block of `bytes`, then frees it, when the allocator is jemalloc (after `keep`,
-    /// it keeps the block's pages): made as `SiteReader` makes the buffer it reads a file of
-    /// `bytes - 1` into, the block is the memory the next such read takes.
+    /// Writes blocks of memory, then frees them, when the allocator is jemalloc (after `keep`,
+    /// it keeps their pages): one made as `SiteReader` makes the buffer it reads a file of
+    /// `reading - 1` bytes into, which the next such read takes, and `saving` bytes more in
+    /// blocks of 4 MB, which the next save's other new memory takes.
     ///
-    /// A watch whose first build found the output up to date freed little, so the first save
-    /// read a large store file into pages the kernel had to clear first: at 100,000 contacts in
-    /// one 70 MB `contacts.json`, a phone number saved first took 0.23 to 0.25 s, the saves
-    /// after it 0.06 to 0.07 s; with the block written while idle, 0.07 to 0.10 s
-    /// (docs/performance.md, twenty-fifth pass). Blocks for the rest of a save's memory (128 MB
-    /// more, in 4 MB or 512 KB pieces) did not make the first save quicker in a file per contact
-    /// and were not kept.
-    static func warm(bytes: Int) {
-        guard allocatorControl != nil, bytes > 0 else { return }
-        let block = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
+    /// A watch whose first build found the output up to date freed little, so its first save
+    /// took new pages the kernel clears first: for the read of a large store file, for the
+    /// search index's pieces, for the directory put in its new order. At 100,000 contacts, after
+    /// such a start, in one 70 MB `contacts.json`, a phone number saved first took 0.23 to
+    /// 0.25 s (the saves after it 0.06 to 0.07 s) and 0.07 to 0.10 s with the read's block; a
+    /// name 0.29 to 0.33 s with that block and 0.23 to 0.25 s with 128 MB more (the saves after
+    /// it 0.19 to 0.26 s); with a file per contact a name 0.28 to 0.37 s, and 0.27 s with the
+    /// 128 MB (docs/performance.md, twenty-fifth pass).
+    static func warm(reading: Int, saving: Int) {
+        guard allocatorControl != nil else { return }
+        // All alive at once, so that each is new memory, then freed together.
+        var blocks = reading > 0 ? [written(reading)] : []
+        for _ in 0..<(max(saving, 0) + warmingBlock - 1) / warmingBlock {
+            blocks.append(written(warmingBlock))
+        }
+        withExtendedLifetime(blocks) {}
+    }
+
+    /// What `warm` writes beyond the read's block, for each contact of the site: 128 MB at
+    /// 100,000 contacts, about what a first save after an up-to-date start took new (its
+    /// resident size grew by 86 to 145 MB).
+    static let savingBytesPerContact = 1_280
+
+    /// The size of `warm`'s blocks for a save's other memory: under jemalloc's 8 MB, above which
+    /// blocks come from an arena of their own.
+    private static let warmingBlock = 4 << 20
+
+    /// A block of `bytes`, every byte written.
+    private static func written(_ bytes: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes) { buffer, count in
             // A write the compiler cannot leave out, though the block is freed at once.
             if let start = buffer.baseAddress { explicit_bzero(start, bytes) }
             count = bytes
         }
-        withExtendedLifetime(block) {}
     }
 
     /// jemalloc's `mallctl`, found at run time; nil with another allocator. (Set once, then only

@@ -783,6 +783,17 @@ extension SiteBuildRebuildTests {
         #expect(birthdays > 0)
         #expect(events.bytes.count == birthdays)
         #expect(events.ids.allSatisfy { id in snapshot.directory.entries.contains { $0.contact.id == id } })
+        // What the watch readies for the first save's memory (`FreedMemory.warm`) is sized by
+        // these: the contacts listed and the largest file read.
+        #expect(build.publishedContactCount == snapshot.directory.entries.count)
+        let sizes = try FileManager.default.subpathsOfDirectory(atPath: folder.path).compactMap { path in
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.size]
+                as? Int
+        }
+        #expect(build.largestInputFileSize > 0)
+        #expect(sizes.contains(build.largestInputFileSize))
+        let contacts = try Data(contentsOf: folder.appendingPathComponent("store/contacts.json"))
+        #expect(build.largestInputFileSize >= contacts.count)
     }
 
     @Test func aCancelledRebuildLeavesTheOutputAndNoTemporaryFiles() throws {

@@ -88,9 +88,12 @@ final class WatchSession: @unchecked Sendable {
                 if !prepared {
                     build.prepareForSaves()
                     if !warmed {
-                        // The buffer the first read of the largest store file takes, faulted in
-                        // now; each save after it frees the buffer the one after takes.
-                        FreedMemory.warm(bytes: build.largestInputFileSize + 1)
+                        // The memory the first save takes new, faulted in now: the buffer of the
+                        // largest store file's read and the rest. Each save after it frees what
+                        // the one after takes.
+                        FreedMemory.warm(
+                            reading: build.largestInputFileSize + 1,
+                            saving: build.publishedContactCount * FreedMemory.savingBytesPerContact)
                         warmed = true
                     }
                     prepared = true
