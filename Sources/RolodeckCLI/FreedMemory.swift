@@ -41,8 +41,8 @@ enum FreedMemory {
 
     /// Writes blocks of memory, then frees them, when the allocator is jemalloc (after `keep`,
     /// it keeps their pages): one made as `SiteReader` makes the buffer it reads a file of
-    /// `reading - 1` bytes into, which the next such read takes, and `saving` bytes more in
-    /// blocks of 4 MB, which the next save's other new memory takes.
+    /// `largestFile` bytes into, which the next such read takes, and `savingBytesPerContact` for
+    /// each of `contacts` more in blocks of 4 MB, which the next save's other new memory takes.
     ///
     /// A watch whose first build found the output up to date freed little, so its first save
     /// took new pages the kernel clears first: for the read of a large store file, for the
@@ -52,11 +52,14 @@ enum FreedMemory {
     /// name 0.29 to 0.33 s with that block and 0.23 to 0.25 s with 128 MB more (the saves after
     /// it 0.19 to 0.26 s); with a file per contact a name 0.28 to 0.37 s, and 0.27 s with the
     /// 128 MB (docs/performance.md, twenty-fifth pass).
-    static func warm(reading: Int, saving: Int) {
+    static func warm(largestFile: Int, contacts: Int) {
         guard allocatorControl != nil else { return }
+        // `SiteReader.readToEnd` asks for one byte more than the file's size.
+        let reading = max(largestFile, 0) + 1
+        let saving = max(contacts, 0) * savingBytesPerContact
         // All alive at once, so that each is new memory, then freed together.
-        var blocks = reading > 0 ? [written(reading)] : []
-        for _ in 0..<(max(saving, 0) + warmingBlock - 1) / warmingBlock {
+        var blocks = [written(reading)]
+        for _ in 0..<(saving + warmingBlock - 1) / warmingBlock {
             blocks.append(written(warmingBlock))
         }
         withExtendedLifetime(blocks) {}
@@ -65,7 +68,7 @@ enum FreedMemory {
     /// What `warm` writes beyond the read's block, for each contact of the site: 128 MB at
     /// 100,000 contacts, about what a first save after an up-to-date start took new (its
     /// resident size grew by 86 to 145 MB).
-    static let savingBytesPerContact = 1_280
+    private static let savingBytesPerContact = 1_280
 
     /// The size of `warm`'s blocks for a save's other memory: under jemalloc's 8 MB, above which
     /// blocks come from an arena of their own.

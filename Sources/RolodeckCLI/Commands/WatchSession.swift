@@ -92,8 +92,7 @@ final class WatchSession: @unchecked Sendable {
                         // largest store file's read and the rest. Each save after it frees what
                         // the one after takes.
                         FreedMemory.warm(
-                            reading: build.largestInputFileSize + 1,
-                            saving: build.publishedContactCount * FreedMemory.savingBytesPerContact)
+                            largestFile: build.largestInputFileSize, contacts: build.publishedContactCount)
                         warmed = true
                     }
                     prepared = true
