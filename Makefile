@@ -22,8 +22,9 @@ BUILD_PACKAGES := libcmark-dev libqrencode-dev libvips42 libjemalloc-dev pkg-con
 # that the screenshots show Korean and Japanese names, not empty boxes.
 TEST_PACKAGES := chromium chromium-driver fonts-noto-cjk python3-vobject python3-icalendar zbar-tools \
 	bash-completion zsh fish man-db dpkg-dev lintian systemd nginx
-# Needed by `make bench`: Hugo, whose build of the same store the benchmark compares with ours.
-BENCH_PACKAGES := hugo
+# Needed by `make bench`: Hugo, whose build of the same store the benchmark compares with ours,
+# and the vips command, which makes the pictures of the store with photos.
+BENCH_PACKAGES := hugo libvips-tools
 
 .PHONY: demo build test test-swift test-browser test-install deps test-deps bench clean \
 	release install uninstall deb fuzz fuzz-watch test-asan test-tsan
