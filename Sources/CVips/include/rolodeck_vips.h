@@ -9,11 +9,16 @@
 
 /* Loads `library` (a file name the dynamic loader looks up, or a path) and starts libvips once
  * for the process: one thread per operation (the build runs photos on every core itself) and
- * no operation cache (each photo is made once, then the bytes are kept by the caller). 0 on
+ * no operation cache (each photo is made once, then the bytes are kept by the caller), and no
+ * run-time compiled vector code (see rolodeck_vips_vectors_enabled). 0 on
  * success; -1 with why in `message` (at most `capacity` bytes, NUL-terminated) when the
  * library is missing, lacks a function, is of another ABI, or does not start. Call it once,
  * before any other function here. */
 int rolodeck_vips_load(const char *library, char *message, size_t capacity);
+
+/* Whether libvips runs run-time compiled vector code (orc); rolodeck_vips_load turns it off,
+ * because orc's code memory is not safe to use from several threads at once. */
+int rolodeck_vips_vectors_enabled(void);
 
 /* A square thumbnail of the image in `bytes`, at most `size` pixels a side (a smaller image is
  * not enlarged), cut from its centre, turned upright by its EXIF orientation, written as WebP

@@ -34,6 +34,13 @@ enum PhotoImages {
                     + "install Debian's libvips42 package", isLibraryMissing: true))
     }
 
+    /// Whether libvips runs orc's run-time compiled vector code: never once loaded (see
+    /// `rolodeck_vips_load`), as orc's code memory is not safe on several threads at once.
+    static var usesVectorCode: Bool {
+        guard case .success = library else { return false }
+        return rolodeck_vips_vectors_enabled() != 0
+    }
+
     /// A square WebP thumbnail `size` pixels a side, cut from the middle of the photo and
     /// turned upright, without metadata.
     static func thumbnail(_ bytes: [UInt8], size: Int) -> Result<[UInt8], Failure> {

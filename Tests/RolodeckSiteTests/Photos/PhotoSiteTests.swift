@@ -204,4 +204,11 @@ import Testing
     @Test func libvipsLoads() {
         if case .failure(let failure) = PhotoImages.library { Issue.record("\(failure.message)") }
     }
+
+    /// libvips runs without orc's run-time compiled code: Debian 12's orc is not safe when two
+    /// threads compile or free programs at once, and libvips compiled one for every shrink.
+    @Test func libvipsRunsNoCompiledVectorCode() throws {
+        try PhotoImages.library.get()
+        #expect(!PhotoImages.usesVectorCode)
+    }
 }
