@@ -38,6 +38,8 @@ public struct SiteRenderer: Sendable {
     /// The cards of the last rebuild, reused where a contact's card is the same; nil in a
     /// whole build.
     let cardCache: VCardCache?
+    /// This renderer's place among those using `cardCache` (`VCardCache.ticket`).
+    let cardTicket: Int
     /// The birthday calendar's events of the last rebuild, reused where an event is the same;
     /// nil in a whole build.
     let birthdayEventCache: BirthdayEventCache?
@@ -90,6 +92,7 @@ public struct SiteRenderer: Sendable {
     ) {
         self.directory = directory
         self.cardCache = cardCache
+        cardTicket = cardCache?.ticket() ?? 0
         self.birthdayEventCache = birthdayEventCache
         birthdayTicket = birthdayEventCache?.ticket() ?? 0
         let (photoCounts, samePhotos) = Self.photoCounts(of: directory, base: base)

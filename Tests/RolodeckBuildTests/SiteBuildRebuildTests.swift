@@ -775,7 +775,9 @@ extension SiteBuildRebuildTests {
         let state = try #require(build.watched)
         let snapshot = try #require(state.baseline?.snapshot)
         let writer = VCardWriter(revisionDate: snapshot.lastUpdated ?? snapshot.today)
-        let cards = try #require(state.cardCache.take(revision: writer.revision, config: snapshot.config))
+        let cards = try #require(
+            state.cardCache.take(
+                revision: writer.revision, config: snapshot.config, ticket: state.cardCache.ticket()))
         #expect(cards.bytes.count == snapshot.directory.entries.count)
         #expect(cards.bytes.contains { !$0.isEmpty })
         let events = try #require(state.birthdayEvents.kept)

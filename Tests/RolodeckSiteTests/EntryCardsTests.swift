@@ -93,4 +93,27 @@ import Testing
         #expect(again.cards == fresh.cards)
         #expect(again.changed == [])
     }
+
+    /// Two renderers share a watch's cache: the older one (made for an output found up to
+    /// date) makes its cards off the rebuilds' path, before or after the newer one (a save)
+    /// made its own. The cache keeps the newer one's cards either way, so the save after finds
+    /// nothing changed since the newer one, and brings the cards up to date, not made again.
+    @Test(arguments: [false, true])
+    func theCacheKeepsTheNewestRenderersCards(olderFirst: Bool) throws {
+        let (site, original) = try Self.site()
+        var store = original
+        _ = Edit.lastRenamedToTheFront.apply(to: &store.contacts)
+        let cache = VCardCache()
+        func renderer(_ store: Store) -> SiteRenderer {
+            SiteRenderer(
+                directory: Directory(store: store, config: site.config), theme: site.theme,
+                today: SitePagesTests.today, cardCache: cache)
+        }
+        let older = renderer(original)
+        let newer = renderer(store)
+        for made in olderFirst ? [older, newer] : [newer, older] { _ = made.entryCards() }
+        let next = Self.cards(store, of: site, cache: cache)
+        #expect(next.cards == Self.cards(store, of: site, cache: nil).cards)
+        #expect(next.changed == [], "the cards kept were not the newer renderer's")
+    }
 }

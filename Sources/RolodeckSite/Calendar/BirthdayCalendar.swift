@@ -127,38 +127,21 @@ enum BirthdayCalendar {
 /// newest renderer that made a calendar: a calendar made off the rebuilds' path, for an output
 /// found up to date, never takes the place of one a later save made meanwhile.
 public final class BirthdayEventCache: Sendable {
-    private struct State {
-        var events: BirthdayCalendar.Events?
-        /// The ticket of the renderer whose events are kept; -1 when none are.
-        var keptBy = -1
-        /// The next ticket.
-        var next = 0
-    }
-
-    private let state = Mutex(State())
+    private let events = NewestKept<BirthdayCalendar.Events>()
 
     /// An empty cache.
     public init() {}
 
     /// A number for a renderer made now, higher than those of every renderer made before.
-    func ticket() -> Int {
-        state.withLock { state in
-            defer { state.next += 1 }
-            return state.next
-        }
-    }
+    func ticket() -> Int { events.ticket() }
 
     /// The events last kept.
-    var kept: BirthdayCalendar.Events? { state.withLock { $0.events } }
+    var kept: BirthdayCalendar.Events? { events.kept }
 
     /// Keeps the events of the calendar just made by the renderer given `ticket`, in place of
     /// those kept, unless those were made by a newer renderer.
     func keep(_ made: BirthdayCalendar.Events, ticket: Int) {
-        state.withLock { state in
-            guard ticket > state.keptBy else { return }
-            state.events = made
-            state.keptBy = ticket
-        }
+        events.keep(made, ticket: ticket)
     }
 }
 

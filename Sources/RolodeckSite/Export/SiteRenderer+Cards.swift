@@ -77,16 +77,16 @@ extension SiteRenderer {
                 return (ParallelWork.map(count) { cardWithoutPhoto($0) }, nil)
             }
             let writer = cardWriter
-            var kept = cache.take(revision: writer.revision, config: directory.config)
+            var kept = cache.take(revision: writer.revision, config: directory.config, ticket: cardTicket)
             let groups = directory.groups.map(\.group)
             // Taken out of `kept`, so that the cards updated in place are not copied first.
             if var cards = kept.take() {
                 if cards.sources.count == count, cards.groups == groups, let changed = updateInPlace(&cards) {
-                    cache.keep(cards)
+                    cache.keep(cards, ticket: cardTicket)
                     return (cards.bytes, changed)
                 }
                 if cards.groups == groups, let changed = updateMoved(&cards) {
-                    cache.keep(cards)
+                    cache.keep(cards, ticket: cardTicket)
                     return (cards.bytes, changed)
                 }
                 kept = cards
@@ -103,7 +103,8 @@ extension SiteRenderer {
             cache.keep(
                 VCardCache.Cards(
                     revision: writer.revision, config: directory.config, groups: groups, sources: sources,
-                    bytes: bytes))
+                    bytes: bytes),
+                ticket: cardTicket)
             return (bytes, nil)
         }
     }

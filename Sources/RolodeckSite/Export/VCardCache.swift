@@ -10,6 +10,9 @@ import Synchronization
 /// names, the config (which fields it hides) and the writer's `REV` alone, so a kept card is
 /// reused when all of them are equal. The contact is compared as the directory holds it, not as
 /// the card shows it: an unchanged contact is the very same value, which compares at once.
+///
+/// A renderer takes a ticket when it is made (`ticket`), and the cache keeps the cards of the
+/// newest renderer that made them (`NewestKept`).
 public final class VCardCache: Sendable {
     /// What one entry's card is made from.
     struct Source: Sendable, Equatable {
@@ -41,23 +44,27 @@ public final class VCardCache: Sendable {
         var bytes: [[UInt8]]
     }
 
-    private let kept = Mutex<Cards?>(nil)
+    private let kept = NewestKept<Cards>()
 
     /// An empty cache.
     public init() {}
 
-    /// The cards kept, written with `revision` for a site of `config`, leaving the cache empty;
-    /// nil when there are none.
-    func take(revision: String?, config: SiteConfig) -> Cards? {
-        kept.withLock { kept in
-            defer { kept = nil }
-            return kept?.revision == revision && kept?.config == config ? kept : nil
-        }
+    /// A number for a renderer made now, higher than those of every renderer made before.
+    func ticket() -> Int { kept.ticket() }
+
+    /// The cards kept, written with `revision` for a site of `config`, for the renderer given
+    /// `ticket`; nil when there are none. Unless a newer renderer kept them, the cache is left
+    /// empty (`NewestKept.take`).
+    func take(revision: String?, config: SiteConfig, ticket: Int) -> Cards? {
+        kept.take(ticket: ticket) { $0.revision == revision && $0.config == config }
     }
 
-    /// Keeps `cards` for the next rebuild, in place of what was kept.
-    func keep(_ cards: Cards) {
-        kept.withLock { $0 = cards }
+    /// Keeps `cards`, made by the renderer given `ticket`, for the next rebuild in place of
+    /// what was kept, unless a newer renderer kept those or took them: the cards a renderer made
+    /// off the rebuilds' path, for an output found up to date, never take the place of those a
+    /// save made meanwhile.
+    func keep(_ cards: Cards, ticket: Int) {
+        kept.keep(cards, ticket: ticket)
     }
 }
 
