@@ -52,7 +52,12 @@ enum ConfigDecoder {
             let locale = checked(
                 member, reader: &reader, isLocaleIdentifier,
                 else: #"a locale identifier such as "en", "de" or "ko-KR""#)
-            if let locale { config.locale = locale }
+            if let locale {
+                config.locale = locale
+                if let warning = unknownLanguage(locale) {
+                    reader.report(.warning, warning, at: member.value.offset)
+                }
+            }
         case "sortBy": config.sortBy = choice(member, reader: &reader) ?? config.sortBy
         case "nameOrder": config.nameOrder = choice(member, reader: &reader)
         case "phoneRegion":
@@ -198,6 +203,44 @@ enum ConfigDecoder {
     static func isPhoneRegion(_ text: String) -> Bool {
         text.isEmpty || (text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter })
     }
+
+    /// Why `identifier` (a locale identifier) is likely a slip, when ICU has no rules for its
+    /// language: a country's code for its language (`"jp"`, `"dk"`, or `"kr"`, which is Kanuri)
+    /// or no language at all. Such a locale is taken, but its names are sorted by ICU's root
+    /// rules and its pages are in English, which is seldom what was meant. Nil when ICU knows
+    /// the language.
+    static func unknownLanguage(_ identifier: String) -> String? {
+        let code = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        guard !hasRules(forLanguage: code) else { return nil }
+        var message = "locale \"\(identifier)\": ICU has no rules for the language \"\(code)\""
+        if let name = Locale(identifier: "en").localizedString(forLanguageCode: code), name != code {
+            message += " (\(name))"
+        }
+        message += ", so names are sorted by its root rules and the pages are in English"
+        // A country's code in place of its language's: the language most spoken there.
+        if Locale.Region(code.uppercased()).isISORegion,
+            let likely = Locale.Language(identifier: "und-" + code.uppercased()).maximalIdentifier
+                .split(separator: "-").first.map(String.init),
+            likely != code, hasRules(forLanguage: likely)
+        {
+            let name = Locale(identifier: "en").localizedString(forLanguageCode: likely) ?? likely
+            message += "; did you mean \"\(likely)\" (\(name))?"
+        }
+        return message
+    }
+
+    /// Whether ICU has rules (a locale of its data) for the language of `code`, two letters or
+    /// three (`"deu"` is `"de"`).
+    private static func hasRules(forLanguage code: String) -> Bool {
+        let short = Locale.LanguageCode(code).identifier(.alpha2) ?? code
+        return languagesWithRules.contains(short) || languagesWithRules.contains(code)
+    }
+
+    /// The languages of the locales ICU has data for.
+    private static let languagesWithRules = Set(
+        Locale.availableIdentifiers.compactMap { identifier in
+            identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() }
+        })
 
     /// BCP 47-like: a 2–3 letter language, then optional subtags joined by "-" or "_".
     static func isLocaleIdentifier(_ text: String) -> Bool {

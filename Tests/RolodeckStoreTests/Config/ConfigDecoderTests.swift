@@ -150,4 +150,44 @@ import Testing
         let isTaken = try #require(rules[testCase.setting])
         #expect(isTaken(testCase.text) == testCase.isTaken)
     }
+
+    /// A locale whose language ICU has no rules for is taken, with a warning at its value: most
+    /// such locales are a country's code where its language's was meant.
+    struct LanguageCase: CustomTestStringConvertible, Sendable {
+        var locale: String
+        /// The warning, or nil for a language ICU knows.
+        var warning: String?
+        var testDescription: String { locale }
+    }
+
+    static let languageCases: [LanguageCase] = [
+        LanguageCase(locale: "en", warning: nil), LanguageCase(locale: "ko-KR", warning: nil),
+        LanguageCase(locale: "de_CH", warning: nil), LanguageCase(locale: "fr", warning: nil),
+        LanguageCase(locale: "zh_Hant_TW", warning: nil), LanguageCase(locale: "deu", warning: nil),
+        // North Sámi, whose rules ICU has, though "se" is also Sweden's code.
+        LanguageCase(locale: "se", warning: nil),
+        LanguageCase(
+            locale: "jp",
+            warning: #"rolodeck.json:1:12: warning: locale "jp": ICU has no rules for the language "jp", "#
+                + #"so names are sorted by its root rules and the pages are in English; did you mean "ja" (Japanese)?"#),
+        LanguageCase(
+            locale: "kr-KR",
+            warning: #"rolodeck.json:1:12: warning: locale "kr-KR": ICU has no rules for the language "kr" (Kanuri), "#
+                + #"so names are sorted by its root rules and the pages are in English; did you mean "ko" (Korean)?"#),
+        LanguageCase(
+            locale: "DK",
+            warning: #"rolodeck.json:1:12: warning: locale "DK": ICU has no rules for the language "dk", "#
+                + #"so names are sorted by its root rules and the pages are in English; did you mean "da" (Danish)?"#),
+        LanguageCase(
+            locale: "xx",
+            warning: #"rolodeck.json:1:12: warning: locale "xx": ICU has no rules for the language "xx", "#
+                + "so names are sorted by its root rules and the pages are in English"),
+    ]
+
+    @Test(arguments: languageCases)
+    func aLanguageICUHasNoRulesForIsAWarning(_ testCase: LanguageCase) {
+        let (config, diagnostics) = Self.decode(#"{"locale": ""# + testCase.locale + #""}"#)
+        #expect(config.locale == testCase.locale)
+        #expect(diagnostics == (testCase.warning.map { [$0] } ?? []))
+    }
 }
