@@ -210,7 +210,7 @@ enum ConfigDecoder {
     /// rules and its pages are in English, which is seldom what was meant. Nil when ICU knows
     /// the language.
     static func unknownLanguage(_ identifier: String) -> String? {
-        let code = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        let code = languageSubtag(of: identifier)
         guard !hasRules(forLanguage: code) else { return nil }
         var message = "locale \"\(identifier)\": ICU has no rules for the language \"\(code)\""
         if let name = Locale(identifier: "en").localizedString(forLanguageCode: code), name != code {
@@ -237,10 +237,12 @@ enum ConfigDecoder {
     }
 
     /// The languages of the locales ICU has data for.
-    private static let languagesWithRules = Set(
-        Locale.availableIdentifiers.compactMap { identifier in
-            identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() }
-        })
+    private static let languagesWithRules = Set(Locale.availableIdentifiers.map(languageSubtag))
+
+    /// The language part of a locale identifier, lowercased.
+    private static func languageSubtag(of identifier: String) -> String {
+        identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+    }
 
     /// BCP 47-like: a 2–3 letter language, then optional subtags joined by "-" or "_".
     static func isLocaleIdentifier(_ text: String) -> Bool {
