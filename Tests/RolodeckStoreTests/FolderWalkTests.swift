@@ -40,6 +40,21 @@ import Testing
         #expect(walk.files == expected)
         #expect(walk.folders == ["book", "book/deep", "contacts"])
         #expect(walk.misnamed.isEmpty)
+        let passedOver = walk.passedOver.map { "\($0.path) \($0.reason)" }
+        #expect(passedOver == ["dangling.vcf brokenLink", "loop linkToFolder", "out.vcf linkOutside"])
+    }
+
+    /// A named pipe is passed over, and noted, without being opened: opening one for reading
+    /// waits until something writes to it.
+    @Test func aNamedPipeIsNotedAndNotOpened() throws {
+        let root = try Fixtures.temporaryFolder().appendingPathComponent("store")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: root.appendingPathComponent("contacts.json"))
+        #expect(mkfifo(root.appendingPathComponent("pipe.vcf").path, 0o644) == 0)
+        let walk = FolderWalk(root: root.path)
+        #expect(walk.files == ["contacts.json"])
+        #expect(walk.passedOver.map(\.path) == ["pipe.vcf"])
+        #expect(walk.passedOver.map(\.reason) == [.notAFile])
     }
 
     /// ASCII paths are sorted by their bytes, which is `String` order for them: around the

@@ -131,4 +131,48 @@ import Testing
             "\(error)".contains("cannot read site/store/contacts.json")
         }
     }
+
+    /// What the walk leaves out that a build would have read is a warning naming it: a vdir
+    /// linked into the store, a link to a card outside it, one that leads nowhere, a named
+    /// pipe where a record would be. What a build would not read (a pipe named `notes.txt`) is
+    /// left out without a word. Again from the listing kept, when a save reads one file.
+    @Test func whatIsLeftOutThatABuildWouldReadIsAWarning() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let store = folder.appendingPathComponent("store")
+        let book = folder.appendingPathComponent("vdir/book")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: store.appendingPathComponent("contacts"), withIntermediateDirectories: true)
+        try Data("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Zed\r\nEND:VCARD\r\n".utf8).write(
+            to: book.appendingPathComponent("zed.vcf"))
+        let record = store.appendingPathComponent("contacts/a.json")
+        try Data(#"{"id": "a", "givenName": "Ann"}"#.utf8).write(to: record)
+        let links = ["book": "../vdir/book", "out.vcf": "../vdir/book/zed.vcf", "gone.vcf": "nowhere.vcf"]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(
+                atPath: store.appendingPathComponent(name).path, withDestinationPath: target)
+        }
+        #expect(mkfifo(store.appendingPathComponent("contacts/b.json").path, 0o644) == 0)
+        #expect(mkfifo(store.appendingPathComponent("notes.txt").path, 0o644) == 0)
+        let cache = InputFileCache()
+        let reader = SiteReader(folder: folder, displayPath: "site", cache: cache)
+        let expected = [
+            #"warning: site/store/book is a link to a folder, which is not followed: left out; to build "#
+                + #"from that folder, name it as "store" in rolodeck.json or copy it into the store"#,
+            "warning: site/store/contacts/b.json is not a plain file (a named pipe, a socket or a device): "
+                + "left out; replace it with the file itself",
+            "warning: site/store/gone.vcf is a link that leads nowhere: left out; replace it with the file itself",
+            "warning: site/store/out.vcf is a link to a file outside the store: left out; replace it with "
+                + "the file itself",
+        ]
+        let (input, warnings) = try reader.read()
+        #expect(input.storeFiles.map(\.source.path) == ["site/store/contacts/a.json"])
+        #expect(warnings.map(\.description) == expected)
+        // A save of the one record: read from the listing kept, with its warnings.
+        try Data(#"{"id": "a", "givenName": "Anna"}"#.utf8).write(to: record)
+        let changed = record.resolvingSymlinksInPath().path
+        let (again, warningsAgain) = try reader.read(changed: [changed])
+        #expect(again.storeFiles.map(\.source.path) == ["site/store/contacts/a.json"])
+        #expect(warningsAgain.map(\.description) == expected)
+    }
 }

@@ -9,8 +9,9 @@ import RolodeckCore
 /// symbolic links, and file systems that give no types, are looked at with `fstatat`.
 ///
 /// Left out: hidden files and folders (a name starting with `.`), editors' leftovers (names
-/// ending in `~`, `.swp` or `.tmp`), links to folders, and links whose target lies outside the
-/// folder walked (a store must not publish what it only points at).
+/// ending in `~`, `.swp` or `.tmp`), links to folders, links whose target lies outside the
+/// folder walked (a store must not publish what it only points at), links that lead nowhere,
+/// and what is not a plain file; all but the first two are noted (`passedOver`).
 struct FolderWalk {
     /// The files' paths relative to the root, `/`-separated, in `String` order (if sorted).
     private(set) var files: [String] = []
@@ -19,6 +20,10 @@ struct FolderWalk {
     /// Files whose names are not UTF-8, with the bad bytes shown as U+FFFD: they cannot be
     /// opened by a name a message can show, so the reader reports them instead.
     private(set) var misnamed: [String] = []
+    /// What the walk found and left out though it is neither hidden nor an editor's leftover,
+    /// by path relative to the root, in the order found: links it does not follow and files
+    /// that are not plain files. A reader says so when a build would have read them.
+    private(set) var passedOver: [(path: String, reason: PassedOver)] = []
     /// Whether every name the walk found is ASCII.
     private var isASCII = true
     /// The files' paths as the walk finds them, made into `files` at its end: on every core,
@@ -74,6 +79,7 @@ struct FolderWalk {
         if !sortsBytes { files.sort() }
         folders.sort()
         misnamed.sort()
+        passedOver.sort { $0.path < $1.path }
     }
 
     /// Takes in one entry of a folder (`name`, in the folder open as `folder`), whose path is
@@ -86,7 +92,7 @@ struct FolderWalk {
         // Hidden files and folders, "." and ".." among them, are left out.
         guard let first = bytes.first, first != UInt8(ascii: ".") else { return }
         let kind = Self.kind(type, of: name, in: folder)
-        if kind == .other || (kind != .folder && Self.isLeftover(bytes)) { return }
+        if kind != .folder && Self.isLeftover(bytes) { return }
         path.append(contentsOf: bytes)
         // The path before the name is a String's, so UTF-8: the path is when the name is.
         let isNameASCII = !bytes.contains(where: { $0 >= 0x80 })
@@ -101,16 +107,31 @@ struct FolderWalk {
             if valid { found.append(path) } else { misnamed.append(String(decoding: path, as: UTF8.self)) }
         case .link:
             guard valid else { return }
+            let linkPath = String(decoding: path, as: UTF8.self)
             var info = stat()
-            guard fstatat(folder, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            guard fstatat(folder, name, &info, 0) == 0 else {
+                passedOver.append((linkPath, .brokenLink))
+                return
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR:
+                passedOver.append((linkPath, .linkToFolder))
+                return
+            default:
+                passedOver.append((linkPath, .notAFile))
+                return
+            }
             if realRoot == nil { realRoot = Self.realPath(root) ?? "" }
-            if let target = Self.realPath(root + "/" + String(decoding: path, as: UTF8.self)), let realRoot,
+            if let target = Self.realPath(root + "/" + linkPath), let realRoot,
                 !realRoot.isEmpty, target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
             {
                 found.append(path)
+            } else {
+                passedOver.append((linkPath, .linkOutside))
             }
         case .other:
-            return
+            if valid { passedOver.append((String(decoding: path, as: UTF8.self), .notAFile)) }
         }
     }
 
@@ -131,6 +152,29 @@ struct FolderWalk {
 
     private enum Kind {
         case file, folder, link, other
+    }
+
+    /// Why an entry was left out.
+    enum PassedOver: Equatable, Sendable {
+        /// A link to a folder: never followed, so that a walk cannot loop or leave the root.
+        case linkToFolder
+        /// A link to a file outside the folder walked.
+        case linkOutside
+        /// A link that leads nowhere.
+        case brokenLink
+        /// Not a plain file, a folder or a link: a named pipe, a socket or a device, which a
+        /// read could wait on for ever.
+        case notAFile
+
+        /// What it is, for a message: "is a link to a folder".
+        var description: String {
+            switch self {
+            case .linkToFolder: "is a link to a folder, which is not followed"
+            case .linkOutside: "is a link to a file outside the store"
+            case .brokenLink: "is a link that leads nowhere"
+            case .notAFile: "is not a plain file (a named pipe, a socket or a device)"
+            }
+        }
     }
 
     /// What an entry is: from its `d_type`, or from `fstatat` when the file system gave none.

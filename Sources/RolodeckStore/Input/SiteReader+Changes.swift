@@ -14,6 +14,9 @@ struct StoreListing: Sendable {
     var paths: [String] = []
     /// The store's folders (vdir collections, `contacts/`), by path inside the store.
     var folders: Set<String> = []
+    /// What the walk left out that a build would have read (`SiteReader.passedOverWarnings`):
+    /// kept with the listing, so that a save which reads only the files it changed warns too.
+    var warnings: [Diagnostic] = []
     /// Each file's modification time as the read cache holds it, in nanoseconds since 1970
     /// (nil when it holds none): the store's last change is the newest, found without looking
     /// up every file again when a read takes most of them over.

@@ -80,6 +80,7 @@ public struct SiteReader {
             }
         }
         input.storeFiles = listing.files
+        diagnostics += listing.warnings
         if input.storeFiles.isEmpty {
             let configured = input.config.store
             let shown = configured.hasPrefix("/") ? configured : display(configured)
@@ -208,7 +209,29 @@ public struct SiteReader {
         }
         if !failures.isEmpty { throw DiagnosticError(failures) }
         listing.folders = Set(walk.folders)
+        listing.warnings = Self.passedOverWarnings(walk, in: store)
         return listing
+    }
+
+    /// A warning for each entry the walk left out that a build would have read had it been a
+    /// plain file in the store (`place(of:)`, or a kind's list file), and for every link to a
+    /// folder, which may hold such files: a vdir linked into the store is otherwise left out
+    /// without a word.
+    static func passedOverWarnings(_ walk: FolderWalk, in store: Tree) -> [Diagnostic] {
+        let lists = Set(kinds.map { $0.name + ".json" })
+        return walk.passedOver.compactMap { path, reason in
+            var bytes = path
+            let wouldBeRead =
+                reason == .linkToFolder || lists.contains(path)
+                || bytes.withUTF8 { place(of: UnsafeRawBufferPointer($0)) } != nil
+            guard wouldBeRead else { return nil }
+            let advice =
+                reason == .linkToFolder
+                ? "to build from that folder, name it as \"store\" in \(SiteConfig.fileName) or copy it into the store"
+                : "replace it with the file itself"
+            return Diagnostic(
+                .warning, at: nil, "\(store.display(path)) \(reason.description): left out; \(advice)")
+        }
     }
 
     /// What a store file is listed as.
