@@ -1,4 +1,5 @@
 import CSystem
+import RolodeckCore
 
 #if canImport(Glibc)
 import Glibc
@@ -39,7 +40,7 @@ public struct PublishReport: Sendable, Equatable {
 public struct Publisher: Sendable {
     /// The file that marks a folder as a Rolodeck output, so a build never wipes a folder it
     /// did not make.
-    public static let markerName = ".rolodeck"
+    public static let markerName = OutputMarker.name
 
     /// The output folder as the user named it.
     public var outputPath: String

@@ -57,6 +57,47 @@ import Testing
         }
     }
 
+    /// A store that is the site folder (`"store": "."`) holds the output, and maybe an earlier
+    /// output too: the build reads neither (the vCards it wrote would come back as contacts, each
+    /// card twice), so building again is up to date and another output beside it builds the
+    /// same site.
+    @Test func aStoreThatHoldsItsOutputsDoesNotReadThem() throws {
+        let scratch = try Fixtures.temporaryFolder()
+        let site = scratch.appendingPathComponent("site")
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Examples/demo"), to: site)
+        let fileManager = FileManager.default
+        for name in try fileManager.contentsOfDirectory(atPath: site.appendingPathComponent("store").path) {
+            try fileManager.moveItem(
+                at: site.appendingPathComponent("store/" + name), to: site.appendingPathComponent(name))
+        }
+        try fileManager.removeItem(at: site.appendingPathComponent("store"))
+        let configURL = site.appendingPathComponent("rolodeck.json")
+        let config = try String(contentsOf: configURL, encoding: .utf8)
+        #expect(config.contains(#""store": "store""#))
+        try config.replacingOccurrences(of: #""store": "store""#, with: #""store": ".""#)
+            .write(to: configURL, atomically: true, encoding: .utf8)
+        func build(into name: String) -> BuildResult {
+            let out = site.appendingPathComponent(name)
+            let build = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in
+                out.path
+            }
+            let result = build.build(today: Self.today)
+            #expect(result.warnings.isEmpty, "\(result.warnings)")
+            return result
+        }
+        let first = build(into: "_site")
+        #expect(first.counts == BuildResult.Counts(contacts: 80, groups: 10, todos: 18))
+        guard case .upToDate = build(into: "_site").outcome else {
+            Issue.record("the second build read its own output")
+            return
+        }
+        let beside = build(into: "public/site")
+        #expect(beside.counts == first.counts)
+        let (other, own) = (site.appendingPathComponent("public/site"), site.appendingPathComponent("_site"))
+        #expect(try Self.files(other) == Self.files(own))
+    }
+
     @Test func aSecondBuildOfTheSameInputIsUpToDate() throws {
         let (site, out, build) = try Self.demo()
         _ = build.build(today: Self.today)

@@ -44,6 +44,23 @@ import Testing
         #expect(passedOver == ["dangling.vcf brokenLink", "loop linkToFolder", "out.vcf linkOutside"])
     }
 
+    /// A folder that holds Rolodeck's output marker is a site it wrote, and is left out with
+    /// everything in it; a file of that name among store files marks nothing.
+    @Test func aFolderRolodeckWroteIsLeftOut() throws {
+        let root = try Fixtures.temporaryFolder().appendingPathComponent("store")
+        let files = ["contacts.json", "_site/.rolodeck", "_site/contacts.vcf", "old/site/.rolodeck",
+                     "old/site/contacts/a.vcf", "old/notes.vcf", "book/a.vcf"]
+        for path in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+        let walk = FolderWalk(root: root.path)
+        #expect(walk.files == ["book/a.vcf", "contacts.json", "old/notes.vcf"])
+        #expect(walk.folders == ["book", "old"])
+    }
+
     /// A named pipe is passed over, and noted, without being opened: opening one for reading
     /// waits until something writes to it.
     @Test func aNamedPipeIsNotedAndNotOpened() throws {

@@ -16,4 +16,12 @@ public enum AbsolutePath {
         }
         return "/" + parts.joined(separator: "/")
     }
+
+    /// `path` with every link resolved (`realpath`), absolute; nil when it does not exist or
+    /// cannot be resolved.
+    public static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }

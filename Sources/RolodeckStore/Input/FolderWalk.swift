@@ -11,7 +11,8 @@ import RolodeckCore
 /// Left out: hidden files and folders (a name starting with `.`), editors' leftovers (names
 /// ending in `~`, `.swp` or `.tmp`), links to folders, links whose target lies outside the
 /// folder walked (a store must not publish what it only points at), links that lead nowhere,
-/// and what is not a plain file; all but the first two are noted (`passedOver`).
+/// and what is not a plain file, all but the first two noted (`passedOver`); and the folders
+/// Rolodeck wrote as sites (`isOutput`), with all they hold.
 struct FolderWalk {
     /// The files' paths relative to the root, `/`-separated, in `String` order (if sorted).
     private(set) var files: [String] = []
@@ -100,6 +101,7 @@ struct FolderWalk {
         let valid = isNameASCII || String(validating: bytes, as: UTF8.self) != nil
         switch kind {
         case .folder:
+            if Self.isOutput(name, in: folder) { return }
             let folderPath = String(decoding: path, as: UTF8.self)
             folders.append(folderPath)
             pending.append(folderPath)
@@ -122,8 +124,8 @@ struct FolderWalk {
                 passedOver.append((linkPath, .notAFile))
                 return
             }
-            if realRoot == nil { realRoot = Self.realPath(root) ?? "" }
-            if let target = Self.realPath(root + "/" + linkPath), let realRoot,
+            if realRoot == nil { realRoot = AbsolutePath.resolved(root) ?? "" }
+            if let target = AbsolutePath.resolved(root + "/" + linkPath), let realRoot,
                 !realRoot.isEmpty, target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
             {
                 found.append(path)
@@ -132,6 +134,27 @@ struct FolderWalk {
             }
         case .other:
             if valid { passedOver.append((String(decoding: path, as: UTF8.self), .notAFile)) }
+        }
+    }
+
+    /// Whether the folder `name` (in the folder open as `folder`) is a site Rolodeck wrote: it
+    /// holds the marker every output has (`OutputMarker`). A store of `"."` holds its own output
+    /// (`_site`), and maybe an earlier one: walked, the build read the vCards it wrote back as
+    /// contacts, and built the site from its own output.
+    private static func isOutput(_ name: UnsafePointer<CChar>, in folder: Int32) -> Bool {
+        let marker = "/" + OutputMarker.name
+        let length = strlen(name)
+        let capacity = length + marker.utf8.count + 1
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { path in
+            path.baseAddress!.update(from: name, count: length)
+            var at = length
+            for byte in marker.utf8 {
+                path[at] = CChar(bitPattern: byte)
+                at += 1
+            }
+            path[at] = 0
+            var info = stat()
+            return fstatat(folder, path.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
         }
     }
 
@@ -196,10 +219,4 @@ struct FolderWalk {
         }
     }
 
-    /// The path with every link resolved, or nil when it cannot be.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }
