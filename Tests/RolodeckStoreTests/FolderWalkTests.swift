@@ -44,8 +44,8 @@ import Testing
         #expect(passedOver == ["dangling.vcf brokenLink", "loop linkToFolder", "out.vcf linkOutside"])
     }
 
-    /// A folder that holds Rolodeck's output marker is a site it wrote, and is left out with
-    /// everything in it; a file of that name among store files marks nothing.
+    /// In a store, a folder that holds Rolodeck's output marker is a site it wrote, and is left
+    /// out with everything in it.
     @Test func aFolderRolodeckWroteIsLeftOut() throws {
         let root = try Fixtures.temporaryFolder().appendingPathComponent("store")
         let files = ["contacts.json", "_site/.rolodeck", "_site/contacts.vcf", "old/site/.rolodeck",
@@ -56,9 +56,11 @@ import Testing
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(path.utf8).write(to: url)
         }
-        let walk = FolderWalk(root: root.path)
+        let walk = FolderWalk(root: root.path, skippingOutputs: true)
         #expect(walk.files == ["book/a.vcf", "contacts.json", "old/notes.vcf"])
         #expect(walk.folders == ["book", "old"])
+        // Templates/ and Public/ are walked without it: what the user put there is theirs.
+        #expect(FolderWalk(root: root.path).files.count == 5)
     }
 
     /// A named pipe is passed over, and noted, without being opened: opening one for reading

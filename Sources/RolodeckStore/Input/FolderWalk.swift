@@ -11,8 +11,8 @@ import RolodeckCore
 /// Left out: hidden files and folders (a name starting with `.`), editors' leftovers (names
 /// ending in `~`, `.swp` or `.tmp`), links to folders, links whose target lies outside the
 /// folder walked (a store must not publish what it only points at), links that lead nowhere,
-/// and what is not a plain file, all but the first two noted (`passedOver`); and the folders
-/// Rolodeck wrote as sites (`isOutput`), with all they hold.
+/// and what is not a plain file, all but the first two noted (`passedOver`); and, in a store,
+/// the folders Rolodeck wrote as sites (`isOutput`), with all they hold.
 struct FolderWalk {
     /// The files' paths relative to the root, `/`-separated, in `String` order (if sorted).
     private(set) var files: [String] = []
@@ -25,6 +25,8 @@ struct FolderWalk {
     /// by path relative to the root, in the order found: links it does not follow and files
     /// that are not plain files. A reader says so when a build would have read them.
     private(set) var passedOver: [(path: String, reason: PassedOver)] = []
+    /// Whether the folders Rolodeck wrote as sites are left out.
+    private let skipsOutputs: Bool
     /// Whether every name the walk found is ASCII.
     private var isASCII = true
     /// The files' paths as the walk finds them, made into `files` at its end: on every core,
@@ -35,8 +37,10 @@ struct FolderWalk {
 
     /// Walks the folder at `root` (an absolute or relative path); a root that is missing or is
     /// not a folder has no files. Unless `sorted` is false, the paths are sorted; else they
-    /// come in the order the folders list them.
-    init(root: String, sorted: Bool = true) {
+    /// come in the order the folders list them. With `skippingOutputs` (a store's walk), the
+    /// folders Rolodeck wrote as sites are left out (`isOutput`).
+    init(root: String, sorted: Bool = true, skippingOutputs: Bool = false) {
+        self.skipsOutputs = skippingOutputs
         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { return }
         defer { close(rootFD) }
@@ -101,7 +105,7 @@ struct FolderWalk {
         let valid = isNameASCII || String(validating: bytes, as: UTF8.self) != nil
         switch kind {
         case .folder:
-            if Self.isOutput(name, in: folder) { return }
+            if skipsOutputs, Self.isOutput(name, in: folder) { return }
             let folderPath = String(decoding: path, as: UTF8.self)
             folders.append(folderPath)
             pending.append(folderPath)

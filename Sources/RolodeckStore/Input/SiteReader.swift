@@ -147,7 +147,7 @@ public struct SiteReader {
         let site = Tree(folder.path, display: displayPath, cache: nil)
         let store = site.folder(config.store)
         // The digest is a sum, in no order: the walk need not sort what it finds.
-        let walk = FolderWalk(root: store.root, sorted: false)
+        let walk = FolderWalk(root: store.root, sorted: false, skippingOutputs: true)
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
         let names = store.existing(Self.folders(of: vdir).sorted().map { $0 + "/displayname" })
         guard walk.misnamed.isEmpty,
@@ -167,7 +167,7 @@ public struct SiteReader {
     /// each, in file-name order (which is the todo order for `todos/`); then the vCard and
     /// iCalendar files (`vdirFiles`); then the files in `photos/`.
     private func storeFiles(in store: Tree) throws(DiagnosticError) -> StoreListing {
-        let walk = FolderWalk(root: store.root)
+        let walk = FolderWalk(root: store.root, skippingOutputs: true)
         try Self.checkNames(walk, in: store)
         let (lists, singles, vdir, photos) = Self.storePaths(walk, in: store)
         // The order of the listing is known from the paths: kind after kind, each its list and
