@@ -166,8 +166,21 @@ extension SiteBuild {
         state.lastUpdated = lastUpdated
         result.changedInputs = changes ?? []
 
+        let fingerprint = InputFingerprint.of(
+            input, today: today, lastUpdated: lastUpdated, generator: generator,
+            storeDigests: state.storeDigests)
+        // Before a first publish, the output may be one this very input built (a watch started
+        // on a site built before): its photo files are what libvips would make, and are read
+        // back. Whether it is, is looked at only when a photo needs it.
+        if state.baseline == nil {
+            let outputPath = result.outputPath
+            state.photoCache.readPublished(from: outputPath) {
+                Publisher(outputPath: outputPath).upToDateFileCount(fingerprint: fingerprint) != nil
+            }
+        }
         let site: Site
         do {
+            defer { state.photoCache.stopReadingPublished() }
             site = try Site.load(
                 input, earlier: readWarnings, storeCache: state.storeCache, photoCache: state.photoCache,
                 themeCache: state.themeCache)
@@ -183,9 +196,6 @@ extension SiteBuild {
             result.outcome = .cancelled
             return result
         }
-        let fingerprint = InputFingerprint.of(
-            input, today: today, lastUpdated: lastUpdated, generator: generator,
-            storeDigests: state.storeDigests)
         publish(
             site, input: input, storeChanges: state.storeCache.lastChanges, today: today,
             lastUpdated: lastUpdated, fingerprint: fingerprint, into: &result, state: state,

@@ -3,6 +3,7 @@ import Testing
 @testable import RolodeckBuild
 @testable import RolodeckCore
 @testable import RolodeckSite
+@testable import RolodeckStore
 @testable import RolodeckTestSupport
 
 /// `SiteBuild.build`, the pipeline `rolodeck build` runs: it publishes what the site renders in
@@ -96,6 +97,50 @@ import Testing
         #expect(beside.counts == first.counts)
         let (other, own) = (site.appendingPathComponent("public/site"), site.appendingPathComponent("_site"))
         #expect(try Self.files(other) == Self.files(own))
+    }
+
+    /// A watch started on an output its very input built reads each photo's thumbnail back
+    /// from the output instead of making it with libvips (a thumbnail here is given other bytes
+    /// of the same size, which only a read back takes in); on an output built otherwise (another
+    /// day), it makes them.
+    @Test func aWatchStartedOnItsOwnOutputReadsThePhotosBack() throws {
+        let (site, out, build) = try Self.demo()
+        let photo = try Fixtures.photo("face.png")
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("store/photos"), withIntermediateDirectories: true)
+        try Data(photo).write(to: site.appendingPathComponent("store/photos/face.png"))
+        let contactsURL = site.appendingPathComponent("store/contacts.json")
+        let contacts = try String(contentsOf: contactsURL, encoding: .utf8)
+        let first = try #require(contacts.range(of: #""id": "#))
+        try contacts.replacingCharacters(in: first, with: #""photo": "photos/face.png", "id": "#)
+            .write(to: contactsURL, atomically: true, encoding: .utf8)
+        guard case .published = build.build(today: Self.today).outcome else {
+            Issue.record("the build did not publish")
+            return
+        }
+        let thumbnailPath = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("photos").path)
+                .first { $0.hasSuffix("-96.webp") })
+        let thumbnailURL = out.appendingPathComponent("photos/" + thumbnailPath)
+        let made = Array(try Data(contentsOf: thumbnailURL))
+        let other = Array(made.reversed())
+        #expect(other != made)
+        // Written back as it was, but for its bytes: the output stays intact (its files' sizes,
+        // and times no later than the manifest's), so the watch finds it is this input's.
+        let time = try #require(
+            try FileManager.default.attributesOfItem(atPath: thumbnailURL.path)[.modificationDate] as? Date)
+        try Data(other).write(to: thumbnailURL)
+        try FileManager.default.setAttributes(
+            [.modificationDate: time.addingTimeInterval(-1)], ofItemAtPath: thumbnailURL.path)
+        let digest = SHA256.hex(of: photo)
+        func watchedThumbnail(today: PartialDate) throws -> [UInt8]? {
+            let watch = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in out.path }
+            let result = watch.rebuild(today: today)
+            #expect(result.counts.contacts == 80)
+            return try #require(watch.watched).photoCache.files(digest)?.thumbnailBytes
+        }
+        #expect(try watchedThumbnail(today: Self.today) == other)
+        #expect(try watchedThumbnail(today: PartialDate(year: 2026, month: 12, day: 1)) == made)
     }
 
     @Test func aSecondBuildOfTheSameInputIsUpToDate() throws {
