@@ -134,8 +134,8 @@ public struct SitePhotos: Sendable {
         }
         return .success(
             Files(
-                path: path, bytes: full, thumbnailPath: thumbnailPath, thumbnailBytes: thumbnail, width: width,
-                height: height))
+                path: path, bytes: full, thumbnailPath: thumbnailPath, thumbnailBytes: thumbnail,
+                width: width, height: height))
     }
 }
 
@@ -163,8 +163,11 @@ public final class PhotoCache: Sendable {
     /// rolodeck (it is asked once, the first time a photo needs it): the files are then what
     /// libvips would make again. A watch started on such an output made every thumbnail again
     /// for its first build (23 s for 10,000 photos).
-    public func readPublished(from outputPath: String, if isBuiltFromThisInput: @escaping @Sendable () -> Bool) {
-        published.withLock { $0 = Published(outputPath: outputPath, isBuiltFromThisInput: isBuiltFromThisInput) }
+    public func readPublished(
+        from outputPath: String, if isBuiltFromThisInput: @escaping @Sendable () -> Bool
+    ) {
+        let source = Published(outputPath: outputPath, isBuiltFromThisInput: isBuiltFromThisInput)
+        published.withLock { $0 = source }
     }
 
     /// Makes every photo's files anew again.
