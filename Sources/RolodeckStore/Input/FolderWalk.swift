@@ -146,20 +146,9 @@ struct FolderWalk {
     /// (`_site`), and maybe an earlier one: walked, the build read the vCards it wrote back as
     /// contacts, and built the site from its own output.
     private static func isOutput(_ name: UnsafePointer<CChar>, in folder: Int32) -> Bool {
-        let marker = "/" + OutputMarker.name
-        let length = strlen(name)
-        let capacity = length + marker.utf8.count + 1
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { path in
-            path.baseAddress!.update(from: name, count: length)
-            var at = length
-            for byte in marker.utf8 {
-                path[at] = CChar(bitPattern: byte)
-                at += 1
-            }
-            path[at] = 0
-            var info = stat()
-            return fstatat(folder, path.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
-        }
+        let marker = String(cString: name) + "/" + OutputMarker.name
+        var info = stat()
+        return fstatat(folder, marker, &info, AT_SYMLINK_NOFOLLOW) == 0
     }
 
     /// Whether a file's name marks it as an editor's backup, swap or temporary file.
@@ -222,5 +211,4 @@ struct FolderWalk {
         default: return .other
         }
     }
-
 }

@@ -220,10 +220,7 @@ public struct SiteReader {
     static func passedOverWarnings(_ walk: FolderWalk, in store: Tree) -> [Diagnostic] {
         let lists = Set(kinds.map { $0.name + ".json" })
         return walk.passedOver.compactMap { path, reason in
-            var bytes = path
-            let wouldBeRead =
-                reason == .linkToFolder || lists.contains(path)
-                || bytes.withUTF8 { place(of: UnsafeRawBufferPointer($0)) } != nil
+            let wouldBeRead = reason == .linkToFolder || lists.contains(path) || place(of: path) != nil
             guard wouldBeRead else { return nil }
             let advice =
                 reason == .linkToFolder
@@ -258,8 +255,7 @@ public struct SiteReader {
         var vdir: [String] = []
         var photos: [String] = []
         for path in walk.files {
-            var bytes = path
-            switch bytes.withUTF8({ place(of: UnsafeRawBufferPointer($0)) }) {
+            switch place(of: path) {
             case .photo: photos.append(path)
             case .vdir: vdir.append(path)
             case .single(let kind): singles.append((kind, path))
@@ -296,6 +292,12 @@ public struct SiteReader {
         else { return nil }
         let folder = UnsafeRawBufferPointer(rebasing: path[..<slash])
         return kinds.first { $0.name.utf8.elementsEqual(folder) }.map { .single($0.kind) }
+    }
+
+    /// `place(of:)` for a path as a `String`.
+    private static func place(of path: String) -> Place? {
+        var path = path
+        return path.withUTF8 { place(of: UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether a file's name ends in `.ics`, in any case.
