@@ -1,19 +1,20 @@
 extension OutputManifest {
-    /// Patches the manifest text `bytes` into what `bytes(fingerprint:listing:)` makes of the
-    /// files after a watch save: a new heading (`fingerprint`, no statuses), and for each of
-    /// `changes` the file's new size, or nil for a file removed; a file the manifest does not
-    /// list yet is added in its place. Returns false, leaving `bytes` as they were, when they
-    /// are not a manifest.
+    /// Patches the manifest text `bytes` into what `bytes(fingerprint:photos:listing:)` makes of
+    /// the files after a watch save: a new heading (`fingerprint` and `photos`, no statuses),
+    /// and for each of `changes` the file's new size, or nil for a file removed; a file the
+    /// manifest does not list yet is added in its place. Returns false, leaving `bytes` as they
+    /// were, when they are not a manifest.
     ///
     /// A save rewrites a few pages of a site of hundreds of thousands of files: the files' lines
     /// are found by a binary search of the sorted list, and the rest is left where it lies when
     /// no line changes length (a phone number edited: the sizes keep their digits), or else
     /// copied as it is, instead of sorting and writing every path again.
-    static func patch(_ bytes: inout [UInt8], fingerprint: String, changes: [(path: String, size: Int?)])
-        -> Bool
-    {
-        guard let (_, _, listStart) = header(of: bytes) else { return false }
-        let head = head(fingerprint: fingerprint, statuses: nil)
+    static func patch(
+        _ bytes: inout [UInt8], fingerprint: String, photos: String? = nil,
+        changes: [(path: String, size: Int?)]
+    ) -> Bool {
+        guard let listStart = header(of: bytes)?.listStart else { return false }
+        let head = head(fingerprint: fingerprint, statuses: nil, photos: photos)
         // Each change's line: where it starts (or would start), where its path starts, where it
         // ends, and whether the manifest lists the file.
         var lines: [(start: Int, path: Int, end: Int, listed: Bool, file: (path: [UInt8], size: Int?))] = []

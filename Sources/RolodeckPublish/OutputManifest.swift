@@ -17,6 +17,10 @@ import Darwin
 /// vouch for that fingerprint: a build that finds its files' statuses unchanged can stop without
 /// reading them. It is kept here, in the output, so that nothing stays beside the output between
 /// builds; as a digest, so that the published folder names none of the site's files.
+///
+/// And a digest of what made the photos' files (`photos`: the tool and the image libraries it
+/// ran), so that a later build made the same way can take those files from the output instead
+/// of making each again, even when its inputs changed.
 public struct OutputManifest: Equatable {
     /// The first line, for a person who opens the file.
     static let heading = "This folder is written by `rolodeck build`; each build replaces it."
@@ -25,12 +29,14 @@ public struct OutputManifest: Equatable {
     var fingerprint: String?
     /// The digest of the statuses of the files read that vouch for the fingerprint, or nil.
     var statuses: String?
+    /// The digest of what made the photos' files, or nil.
+    public internal(set) var photos: String?
     /// Every file's path and size, sorted by path.
     public var files: [(path: String, size: Int)]
 
     /// Whether two manifests have the same fingerprint and list the same files and sizes.
     public static func == (lhs: OutputManifest, rhs: OutputManifest) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.statuses == rhs.statuses
+        lhs.fingerprint == rhs.fingerprint && lhs.statuses == rhs.statuses && lhs.photos == rhs.photos
             && lhs.files.elementsEqual(rhs.files) { $0 == $1 }
     }
 
@@ -38,8 +44,8 @@ public struct OutputManifest: Equatable {
     var bytes: [UInt8] {
         let paths = PathBytes(files.lazy.map(\.path))
         return OutputManifest.encode(
-            fingerprint: fingerprint, statuses: statuses, paths: paths, sizes: files.map(\.size),
-            order: Array(files.indices))
+            head: OutputManifest.head(fingerprint: fingerprint, statuses: statuses, photos: photos),
+            paths: paths, sizes: files.map(\.size), order: Array(files.indices))
     }
 
     /// The text of the manifest listing `files`, given in any order: they are listed as
@@ -47,12 +53,13 @@ public struct OutputManifest: Equatable {
     /// over one buffer of the paths; a build does it after its last page, when the other core
     /// has nothing left to do.
     static func bytes(
-        fingerprint: String?, statuses: String? = nil, listing files: [(path: String, size: Int)]
+        fingerprint: String?, statuses: String? = nil, photos: String? = nil,
+        listing files: [(path: String, size: Int)]
     ) -> [UInt8] {
         let paths = PathBytes(files.lazy.map(\.path))
         return encode(
-            fingerprint: fingerprint, statuses: statuses, paths: paths, sizes: files.map(\.size),
-            order: paths.sortedOrder())
+            head: head(fingerprint: fingerprint, statuses: statuses, photos: photos), paths: paths,
+            sizes: files.map(\.size), order: paths.sortedOrder())
     }
 
     /// Paths and sizes in the manifest's order: by the paths' UTF-8 bytes, which is quicker to
@@ -61,12 +68,8 @@ public struct OutputManifest: Equatable {
         PathBytes(files.lazy.map(\.path)).sortedOrder().map { files[$0] }
     }
 
-    /// The heading, the fingerprint, the statuses' digest and a line `<size> <path>` for each
-    /// file in `order`.
-    private static func encode(
-        fingerprint: String?, statuses: String?, paths: PathBytes, sizes: [Int], order: [Int]
-    ) -> [UInt8] {
-        let head = Self.head(fingerprint: fingerprint, statuses: statuses)
+    /// `head`, then a line `<size> <path>` for each file in `order`.
+    private static func encode(head: [UInt8], paths: PathBytes, sizes: [Int], order: [Int]) -> [UInt8] {
         // Sizes take at most 20 characters; the space and the newline 2 more bytes.
         let capacity = head.count + paths.bytes.count + sizes.count * 22
         return [UInt8](unsafeUninitializedCapacity: capacity) { text, count in
@@ -85,15 +88,18 @@ public struct OutputManifest: Equatable {
         }
     }
 
-    /// Writes a number's digits into `text` from `start`; returns where they end.
-    /// The lines before the list of files.
-    static func head(fingerprint: String?, statuses: String?) -> [UInt8] {
+    /// The lines before the list of files: the heading, and with a fingerprint, the fingerprint,
+    /// the statuses' digest and the photos' maker's, each on its line when given.
+    static func head(fingerprint: String?, statuses: String?, photos: String?) -> [UInt8] {
         var head = Array((OutputManifest.heading + "\n").utf8)
-        if let fingerprint { head += ("inputs " + fingerprint + "\n").utf8 }
-        if fingerprint != nil, let statuses { head += ("statuses " + statuses + "\n").utf8 }
+        guard let fingerprint else { return head }
+        head += ("inputs " + fingerprint + "\n").utf8
+        if let statuses { head += ("statuses " + statuses + "\n").utf8 }
+        if let photos { head += ("photos " + photos + "\n").utf8 }
         return head
     }
 
+    /// Writes a number's digits into `text` from `start`; returns where they end.
     static func writeDecimal(
         _ value: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
@@ -119,9 +125,11 @@ public struct OutputManifest: Equatable {
     /// The lines are cut by their bytes: an output of 100,000 pages lists as many files, and a
     /// build with nothing to do reads it before anything else.
     public init?(bytes: [UInt8]) {
-        guard let (fingerprint, statuses, listStart) = Self.header(of: bytes) else { return nil }
-        self.fingerprint = fingerprint
-        self.statuses = statuses
+        guard let header = Self.header(of: bytes) else { return nil }
+        let listStart = header.listStart
+        self.fingerprint = header.fingerprint
+        self.statuses = header.statuses
+        self.photos = header.photos
         var files: [(String, Int)] = []
         let parsed: Bool = bytes.withUnsafeBufferPointer { text in
             var start = listStart
@@ -157,21 +165,37 @@ public struct OutputManifest: Equatable {
         header(of: bytes)?.statuses
     }
 
-    /// The manifest `bytes` with `statuses` recorded in it (in place of any it had), its files
-    /// as they were; nil when the bytes are not a manifest.
-    static func recording(statuses: String, in bytes: [UInt8]) -> [UInt8]? {
-        guard let (fingerprint, _, listStart) = header(of: bytes) else { return nil }
-        let head = OutputManifest.heading + "\ninputs " + fingerprint + "\nstatuses " + statuses + "\n"
-        return Array(head.utf8) + bytes[min(listStart, bytes.count)...]
+    /// The digest of what made the photos' files that a manifest records, read without the
+    /// list of files; nil when it records none or the bytes are not a manifest.
+    static func photos(in bytes: [UInt8]) -> String? {
+        header(of: bytes)?.photos
     }
 
-    /// The fingerprint the heading and the second line record, the statuses' digest an optional
-    /// third line records (a file's line starts with a digit, never with `statuses`), and where
-    /// the list of files starts; nil when the bytes are not a manifest.
-    static func header(
-        of bytes: [UInt8]
-    ) -> (fingerprint: String, statuses: String?, listStart: Int)? {
-        bytes.withUnsafeBufferPointer { text -> (String, String?, Int)? in
+    /// The manifest `bytes` with `statuses` recorded in it (in place of any it had), its other
+    /// lines and its files as they were; nil when the bytes are not a manifest.
+    static func recording(statuses: String, in bytes: [UInt8]) -> [UInt8]? {
+        guard let header = header(of: bytes) else { return nil }
+        let head = Self.head(fingerprint: header.fingerprint, statuses: statuses, photos: header.photos)
+        return head + bytes[min(header.listStart, bytes.count)...]
+    }
+
+    /// What a manifest's lines before its list of files record.
+    struct Header {
+        /// The fingerprint of the inputs.
+        var fingerprint: String
+        /// The digest of the files' statuses, when recorded.
+        var statuses: String?
+        /// The digest of what made the photos' files, when recorded.
+        var photos: String?
+        /// Where the list of files starts.
+        var listStart: Int
+    }
+
+    /// The fingerprint the heading and the second line record, and what the optional lines
+    /// after it record, `statuses` and then `photos` (a file's line starts with a digit, never
+    /// with a word); nil when the bytes are not a manifest.
+    static func header(of bytes: [UInt8]) -> Header? {
+        bytes.withUnsafeBufferPointer { text -> Header? in
             let heading = Array(OutputManifest.heading.utf8)
             let first = lineEnd(in: text, from: 0)
             guard first == heading.count, text[..<first].elementsEqual(heading) else { return nil }
@@ -182,10 +206,18 @@ public struct OutputManifest: Equatable {
             }
             let second = line(from: first + 1)
             guard second.text.hasPrefix("inputs ") else { return nil }
-            let fingerprint = String(second.text.dropFirst("inputs ".count))
-            let third = line(from: second.end + 1)
-            guard third.text.hasPrefix("statuses ") else { return (fingerprint, nil, second.end + 1) }
-            return (fingerprint, String(third.text.dropFirst("statuses ".count)), third.end + 1)
+            var header = Header(
+                fingerprint: String(second.text.dropFirst("inputs ".count)), listStart: second.end + 1)
+            /// The value of the optional line `key` at the list's start, which it then follows.
+            func optional(_ key: String) -> String? {
+                let next = line(from: header.listStart)
+                guard next.text.hasPrefix(key + " ") else { return nil }
+                header.listStart = next.end + 1
+                return String(next.text.dropFirst(key.count + 1))
+            }
+            header.statuses = optional("statuses")
+            header.photos = optional("photos")
+            return header
         }
     }
 
@@ -196,9 +228,13 @@ public struct OutputManifest: Equatable {
     }
 
     /// Creates a manifest.
-    init(fingerprint: String?, statuses: String? = nil, files: [(path: String, size: Int)]) {
+    init(
+        fingerprint: String?, statuses: String? = nil, photos: String? = nil,
+        files: [(path: String, size: Int)]
+    ) {
         self.fingerprint = fingerprint
         self.statuses = statuses
+        self.photos = photos
         self.files = files
     }
 }

@@ -72,9 +72,11 @@ public struct OutputPatcher {
     /// without holding a copy that updating them would have to duplicate. `manifest` is the
     /// manifest's text as the last patch wrote it, nil to read it from the output; it is the new
     /// text after the patch, nil after a failure. Large files and a large manifest are made
-    /// through `spares`, when given (a watch keeps them from one patch to the next).
+    /// through `spares`, when given (a watch keeps them from one patch to the next). `photos` is
+    /// the digest of what made the photos' files, for the manifest (see `OutputManifest`).
     public func patch(
-        fingerprint: String, files: inout [String: Int], manifest: inout [UInt8]?, spares: SpareFiles? = nil,
+        fingerprint: String, photos: String? = nil, files: inout [String: Int], manifest: inout [UInt8]?,
+        spares: SpareFiles? = nil,
         _ produce: (PatchWriter, _ files: [String: Int]) throws -> [String]
     ) throws -> PublishReport {
         let (parent, name, lock, output) = try lockedOutput()
@@ -111,9 +113,10 @@ public struct OutputPatcher {
         // a whole build makes it (listing the files in the same order) when it is not readable.
         var text = manifest ?? output.contents(of: Publisher.markerName) ?? []
         manifest = nil
-        if !OutputManifest.patch(&text, fingerprint: fingerprint, changes: changes) {
+        if !OutputManifest.patch(&text, fingerprint: fingerprint, photos: photos, changes: changes) {
             text = OutputManifest.bytes(
-                fingerprint: fingerprint, listing: files.map { (path: $0.key, size: $0.value) })
+                fingerprint: fingerprint, photos: photos,
+                listing: files.map { (path: $0.key, size: $0.value) })
         }
         // A large site's manifest (7.7 MB at 100,000 contacts) is made through a spare, as its
         // large files are.

@@ -63,9 +63,11 @@ public struct Publisher: Sendable {
     /// `fingerprint` identifies the build's inputs: when the output was built from the same
     /// fingerprint and is intact, `produce` is not even called and nothing is written.
     /// `statuses`, the digest of the statuses of the files read, is recorded with it when
-    /// those files may vouch for the fingerprint (see `upToDateFileCount(statuses:)`).
+    /// those files may vouch for the fingerprint (see `upToDateFileCount(statuses:)`), and
+    /// `photos`, the digest of what made the photos' files (see `photosMadeBy(_:)`).
     public func publish(
-        fingerprint: String? = nil, statuses: String? = nil, _ produce: (PageWriter) throws -> Void
+        fingerprint: String? = nil, statuses: String? = nil, photos: String? = nil,
+        _ produce: (PageWriter) throws -> Void
     ) throws -> PublishReport {
         let (parentPath, name) = try locateOutput()
         guard let parent = DirectoryHandle.open(parentPath) else {
@@ -100,7 +102,8 @@ public struct Publisher: Sendable {
             // lists, as the next build's check expects; without a fingerprint there is no check.
             try writer.write(
                 Publisher.markerName,
-                OutputManifest.bytes(fingerprint: fingerprint, statuses: statuses, listing: files),
+                OutputManifest.bytes(
+                    fingerprint: fingerprint, statuses: statuses, photos: photos, listing: files),
                 reuse: fingerprint == nil)
             report = writer.report
             if let old {
@@ -145,6 +148,15 @@ public struct Publisher: Sendable {
     public func upToDateFileCount(statuses: String) -> Int? {
         guard let old = DirectoryHandle.open(outputPath) else { return nil }
         return Publisher.intactFileCount(in: old, where: { OutputManifest.statuses(in: $0) == statuses })
+    }
+
+    /// Whether the output's photo files were made by what `photos` digests (the tool and the
+    /// image libraries it ran; see `OutputManifest`), and the output is intact: every file as
+    /// the build that recorded it wrote it. Then its files at a photo's names are what such a build
+    /// would make of that photo again, whatever else changed. Reads, never writes.
+    public func photosMadeBy(_ photos: String) -> Bool {
+        guard let old = DirectoryHandle.open(outputPath) else { return false }
+        return Publisher.intactFileCount(in: old) { OutputManifest.photos(in: $0) == photos } != nil
     }
 
     /// The digest of the statuses of the files read that the output's manifest records, with

@@ -118,7 +118,7 @@ import Testing
     func aManifestOutOfOrderIsNeverACrash(seed: UInt64) {
         let files = Self.listing(count: 60, seed: seed)
         let sorted = OutputManifest.bytes(fingerprint: "old", listing: files)
-        let head = OutputManifest.head(fingerprint: "old", statuses: nil)
+        let head = OutputManifest.head(fingerprint: "old", statuses: nil, photos: nil)
         let lines = sorted[head.count...].split(separator: UInt8(ascii: "\n"))
         var state = SeededGenerator(seed: seed)
         var patched = 0

@@ -152,6 +152,42 @@ import RolodeckCore
                 == Array((OutputManifest.heading + "\n").utf8))
     }
 
+    /// The digest of what made the photos' files goes on a line of its own after the statuses'
+    /// (or after the fingerprint when there are none); recording statuses and patching the
+    /// list keep it, and a manifest without it reads as before.
+    @Test func manifestsRecordWhatMadeThePhotosAfterTheStatuses() {
+        let files = [(path: "b.html", size: 2), (path: "a.html", size: 1)]
+        let bytes = OutputManifest.bytes(
+            fingerprint: "f00d", statuses: "5eed", photos: "cafe", listing: files)
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            This folder is written by `rolodeck build`; each build replaces it.
+            inputs f00d
+            statuses 5eed
+            photos cafe
+            1 a.html
+            2 b.html
+
+            """)
+        let sorted = OutputManifest.sorted(files)
+        #expect(OutputManifest(bytes: bytes)
+                == OutputManifest(fingerprint: "f00d", statuses: "5eed", photos: "cafe", files: sorted))
+        #expect(OutputManifest.photos(in: bytes) == "cafe")
+        #expect(OutputManifest.statuses(in: bytes) == "5eed")
+        let unsettled = OutputManifest.bytes(fingerprint: "f00d", photos: "cafe", listing: files)
+        #expect(OutputManifest.photos(in: unsettled) == "cafe")
+        #expect(OutputManifest.statuses(in: unsettled) == nil)
+        #expect(OutputManifest(bytes: unsettled)?.files.count == 2)
+        #expect(OutputManifest.recording(statuses: "5eed", in: unsettled) == bytes)
+        #expect(OutputManifest.photos(in: OutputManifest.bytes(fingerprint: "f00d", listing: files)) == nil)
+        var patched = bytes
+        #expect(OutputManifest.patch(&patched, fingerprint: "feed", photos: "cafe", changes: [("a.html", 3)]))
+        let resized = [(path: "b.html", size: 2), (path: "a.html", size: 3)]
+        #expect(patched == OutputManifest.bytes(fingerprint: "feed", photos: "cafe", listing: resized))
+        #expect(OutputManifest.patch(&patched, fingerprint: "feed", photos: nil, changes: []))
+        #expect(OutputManifest.photos(in: patched) == nil)
+        #expect(OutputManifest(bytes: patched)?.files.count == 2)
+    }
+
     @Test func aPathWrittenTwiceFailsTheBuild() throws {
         let output = try Fixtures.temporaryFolder().appendingPathComponent("site")
         for path in ["index.html", "contacts/a.html"] {
