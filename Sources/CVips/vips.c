@@ -1,7 +1,12 @@
 // libvips through dlopen: its functions are looked up once by name, and called through
 // pointers of the types its headers (8.x, ABI 42) give them.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "rolodeck_vips.h"
 
@@ -40,6 +45,69 @@ static struct {
     void (*free)(void *pointer);
 } vips;
 
+/* The files of the shared objects loaded in the process, each followed by a newline. */
+typedef struct {
+    char *text;
+    size_t length;
+} Names;
+
+static int note_object(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    Names *names = data;
+    if (!info->dlpi_name || !*info->dlpi_name) return 0;
+    size_t length = strlen(info->dlpi_name);
+    char *grown = realloc(names->text, names->length + length + 2);
+    if (!grown) return 1;
+    names->text = grown;
+    memcpy(names->text + names->length, info->dlpi_name, length);
+    names->length += length;
+    names->text[names->length++] = '\n';
+    names->text[names->length] = 0;
+    return 0;
+}
+
+static Names loaded_objects(void) {
+    Names names = {NULL, 0};
+    dl_iterate_phdr(note_object, &names);
+    return names;
+}
+
+/* Whether `line` (ending in a newline) is one of the lines of `names`. */
+static int has_line(const Names *names, const char *line, size_t length) {
+    for (size_t start = 0; start < names->length;) {
+        const char *end = memchr(names->text + start, '\n', names->length - start);
+        size_t found = end ? (size_t)(end - names->text) - start + 1 : names->length - start;
+        if (found == length && memcmp(names->text + start, line, length) == 0) return 1;
+        start += found;
+    }
+    return 0;
+}
+
+/* The libraries loading libvips brought into the process (libvips itself, libwebp, libjpeg, its
+ * modules and the rest), a path a line; set by rolodeck_vips_load. */
+static char *brought = NULL;
+
+/* Sets `brought` to the objects loaded now that are not in `before`. */
+static void note_brought(const Names *before) {
+    Names after = loaded_objects();
+    Names added = {NULL, 0};
+    added.text = calloc(after.length + 1, 1);
+    for (size_t start = 0; added.text && start < after.length;) {
+        const char *end = memchr(after.text + start, '\n', after.length - start);
+        size_t length = (size_t)(end - after.text) - start + 1;
+        if (!has_line(before, after.text + start, length)) {
+            memcpy(added.text + added.length, after.text + start, length);
+            added.length += length;
+        }
+        start += length;
+    }
+    free(after.text);
+    free(brought);
+    brought = added.text;
+}
+
+static int load(const char *library, char *message, size_t capacity);
+
 /* Looks up `name` in `handle` into `*function`; 0 when found. */
 static int find(void *handle, const char *name, void *function, char *message, size_t capacity) {
     void *found = dlsym(handle, name);
@@ -52,6 +120,22 @@ static int find(void *handle, const char *name, void *function, char *message, s
 }
 
 int rolodeck_vips_load(const char *library, char *message, size_t capacity) {
+    Names before = loaded_objects();
+    int loaded = load(library, message, capacity);
+    if (loaded == 0) note_brought(&before);
+    free(before.text);
+    return loaded;
+}
+
+const char *rolodeck_vips_libraries(void) { return brought ? brought : ""; }
+
+const char *rolodeck_vips_version(void) {
+    static char text[64];
+    snprintf(text, sizeof text, "%d.%d.%d", vips.version(0), vips.version(1), vips.version(2));
+    return text;
+}
+
+static int load(const char *library, char *message, size_t capacity) {
     void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         const char *why = dlerror();

@@ -16,6 +16,16 @@
  * before any other function here. */
 int rolodeck_vips_load(const char *library, char *message, size_t capacity);
 
+/* The shared objects loading libvips brought into the process (libvips, the libraries that
+ * encode and decode images, its modules), each a path followed by a newline: what, besides
+ * Rolodeck's own code, decides the bytes of the files made here. Empty before
+ * rolodeck_vips_load succeeds. */
+const char *rolodeck_vips_libraries(void);
+
+/* libvips' version, "major.minor.micro"; only after rolodeck_vips_load succeeds. Not safe to
+ * call from two threads at once. */
+const char *rolodeck_vips_version(void);
+
 /* Whether libvips runs run-time compiled vector code (orc); rolodeck_vips_load turns it off,
  * because orc's code memory is not safe to use from several threads at once. */
 int rolodeck_vips_vectors_enabled(void);

@@ -1,5 +1,11 @@
 import CVips
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What libvips makes of a photo: a thumbnail, or an upright copy of a turned JPEG. The only
 /// file that imports `CVips`.
 ///
@@ -33,6 +39,26 @@ enum PhotoImages {
                 message: "photos need libvips, which could not be loaded (\(why)); "
                     + "install Debian's libvips42 package", isLibraryMissing: true))
     }
+
+    /// What, besides Rolodeck's own code, decides the bytes libvips makes: its version, and
+    /// each library loading it brought into the process (libvips, libwebp, libjpeg, lcms2, its
+    /// modules) by its file's name, size and modification time, which an upgrade of its package
+    /// changes. A line each, sorted; nil when libvips is not loaded.
+    static let libraries: [UInt8]? = {
+        guard case .success = library else { return nil }
+        var lines: [String] = []
+        for path in String(cString: rolodeck_vips_libraries()).split(separator: "\n") {
+            let name = path.split(separator: "/").last.map(String.init) ?? String(path)
+            var info = stat()
+            guard stat(String(path), &info) == 0 else {
+                lines.append(name + " unreadable")
+                continue
+            }
+            lines.append("\(name) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+        }
+        return Array(("libvips " + String(cString: rolodeck_vips_version()) + "\n").utf8)
+            + lines.sorted().joined(separator: "\n").utf8 + [UInt8(ascii: "\n")]
+    }()
 
     /// Whether libvips runs orc's run-time compiled vector code: never once loaded (see
     /// `rolodeck_vips_load`), as orc's code memory is not safe on several threads at once.

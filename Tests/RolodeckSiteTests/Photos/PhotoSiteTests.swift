@@ -211,4 +211,25 @@ import Testing
         try PhotoImages.library.get()
         #expect(!PhotoImages.usesVectorCode)
     }
+
+    /// What decides a photo file's bytes besides our code names libvips' version and each
+    /// library loading it brought in, the encoders among them, by file name (no folder of this
+    /// machine), size and time, sorted: a line each, and the same every time it is asked.
+    @Test func theLibrariesThatMakePhotosAreNamedWithTheirSizesAndTimes() throws {
+        try PhotoImages.library.get()
+        let text = String(decoding: try #require(PhotoImages.libraries), as: UTF8.self)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("libvips 8.") == true, "\(lines.first ?? "")")
+        let libraries = Array(lines.dropFirst())
+        #expect(libraries == libraries.sorted())
+        for name in ["libvips.so.42 ", "libwebp.so.", "libjpeg.so."] {
+            #expect(libraries.contains { $0.hasPrefix(name) }, "no \(name) in \(libraries)")
+        }
+        // Loaded before libvips, so not brought in by it.
+        #expect(!libraries.contains { $0.hasPrefix("libc.so.") })
+        for line in libraries {
+            let fields = line.split(separator: " ")
+            #expect(fields.count == 3 && !fields[0].contains("/") && Int(fields[1]) != nil, "\(line)")
+        }
+    }
 }
