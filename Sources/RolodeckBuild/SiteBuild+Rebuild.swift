@@ -70,6 +70,9 @@ struct Baseline: Sendable {
     var manifest: ManifestIdentity
     /// The manifest's text as the last patch wrote it; nil when it is to be read from the output.
     var manifestText: [UInt8]? = nil
+    /// The digest of what made the output's photo files that the manifest records
+    /// (`SiteBuild.photosMaker`), or nil.
+    var photos: String?
     /// The warnings the build reported, so a rebuild reports only new ones.
     var warnings: Set<String>
 }
@@ -169,14 +172,11 @@ extension SiteBuild {
         let fingerprint = InputFingerprint.of(
             input, today: today, lastUpdated: lastUpdated, generator: generator,
             storeDigests: state.storeDigests)
-        // Before a first publish, the output may be one this very input built (a watch started
-        // on a site built before): its photo files are what libvips would make, and are read
-        // back. Whether it is, is looked at only when a photo needs it.
+        // Before a first publish, the output may be one a build made as this one makes photos
+        // wrote (a watch started on a site built before): its photo files are what libvips
+        // would make, and are read back. Whether it is, is looked at only when a photo needs it.
         if state.baseline == nil {
-            let outputPath = result.outputPath
-            state.photoCache.readPublished(from: outputPath) {
-                Publisher(outputPath: outputPath).upToDateFileCount(fingerprint: fingerprint) != nil
-            }
+            _ = readingPublishedPhotos(state.photoCache, from: result.outputPath)
         }
         let site: Site
         do {
@@ -246,13 +246,15 @@ extension SiteBuild {
             siteTemplates: input.templates.mapValues(\.bytes))
         let outputPath = result.outputPath
         let warnings = Set(site.warnings.map(\.description))
+        let photos = snapshot.writesPhotos ? Self.photosMaker(generator: generator) : nil
         do {
             if let baseline, baseline.outputPath == outputPath,
                 let identity = ManifestIdentity(outputPath: outputPath), identity == baseline.manifest,
                 let patch = try patch(
                     from: baseline, files: &files, manifest: &manifestText, to: snapshot, renderer: renderer,
                     changedEntries: patched?.changedEntries,
-                    fingerprint: fingerprint, isCancelled: isCancelled)
+                    fingerprint: fingerprint, photos: Self.patchedPhotos(photos, baseline: baseline),
+                    isCancelled: isCancelled)
             {
                 result.outcome = .published(patch.report)
                 result.changedFiles = patch.changed
@@ -261,23 +263,24 @@ extension SiteBuild {
                     snapshot: snapshot, storeGeneration: storeChanges.generation, outputPath: outputPath,
                     files: files,
                     manifest: ManifestIdentity(outputPath: outputPath) ?? baseline.manifest,
-                    manifestText: manifestText, warnings: warnings)
+                    manifestText: manifestText, photos: Self.patchedPhotos(photos, baseline: baseline),
+                    warnings: warnings)
             } else {
                 let report = try publishWhole(
-                    renderer, outputPath: outputPath, fingerprint: fingerprint,
+                    renderer, outputPath: outputPath, fingerprint: fingerprint, photos: photos,
                     control: PublishControl(isCancelled: isCancelled))
                 result.outcome = .published(report)
                 result.isWhole = true
                 result.warnings += report.warnings.map { Diagnostic(.warning, at: nil, $0.description) }
                 Self.release(state.baseline, renderer)
                 state.baseline = nil
-                if let files = Self.manifestFiles(outputPath),
+                if let manifest = Self.manifest(outputPath),
                     let identity = ManifestIdentity(outputPath: outputPath)
                 {
                     state.baseline = Baseline(
                         snapshot: snapshot, storeGeneration: storeChanges.generation,
-                        outputPath: outputPath, files: files,
-                        manifest: identity, warnings: warnings)
+                        outputPath: outputPath, files: manifest.files,
+                        manifest: identity, photos: manifest.photos, warnings: warnings)
                     // An output found up to date was not rendered: the cards and the birthday
                     // events the next save reuses are made now, off the rebuilds' path (at once
                     // when they were rendered). Then the large files get spares, as a save
@@ -345,7 +348,8 @@ extension SiteBuild {
         from baseline: Baseline, files: inout [String: Int], manifest: inout [UInt8]?,
         to snapshot: SiteSnapshot,
         renderer: SiteRenderer,
-        changedEntries: [Int]?, fingerprint: String, isCancelled: @escaping @Sendable () -> Bool
+        changedEntries: [Int]?, fingerprint: String, photos: String?,
+        isCancelled: @escaping @Sendable () -> Bool
     ) throws -> (report: PublishReport, changed: [String])? {
         /// Thrown from within the patch once the search files show it touches too much: the pages
         /// already written under temporary names are discarded.
@@ -401,7 +405,8 @@ extension SiteBuild {
         let report: PublishReport
         do {
             report = try patcher.patch(
-                fingerprint: fingerprint, files: &files, manifest: &manifest, spares: watched?.spares
+                fingerprint: fingerprint, photos: photos, files: &files, manifest: &manifest,
+                spares: watched?.spares
             ) {
                 writer, known in
                 // `contacts.vcf` holds every contact's card. A save that changes a card's length
@@ -484,15 +489,26 @@ extension SiteBuild {
         return known.keys.filter { !paths.contains($0) }.sorted()
     }
 
-    /// Every file the output's manifest lists, with its size.
-    private static func manifestFiles(_ outputPath: String) -> [String: Int]? {
+    /// Every file the output's manifest lists, with its size, and the digest of what made its
+    /// photos' files that it records.
+    private static func manifest(_ outputPath: String) -> (files: [String: Int], photos: String?)? {
         guard let folder = DirectoryHandle.open(outputPath),
             let bytes = folder.contents(of: Publisher.markerName),
             let manifest = OutputManifest(bytes: bytes)
         else { return nil }
         var files: [String: Int] = [:]
         for file in manifest.files { files[file.path] = file.size }
-        return files
+        return (files, manifest.photos)
+    }
+
+    /// What a patch of `baseline`'s output records as the maker of its photos' files, when
+    /// this build's is `photos` (nil when the site writes none): this build's when every
+    /// photo file the output keeps was made the same way (the baseline's manifest records the
+    /// same, or the baseline had none); nil when some were made otherwise (an output found up
+    /// to date after an upgrade of libvips), so that no later build takes them for its own.
+    static func patchedPhotos(_ photos: String?, baseline: Baseline) -> String? {
+        guard let photos, baseline.photos == photos || !baseline.snapshot.writesPhotos else { return nil }
+        return photos
     }
 
     /// The input files whose bytes changed, came or went, as messages name them.

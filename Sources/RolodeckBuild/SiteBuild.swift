@@ -87,7 +87,7 @@ public final class SiteBuild {
         do {
             let report = try publishWhole(
                 renderer, outputPath: result.outputPath, fingerprint: prepared.fingerprint,
-                statuses: prepared.statuses, progress: progress, control: control)
+                statuses: prepared.statuses, photos: prepared.photos, progress: progress, control: control)
             result.outcome = .published(report)
             result.isWhole = true
             result.warnings += report.warnings.map { Diagnostic(.warning, at: nil, $0.description) }
@@ -101,11 +101,13 @@ public final class SiteBuild {
     }
 
     /// Renders every page and publishes the whole site through `Publisher`, atomically, with
-    /// `statuses` in its manifest if given. `progress` hears how many files are done; `control`,
-    /// asked before each file is written, stops the build by throwing `Cancelled`.
+    /// `statuses` and `photos` (`photosMaker`) in its manifest if given. `progress` hears how
+    /// many files are done; `control`, asked before each file is written, stops the build by
+    /// throwing `Cancelled`.
     func publishWhole(
         _ renderer: SiteRenderer, outputPath: String, fingerprint: String, statuses: String? = nil,
-        progress: (@Sendable (BuildProgress) -> Void)? = nil, control: PublishControl = .none
+        photos: String? = nil, progress: (@Sendable (BuildProgress) -> Void)? = nil,
+        control: PublishControl = .none
     ) throws -> PublishReport {
         var publishing = control
         publishing.waiting = {
@@ -113,7 +115,7 @@ public final class SiteBuild {
             control.waiting()
         }
         return try Publisher(outputPath: outputPath, control: publishing).publish(
-            fingerprint: fingerprint, statuses: statuses
+            fingerprint: fingerprint, statuses: statuses, photos: photos
         ) { writer in
             progress?(.rendering(done: 0, total: nil))
             // The renderer knows the total only once the search index is built; the files are
@@ -144,6 +146,34 @@ public final class SiteBuild {
     /// Thrown into a render to stop it.
     struct Cancelled: Error {}
 
+    /// The digest of what makes the photos' files: this rolodeck (`generator`) and the
+    /// libraries libvips brought into the process (`SitePhotos.libraries`). An intact output
+    /// whose manifest records it holds at each photo's names what this build would make of that
+    /// photo (`Publisher.photosMadeBy`), so a build whose inputs changed takes them from there
+    /// rather than making every thumbnail again (23 s at 10,000 photos). Loads libvips: ask
+    /// only for a site with photos.
+    static func photosMaker(generator: [UInt8]) -> String? {
+        SitePhotos.libraries.map { InputFingerprint.digest(generator + $0) }
+    }
+
+    /// The digest `photosMaker` gives for `site`'s manifest; nil for a site without photos.
+    func photosMaker(of site: Site) -> String? {
+        site.photos.files.isEmpty ? nil : Self.photosMaker(generator: generator)
+    }
+
+    /// A cache that, until `stopReadingPublished`, takes the photos' files from the output at
+    /// `outputPath` when a build made the same way as this one wrote them (`photosMaker`);
+    /// whether one did is asked when a photo first needs it, so a store without photos never
+    /// loads libvips for it.
+    func readingPublishedPhotos(_ cache: PhotoCache = PhotoCache(), from outputPath: String) -> PhotoCache {
+        let generator = generator
+        cache.readPublished(from: outputPath) {
+            Self.photosMaker(generator: generator).map { Publisher(outputPath: outputPath).photosMadeBy($0) }
+                ?? false
+        }
+        return cache
+    }
+
     /// A loaded and planned site, ready to render, or how the build ended before that.
     private enum Preparation {
         /// The build ended before rendering: bad input, or an output that is up to date.
@@ -163,6 +193,9 @@ public final class SiteBuild {
         /// The digest of the statuses of the files read, for the output's manifest; nil when some
         /// file changed too recently for its status to vouch for it.
         var statuses: String?
+        /// The digest of what made the photos' files, for the output's manifest; nil without
+        /// photos.
+        var photos: String?
     }
 
     /// Reads, loads and plans the site. The files' bytes and the store are let go when this
@@ -205,7 +238,10 @@ public final class SiteBuild {
         progress?(.decoding)
         let site: Site
         do {
-            site = try Site.load(input, earlier: readWarnings)
+            // The last output's photo files, when made as this build makes them.
+            let photoCache = readingPublishedPhotos(from: result.outputPath)
+            defer { photoCache.stopReadingPublished() }
+            site = try Site.load(input, earlier: readWarnings, photoCache: photoCache)
         } catch {
             result.outcome = .failed(error)
             return .done(result)
@@ -223,7 +259,9 @@ public final class SiteBuild {
             return .done(result)
         }
         return .prepared(
-            Prepared(renderer: renderer, fingerprint: fingerprint, result: result, statuses: settled))
+            Prepared(
+                renderer: renderer, fingerprint: fingerprint, result: result, statuses: settled,
+                photos: photosMaker(of: site)))
     }
 
     /// The result of a build with nothing to do, told from the files' statuses alone: the

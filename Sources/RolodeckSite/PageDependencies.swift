@@ -31,6 +31,9 @@ public struct SiteSnapshot: Sendable {
     /// the counts of the entries it changed.
     var photoCounts: [String: Int]
 
+    /// Whether the site writes any photo's files.
+    public var writesPhotos: Bool { !photoFiles.isEmpty }
+
     /// A snapshot of what `renderer` renders, with `config`, the site's `templates` and `theme`.
     public init(
         config: SiteConfig, renderer: SiteRenderer, theme: Theme, siteTemplates: [String: [UInt8]]

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RolodeckBuild
 @testable import RolodeckCore
+@testable import RolodeckPublish
 @testable import RolodeckSite
 @testable import RolodeckStore
 @testable import RolodeckTestSupport
@@ -99,11 +100,11 @@ import Testing
         #expect(try Self.files(other) == Self.files(own))
     }
 
-    /// A watch started on an output its very input built reads each photo's thumbnail back
-    /// from the output instead of making it with libvips (a thumbnail here is given other bytes
-    /// of the same size, which only a read back takes in); on an output built otherwise (another
-    /// day), it makes them.
-    @Test func aWatchStartedOnItsOwnOutputReadsThePhotosBack() throws {
+    /// A copy of the demo site whose first contact has a photo, built into `out`: the
+    /// thumbnail's file, the bytes the build made for it, and the photo's digest.
+    static func photoDemo() throws -> (
+        site: URL, out: URL, build: SiteBuild, thumbnail: URL, made: [UInt8], digest: String
+    ) {
         let (site, out, build) = try Self.demo()
         let photo = try Fixtures.photo("face.png")
         try FileManager.default.createDirectory(
@@ -115,32 +116,115 @@ import Testing
         try contacts.replacingCharacters(in: first, with: #""photo": "photos/face.png", "id": "#)
             .write(to: contactsURL, atomically: true, encoding: .utf8)
         guard case .published = build.build(today: Self.today).outcome else {
-            Issue.record("the build did not publish")
-            return
+            throw Failure("the build did not publish")
         }
         let thumbnailPath = try #require(
             try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("photos").path)
                 .first { $0.hasSuffix("-96.webp") })
-        let thumbnailURL = out.appendingPathComponent("photos/" + thumbnailPath)
-        let made = Array(try Data(contentsOf: thumbnailURL))
-        let other = Array(made.reversed())
-        #expect(other != made)
-        // Written back as it was, but for its bytes: the output stays intact (its files' sizes,
-        // and times no later than the manifest's), so the watch finds it is this input's.
+        let thumbnail = out.appendingPathComponent("photos/" + thumbnailPath)
+        let made = Array(try Data(contentsOf: thumbnail))
+        return (site, out, build, thumbnail, made, SHA256.hex(of: photo))
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Gives the file at `url` other bytes of the same size, written back with an earlier
+    /// time, so that its output stays intact (its files' sizes, and times no later than the
+    /// manifest's): only a build that reads the file back takes them in. Returns them.
+    static func giveOtherBytes(_ url: URL) throws -> [UInt8] {
+        let bytes = Array(try Data(contentsOf: url))
+        let other = Array(bytes.reversed())
+        #expect(other != bytes)
         let time = try #require(
-            try FileManager.default.attributesOfItem(atPath: thumbnailURL.path)[.modificationDate] as? Date)
-        try Data(other).write(to: thumbnailURL)
+            try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+        try Data(other).write(to: url)
         try FileManager.default.setAttributes(
-            [.modificationDate: time.addingTimeInterval(-1)], ofItemAtPath: thumbnailURL.path)
-        let digest = SHA256.hex(of: photo)
+            [.modificationDate: time.addingTimeInterval(-1)], ofItemAtPath: url.path)
+        return other
+    }
+
+    /// Records another maker of the photos' files in the output's manifest, as a build by
+    /// another rolodeck or with other libraries would have; the output stays intact.
+    static func recordAnotherPhotosMaker(in out: URL) throws {
+        let url = out.appendingPathComponent(".rolodeck")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let maker = try #require(OutputManifest(bytes: Array(text.utf8))?.photos)
+        try text.replacingOccurrences(of: "photos " + maker + "\n", with: "photos another\n")
+            .write(to: url, atomically: false, encoding: .utf8)
+        #expect(OutputManifest(bytes: Array(try Data(contentsOf: url)))?.photos == "another")
+    }
+
+    /// A build whose inputs changed takes each photo's files from an intact output whose
+    /// manifest says it was made as this build makes them (the same rolodeck and image
+    /// libraries), instead of making every thumbnail again; from any other output, it makes them.
+    @Test func aBuildAfterAChangeTakesThePhotosFromAnOutputMadeTheSameWay() throws {
+        let demo = try Self.photoDemo()
+        let manifest = demo.out.appendingPathComponent(".rolodeck")
+        let maker = try #require(SiteBuild.photosMaker(generator: Self.generator))
+        #expect(OutputManifest(bytes: Array(try Data(contentsOf: manifest)))?.photos == maker)
+        func thumbnail(builtOn day: Int) throws -> [UInt8] {
+            let result = demo.build.build(today: PartialDate(year: 2026, month: 12, day: day))
+            guard case .published = result.outcome else { throw Failure("no publish: \(result.outcome)") }
+            return Array(try Data(contentsOf: demo.thumbnail))
+        }
+        let other = try Self.giveOtherBytes(demo.thumbnail)
+        #expect(try thumbnail(builtOn: 1) == other)
+        #expect(OutputManifest(bytes: Array(try Data(contentsOf: manifest)))?.photos == maker)
+        try Self.recordAnotherPhotosMaker(in: demo.out)
+        #expect(try thumbnail(builtOn: 2) == demo.made)
+        // The same maker, but a file added to the output since: not intact, so made again.
+        _ = try Self.giveOtherBytes(demo.thumbnail)
+        try Data("stray".utf8).write(to: demo.out.appendingPathComponent("stray.txt"))
+        #expect(try thumbnail(builtOn: 3) == demo.made)
+    }
+
+    /// A watch's first build reads each photo's thumbnail back from an output made as it makes
+    /// them (a thumbnail here is given other bytes of the same size, which only a read back
+    /// takes in), whether the output is up to date or not; on an output whose manifest names
+    /// another maker, it makes them.
+    @Test func aWatchStartedOnItsOwnOutputReadsThePhotosBack() throws {
+        let demo = try Self.photoDemo()
+        let other = try Self.giveOtherBytes(demo.thumbnail)
         func watchedThumbnail(today: PartialDate) throws -> [UInt8]? {
-            let watch = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in out.path }
+            let watch = SiteBuild(folder: demo.site, displayPath: "site", generator: Self.generator) { _ in
+                demo.out.path
+            }
             let result = watch.rebuild(today: today)
             #expect(result.counts.contacts == 80)
-            return try #require(watch.watched).photoCache.files(digest)?.thumbnailBytes
+            return try #require(watch.watched).photoCache.files(demo.digest)?.thumbnailBytes
         }
         #expect(try watchedThumbnail(today: Self.today) == other)
-        #expect(try watchedThumbnail(today: PartialDate(year: 2026, month: 12, day: 1)) == made)
+        #expect(try watchedThumbnail(today: PartialDate(year: 2026, month: 12, day: 1)) == other)
+        try Self.recordAnotherPhotosMaker(in: demo.out)
+        #expect(try watchedThumbnail(today: PartialDate(year: 2026, month: 12, day: 2)) == demo.made)
+    }
+
+    /// A watch's save patches the output and records its photos' maker in the manifest, as a
+    /// whole build does, so that the next build after the watch takes the photos' files back.
+    @Test func aWatchSaveRecordsWhatMadeThePhotos() throws {
+        let demo = try Self.photoDemo()
+        let maker = try #require(SiteBuild.photosMaker(generator: Self.generator))
+        let watch = SiteBuild(folder: demo.site, displayPath: "site", generator: Self.generator) { _ in
+            demo.out.path
+        }
+        _ = watch.rebuild(today: Self.today)
+        let contactsURL = demo.site.appendingPathComponent("store/contacts.json")
+        let contacts = try String(contentsOf: contactsURL, encoding: .utf8)
+        #expect(contacts.contains(#""familyName": "Müller""#))
+        try contacts.replacingOccurrences(of: #""familyName": "Müller""#, with: #""familyName": "Möller""#)
+            .write(to: contactsURL, atomically: true, encoding: .utf8)
+        let saved = watch.rebuild(today: Self.today)
+        guard case .published = saved.outcome, !saved.isWhole else {
+            throw Failure("the save did not patch the output: \(saved.outcome), whole: \(saved.isWhole)")
+        }
+        let manifest = demo.out.appendingPathComponent(".rolodeck")
+        #expect(OutputManifest(bytes: Array(try Data(contentsOf: manifest)))?.photos == maker)
+        let other = try Self.giveOtherBytes(demo.thumbnail)
+        _ = demo.build.build(today: PartialDate(year: 2026, month: 12, day: 1))
+        #expect(Array(try Data(contentsOf: demo.thumbnail)) == other)
     }
 
     @Test func aSecondBuildOfTheSameInputIsUpToDate() throws {

@@ -33,6 +33,11 @@ public struct SitePhotos: Sendable {
     /// No photos.
     public init() {}
 
+    /// What, besides Rolodeck's own code, decides the bytes of the files made for a photo: the
+    /// version of libvips and the files of the libraries it brought in. Loads libvips if no
+    /// photo has yet: ask only for a site with photos. Nil when libvips cannot be loaded.
+    public static var libraries: [UInt8]? { PhotoImages.libraries }
+
     /// How long a digest names a photo by: 80 bits, more than enough to tell apart every photo
     /// a directory will ever have, and a name short enough to read.
     static let nameLength = 20
@@ -140,15 +145,16 @@ public struct SitePhotos: Sendable {
 }
 
 /// The photo files made by the last build of a watched site, by digest, so a rebuild makes
-/// them again only for photos that are new.
+/// them again only for photos that are new; and the output whose photo files a build may take
+/// instead of making them (`readPublished`).
 public final class PhotoCache: Sendable {
     private let state = Mutex<[String: SitePhotos.Files]>([:])
 
     /// An output whose photo files are read back rather than made (`readPublished`), with the
-    /// check that it is one this very input built, and its answer once asked.
+    /// check that they were made as this build makes them, and its answer once asked.
     private struct Published {
         var outputPath: String
-        var isBuiltFromThisInput: @Sendable () -> Bool
+        var isMadeTheSameWay: @Sendable () -> Bool
         var answer: Bool?
     }
 
@@ -159,14 +165,13 @@ public final class PhotoCache: Sendable {
 
     /// Until `stopReadingPublished`, a photo the cache does not hold has its thumbnail (and
     /// its upright copy) read from the output at `outputPath` instead of made by libvips, when
-    /// `isBuiltFromThisInput` says the output was built from this very input by this very
-    /// rolodeck (it is asked once, the first time a photo needs it): the files are then what
-    /// libvips would make again. A watch started on such an output made every thumbnail again
-    /// for its first build (23 s for 10,000 photos).
-    public func readPublished(
-        from outputPath: String, if isBuiltFromThisInput: @escaping @Sendable () -> Bool
-    ) {
-        let source = Published(outputPath: outputPath, isBuiltFromThisInput: isBuiltFromThisInput)
+    /// `isMadeTheSameWay` says the output's photo files were made by this very rolodeck with
+    /// the same libraries, and are as it wrote them (it is asked once, the first time a photo
+    /// needs it): the files are then what libvips would make again, named by the photo's
+    /// digest. Without it, a build after any change made every thumbnail again (23 s for 10,000
+    /// photos).
+    public func readPublished(from outputPath: String, if isMadeTheSameWay: @escaping @Sendable () -> Bool) {
+        let source = Published(outputPath: outputPath, isMadeTheSameWay: isMadeTheSameWay)
         published.withLock { $0 = source }
     }
 
@@ -175,13 +180,13 @@ public final class PhotoCache: Sendable {
         published.withLock { $0 = nil }
     }
 
-    /// The bytes of the file at `path` in the output `readPublished` named, when it was built
-    /// from this input; nil otherwise, or when the file cannot be read.
+    /// The bytes of the file at `path` in the output `readPublished` named, when its photo
+    /// files were made the same way; nil otherwise, or when the file cannot be read.
     func publishedBytes(_ path: String) -> [UInt8]? {
         let outputPath = published.withLock { published -> String? in
             guard var current = published else { return nil }
             if current.answer == nil {
-                current.answer = current.isBuiltFromThisInput()
+                current.answer = current.isMadeTheSameWay()
                 published = current
             }
             return current.answer == true ? current.outputPath : nil
