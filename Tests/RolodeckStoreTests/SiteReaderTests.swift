@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RolodeckTestSupport
 @testable import RolodeckStore
+import RolodeckCore
 
 /// What the site reader hands on, in which order.
 @Suite struct SiteReaderTests {
@@ -96,6 +97,52 @@ import Testing
 
     /// Only a regular file's short read is its end: from a pipe (or a device), a read that
     /// gives fewer bytes than asked is followed by others until one gives none.
+    /// A store that is the root of the file system, or a folder holding the site folder (named
+    /// as `".."`, by an absolute path, or through a link), is an error at the config's value,
+    /// before anything under it is read: a card beside the site is never read, and the
+    /// survey an unchanged build makes first gives up rather than walk it. A store inside the
+    /// site folder, or the site folder itself, is read as before.
+    @Test func aStoreThatHoldsTheSiteFolderIsRefused() throws {
+        let parent = try Fixtures.temporaryFolder()
+        let site = parent.appendingPathComponent("site")
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("book"), withIntermediateDirectories: true)
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x\r\nFN:X\r\nN:X;;;;\r\nEND:VCARD\r\n"
+        try Data(card.utf8).write(to: site.appendingPathComponent("book/inside.vcf"))
+        try FileManager.default.createDirectory(
+            at: parent.appendingPathComponent("private"), withIntermediateDirectories: true)
+        try Data(card.replacingOccurrences(of: "UID:x", with: "UID:y").utf8)
+            .write(to: parent.appendingPathComponent("private/beside.vcf"))
+        try FileManager.default.createSymbolicLink(
+            at: site.appendingPathComponent("up"), withDestinationURL: parent)
+        let reader = SiteReader(folder: site, displayPath: "site")
+        func read(store: String) throws -> Result<[String], DiagnosticError> {
+            let value = String(decoding: try JSONEncoder().encode(store), as: UTF8.self)
+            let config = "{\n  \"title\": \"T\",\n  \"store\": \(value)\n}\n"
+            try Data(config.utf8).write(to: site.appendingPathComponent("rolodeck.json"))
+            do {
+                return .success(try reader.read().input.storeFiles.map(\.source.path))
+            } catch {
+                #expect(reader.survey() == nil, "the survey walked \(store)")
+                return .failure(error)
+            }
+        }
+        for store in ["/", "..", "../", parent.path, "up", "book/../.."] {
+            guard case .failure(let error) = try read(store: store) else {
+                Issue.record("a store of \(store) was read")
+                continue
+            }
+            #expect(error.diagnostics.count == 1, "\(error.diagnostics)")
+            let message = error.diagnostics.first?.description ?? ""
+            #expect(message.hasPrefix("site/rolodeck.json:3:12: error: store "), "\(message)")
+            let why = store == "/" ? "is the root of the file system" : "holds the site folder itself"
+            #expect(message.contains(why), "\(message)")
+        }
+        let own = try read(store: ".").get()
+        #expect(own.count == 1 && own.first?.hasSuffix("/book/inside.vcf") == true, "\(own)")
+        #expect(try read(store: "book").get() == ["site/book/inside.vcf"])
+    }
+
     @Test func aShortReadEndsOnlyARegularFile() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

@@ -24,6 +24,15 @@ enum ConfigDecoder {
         return (config, reader.diagnostics)
     }
 
+    /// Where the value of the config's member `key` starts (the last, when it is given twice,
+    /// as the last one is used); nil when the config does not set it or is not an object.
+    static func valueLocation(of key: String, in source: SourceText) -> SourceLocation? {
+        guard case .object(let members)? = (try? JSONParser.parse(source.bytes))?.kind,
+            let member = members.last(where: { $0.key == key })
+        else { return nil }
+        return source.location(at: member.value.offset)
+    }
+
     /// The members of the config's object, or nil after reporting that the file is not JSON or
     /// not an object.
     private static func members(of source: SourceText, reader: inout RecordReader) -> [JSONMember]? {

@@ -59,10 +59,17 @@ public struct SiteReader {
         let site = Tree(folder.path, display: displayPath, cache: cache, statuses: log)
         let configFile = site.existing([SiteConfig.fileName])
         if let bytes = try site.read(configFile).first {
-            let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
+            let source = SourceText(path: display(SiteConfig.fileName), bytes: bytes)
+            let decoded = ConfigDecoder.decode(source)
             input.config = decoded.config
             input.configBytes = bytes
             diagnostics += decoded.diagnostics
+            // Nothing under such a store is walked, let alone read.
+            if let refusal = storeRefusal(decoded.config) {
+                diagnostics.append(
+                    Diagnostic(.error, at: ConfigDecoder.valueLocation(of: "store", in: source), refusal))
+                throw DiagnosticError(diagnostics)
+            }
         }
         let store = site.folder(input.config.store)
         let storeRoot = AbsolutePath.of(store.root)
@@ -108,6 +115,28 @@ public struct SiteReader {
         return (input, diagnostics)
     }
 
+    /// Why the store `config` names is not read, when it holds far more than a store: the root of
+    /// the file system, or a folder that holds the site folder (`".."`). A slip in
+    /// `rolodeck.json` (`"/"` for `"."`) would otherwise read and publish every card under it:
+    /// a check of the demo with a store of `"/"` read 200,051 contacts, from every project and
+    /// test folder on the machine. Nil otherwise, and for a store that does not exist (the
+    /// read says so). Links are resolved first, so that no link names such a folder either.
+    func storeRefusal(_ config: SiteConfig) -> String? {
+        let named = config.store.hasPrefix("/") ? config.store : folder.path + "/" + config.store
+        guard let store = AbsolutePath.resolved(named), let site = AbsolutePath.resolved(folder.path) else {
+            return nil
+        }
+        let quoted = "store \"\(config.store)\""
+        let advice = #"; name the folder that holds only the store's files, such as "store""#
+        if store == "/" {
+            return quoted + " is the root of the file system: a build would read every contact card, "
+                + "calendar and contacts.json on this machine, and publish them" + advice
+        }
+        guard site.hasPrefix(store + "/") else { return nil }
+        return quoted + " is \(store), which holds the site folder itself: a build would read every "
+            + "contact card, calendar and contacts.json beside the site, and publish them" + advice
+    }
+
     /// The digest of the statuses of every file `read` would read, each by the path it would
     /// open it by (`FileStatusDigest`, as `InputIndex` makes it of what `read` notes), found
     /// without reading them (but for the config, which says where the store is), with the
@@ -130,7 +159,7 @@ public struct SiteReader {
         guard let configBytes = try? site.read(site.existing([SiteConfig.fileName])) else { return nil }
         if let bytes = configBytes.first {
             let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
-            guard !decoded.diagnostics.containsErrors else { return nil }
+            guard !decoded.diagnostics.containsErrors, storeRefusal(decoded.config) == nil else { return nil }
             config = decoded.config
         }
         var statuses = FileStatusDigest()
