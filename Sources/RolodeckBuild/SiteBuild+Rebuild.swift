@@ -159,6 +159,12 @@ extension SiteBuild {
         state.config = input.config
         let changes = state.lastInput.map { Self.changes(from: $0, to: input, reader: state.reader) }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
+        if let refusal = outputRefusal(result.outputPath, config: input.config) {
+            // Asked again on the next call, whatever changes.
+            state.lastInput = nil
+            result.outcome = .failed(refusal)
+            return result
+        }
         let lastUpdated = LastUpdated.day(
             storeModified: input.storeModified, sourceDateEpoch: sourceDateEpoch)
         if let changes, changes.isEmpty, today == state.lastToday, lastUpdated == state.lastUpdated {

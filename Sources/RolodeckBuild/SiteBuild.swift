@@ -146,6 +146,34 @@ public final class SiteBuild {
     /// Thrown into a render to stop it.
     struct Cancelled: Error {}
 
+    /// Why the site is not published into `outputPath`: the store or the site folder lies
+    /// inside it. Each build replaces the output whole, so the build would delete them with
+    /// the old site (a store moved into `_site/` was gone after the next build). Links are
+    /// resolved first; nil when the output does not exist yet, or holds neither.
+    func outputRefusal(_ outputPath: String, config: SiteConfig) -> DiagnosticError? {
+        guard let output = AbsolutePath.resolved(outputPath) else { return nil }
+        func isInside(_ path: String?) -> Bool {
+            guard let path else { return false }
+            return path == output || path.hasPrefix(output == "/" ? "/" : output + "/")
+        }
+        let what: String
+        if isInside(reader.resolvedFolder) {
+            what = "the site folder"
+        } else if isInside(reader.resolvedStore(config)) {
+            let store = config.store.hasPrefix("/") ? config.store : reader.display(config.store)
+            what = "the store (\(store))"
+        } else {
+            return nil
+        }
+        return DiagnosticError([
+            Diagnostic(
+                .error, at: nil,
+                "\(what) lies inside the output \(outputPath), which every build replaces whole: "
+                    + "publishing would delete it; move it out of the output, or choose another output "
+                    + "(\"output\" in rolodeck.json, or --out)")
+        ])
+    }
+
     /// The digest of what makes the photos' files: this rolodeck (`generator`) and the
     /// libraries libvips brought into the process (`SitePhotos.libraries`). An intact output
     /// whose manifest records it holds at each photo's names what this build would make of that
@@ -218,6 +246,10 @@ public final class SiteBuild {
             return .done(BuildResult(outcome: .failed(error), outputPath: ""))
         }
         var result = BuildResult(outcome: .unchanged, outputPath: output(input.config))
+        if let refusal = outputRefusal(result.outputPath, config: input.config) {
+            result.outcome = .failed(refusal)
+            return .done(result)
+        }
         let lastUpdated = LastUpdated.day(storeModified: input.storeModified, sourceDateEpoch: sourceDateEpoch)
         let fingerprint = InputFingerprint.of(input, today: today, lastUpdated: lastUpdated, generator: generator)
         let index = InputIndex(today: today.description, generator: generatorDigest, statuses: input.statuses)

@@ -227,6 +227,58 @@ import Testing
         #expect(Array(try Data(contentsOf: demo.thumbnail)) == other)
     }
 
+    /// A store moved into the output, or a site folder inside it, is never published over:
+    /// every build replaces the output whole, and the last one deleted the store with it. The
+    /// build and the watch fail with a message naming what lies where, and write nothing.
+    @Test func whatLiesInsideTheOutputIsNeverPublishedOver() throws {
+        let (site, out, build) = try Self.demo()
+        guard case .published = build.build(today: Self.today).outcome else {
+            throw Failure("the first build did not publish")
+        }
+        let moved = out.appendingPathComponent("data/store")
+        try FileManager.default.createDirectory(
+            at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: site.appendingPathComponent("store"), to: moved)
+        let configURL = site.appendingPathComponent("rolodeck.json")
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: #""store": "store""#, with: #""store": "\#(moved.path)""#)
+            .write(to: configURL, atomically: true, encoding: .utf8)
+        let before = try Self.files(out)
+        #expect(before["data/store/contacts.json"] != nil)
+        let watch = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in out.path }
+        for result in [
+            build.build(today: PartialDate(year: 2026, month: 12, day: 1)),
+            watch.rebuild(today: PartialDate(year: 2026, month: 12, day: 1)),
+        ] {
+            guard case .failed(let error) = result.outcome else {
+                Issue.record("a store inside the output was published over: \(result.outcome)")
+                continue
+            }
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "error: the store (\(moved.path)) lies inside the output \(out.path), which every build "
+                        + "replaces whole: publishing would delete it; move it out of the output, or choose "
+                        + #"another output ("output" in rolodeck.json, or --out)"#
+                ])
+        }
+        #expect(try Self.files(out) == before)
+        // The site folder inside the output: its templates and config would go the same way.
+        try FileManager.default.moveItem(at: moved, to: site.appendingPathComponent("store"))
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: #""store": "\#(moved.path)""#, with: #""store": "store""#)
+            .write(to: configURL, atomically: true, encoding: .utf8)
+        let parent = site.deletingLastPathComponent()
+        let around = SiteBuild(folder: site, displayPath: "site", generator: Self.generator) { _ in
+            parent.path
+        }
+        guard case .failed(let error) = around.build(today: Self.today).outcome else {
+            throw Failure("a build into the folder that holds the site did not fail")
+        }
+        let message = error.diagnostics.first?.description ?? ""
+        let expected = "error: the site folder lies inside the output \(parent.path),"
+        #expect(message.hasPrefix(expected), "\(message)")
+    }
+
     @Test func aSecondBuildOfTheSameInputIsUpToDate() throws {
         let (site, out, build) = try Self.demo()
         _ = build.build(today: Self.today)

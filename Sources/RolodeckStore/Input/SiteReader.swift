@@ -115,6 +115,14 @@ public struct SiteReader {
         return (input, diagnostics)
     }
 
+    /// The store folder `config` names, with every link resolved; nil when it does not exist.
+    public func resolvedStore(_ config: SiteConfig) -> String? {
+        AbsolutePath.resolved(config.store.hasPrefix("/") ? config.store : folder.path + "/" + config.store)
+    }
+
+    /// The site folder, with every link resolved; nil when it does not exist.
+    public var resolvedFolder: String? { AbsolutePath.resolved(folder.path) }
+
     /// Why the store `config` names is not read, when it holds far more than a store: the root of
     /// the file system, or a folder that holds the site folder (`".."`). A slip in
     /// `rolodeck.json` (`"/"` for `"."`) would otherwise read and publish every card under it:
@@ -122,10 +130,7 @@ public struct SiteReader {
     /// test folder on the machine. Nil otherwise, and for a store that does not exist (the
     /// read says so). Links are resolved first, so that no link names such a folder either.
     func storeRefusal(_ config: SiteConfig) -> String? {
-        let named = config.store.hasPrefix("/") ? config.store : folder.path + "/" + config.store
-        guard let store = AbsolutePath.resolved(named), let site = AbsolutePath.resolved(folder.path) else {
-            return nil
-        }
+        guard let store = resolvedStore(config), let site = resolvedFolder else { return nil }
         let quoted = "store \"\(config.store)\""
         let advice = #"; name the folder that holds only the store's files, such as "store""#
         if store == "/" {
