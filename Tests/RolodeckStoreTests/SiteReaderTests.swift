@@ -222,4 +222,43 @@ import RolodeckCore
         #expect(again.storeFiles.map(\.source.path) == ["site/store/contacts/a.json"])
         #expect(warningsAgain.map(\.description) == expected)
     }
+
+    /// What the walk of `Templates/` or `Public/` leaves out is a warning naming it: a link to
+    /// a file outside the folder (never followed, so that no link publishes a file from
+    /// elsewhere), a link to a folder or to nothing, a named pipe. The files beside them are
+    /// read as before.
+    @Test func whatTemplatesAndPublicLeaveOutIsAWarning() throws {
+        let folder = try Fixtures.temporaryFolder()
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("store"), withIntermediateDirectories: true)
+        try Data(#"[{"id": "a", "givenName": "Ann"}]"#.utf8)
+            .write(to: site.appendingPathComponent("store/contacts.json"))
+        for name in ["Templates", "Public"] {
+            try FileManager.default.createDirectory(
+                at: site.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
+        try Data("body{}".utf8).write(to: site.appendingPathComponent("Public/own.css"))
+        let links = [
+            "Public/logo.svg": "../../secret.txt", "Public/shared": "../../", "Templates/page.mustache": "gone",
+        ]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(
+                atPath: site.appendingPathComponent(name).path, withDestinationPath: target)
+        }
+        #expect(mkfifo(site.appendingPathComponent("Public/feed.txt").path, 0o644) == 0)
+        let (input, warnings) = try SiteReader(folder: site, displayPath: "site").read()
+        #expect(input.assets.keys.sorted() == ["own.css"])
+        #expect(input.templates.isEmpty)
+        #expect(
+            warnings.map(\.description) == [
+                "warning: site/Templates/page.mustache is a link that leads nowhere: left out",
+                "warning: site/Public/feed.txt is not a plain file (a named pipe, a socket or a device): left out",
+                "warning: site/Public/logo.svg is a link to a file outside Public/: left out; copy the file "
+                    + "itself into Public/",
+                "warning: site/Public/shared is a link to a folder, which is not followed: left out; copy the "
+                    + "folder itself into Public/",
+            ])
+    }
 }

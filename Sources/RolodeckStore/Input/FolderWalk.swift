@@ -182,11 +182,12 @@ struct FolderWalk {
         /// read could wait on for ever.
         case notAFile
 
-        /// What it is, for a message: "is a link to a folder".
-        var description: String {
+        /// What it is, for a message about a walk of `folder` ("the store"): "is a link to a
+        /// folder".
+        func description(in folder: String) -> String {
             switch self {
             case .linkToFolder: "is a link to a folder, which is not followed"
-            case .linkOutside: "is a link to a file outside the store"
+            case .linkOutside: "is a link to a file outside \(folder)"
             case .brokenLink: "is a link that leads nowhere"
             case .notAFile: "is not a plain file (a named pipe, a socket or a device)"
             }

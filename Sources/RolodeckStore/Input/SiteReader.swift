@@ -97,12 +97,14 @@ public struct SiteReader {
         let templates = site.subtree("Templates")
         let templateWalk = FolderWalk(root: templates.root)
         try Self.checkNames(templateWalk, in: templates)
+        diagnostics += Self.siteFolderWarnings(templateWalk, in: templates, named: "Templates")
         for (path, bytes) in zip(templateWalk.files, try templates.read(templateWalk.files)) {
             input.templates[path] = SourceText(path: templates.display(path), bytes: bytes)
         }
         let assets = site.subtree("Public")
         let assetWalk = FolderWalk(root: assets.root)
         try Self.checkNames(assetWalk, in: assets)
+        diagnostics += Self.siteFolderWarnings(assetWalk, in: assets, named: "Public")
         input.assets = Dictionary(
             uniqueKeysWithValues: zip(assetWalk.files, try assets.read(assetWalk.files)))
         cache?.endPass(keepingUnder: patched == nil ? nil : store.root + "/", store: store.root + "/")
@@ -261,7 +263,27 @@ public struct SiteReader {
                 ? "to build from that folder, name it as \"store\" in \(SiteConfig.fileName) or copy it into the store"
                 : "replace it with the file itself"
             return Diagnostic(
-                .warning, at: nil, "\(store.display(path)) \(reason.description): left out; \(advice)")
+                .warning, at: nil,
+                "\(store.display(path)) \(reason.description(in: "the store")): left out; \(advice)")
+        }
+    }
+
+    /// A warning for each entry the walk of the site's `Templates/` or `Public/` (`tree`,
+    /// `name`) left out, each of which would have been a template or a published file: a link
+    /// to a file outside the folder (never followed, so that no link publishes a file from
+    /// elsewhere), to a folder, to nothing, or what is not a plain file. A logo linked into
+    /// `Public/` was otherwise left out of the site without a word.
+    static func siteFolderWarnings(_ walk: FolderWalk, in tree: Tree, named name: String) -> [Diagnostic] {
+        walk.passedOver.map { path, reason in
+            let advice: String
+            switch reason {
+            case .linkToFolder: advice = "; copy the folder itself into \(name)/"
+            case .linkOutside: advice = "; copy the file itself into \(name)/"
+            case .brokenLink, .notAFile: advice = ""
+            }
+            return Diagnostic(
+                .warning, at: nil,
+                "\(tree.display(path)) \(reason.description(in: name + "/")): left out\(advice)")
         }
     }
 
