@@ -97,8 +97,9 @@ import RolodeckCore
 
     /// Only a regular file's short read is its end: from a pipe (or a device), a read that
     /// gives fewer bytes than asked is followed by others until one gives none.
-    /// A store that is the root of the file system, or a folder holding the site folder (named
-    /// as `".."`, by an absolute path, or through a link), is an error at the config's value,
+    /// A store that is the root of the file system, a folder holding the site folder (named
+    /// as `".."`, by an absolute path, or through a link), or one inside `Public/` (whose files
+    /// are published as they are), is an error at the config's value,
     /// before anything under it is read: a card beside the site is never read, and the
     /// survey an unchanged build makes first gives up rather than walk it. A store inside the
     /// site folder, or the site folder itself, is read as before.
@@ -138,6 +139,20 @@ import RolodeckCore
             let why = store == "/" ? "is the root of the file system" : "holds the site folder itself"
             #expect(message.contains(why), "\(message)")
         }
+        // Inside Public/, which is published as it is: the raw cards would be on the site.
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("Public/data"), withIntermediateDirectories: true)
+        try Data(card.utf8).write(to: site.appendingPathComponent("Public/data/inside.vcf"))
+        for store in ["Public", "Public/data", "./Public/data/"] {
+            guard case .failure(let error) = try read(store: store) else {
+                Issue.record("a store of \(store) was read")
+                continue
+            }
+            let message = error.diagnostics.map(\.description).joined()
+            #expect(message.hasPrefix("site/rolodeck.json:3:12: error: store "), "\(message)")
+            #expect(message.contains("lies inside Public/, whose files are published as they are"), "\(message)")
+        }
+        try FileManager.default.removeItem(at: site.appendingPathComponent("Public"))
         let own = try read(store: ".").get()
         #expect(own.count == 1 && own.first?.hasSuffix("/book/inside.vcf") == true, "\(own)")
         #expect(try read(store: "book").get() == ["site/book/inside.vcf"])

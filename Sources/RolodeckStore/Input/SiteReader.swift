@@ -125,8 +125,10 @@ public struct SiteReader {
     /// The site folder, with every link resolved; nil when it does not exist.
     public var resolvedFolder: String? { AbsolutePath.resolved(folder.path) }
 
-    /// Why the store `config` names is not read, when it holds far more than a store: the root of
-    /// the file system, or a folder that holds the site folder (`".."`). A slip in
+    /// Why the store `config` names is not read, when it holds far more than a store (the root
+    /// of the file system, or a folder that holds the site folder, `".."`), or lies inside
+    /// `Public/`, which is published file by file (the store's own files would be on the site,
+    /// `hiddenContacts` and `hiddenFields` notwithstanding). A slip in
     /// `rolodeck.json` (`"/"` for `"."`) would otherwise read and publish every card under it:
     /// a check of the demo with a store of `"/"` read 200,051 contacts, from every project and
     /// test folder on the machine. Nil otherwise, and for a store that does not exist (the
@@ -139,9 +141,18 @@ public struct SiteReader {
             return quoted + " is the root of the file system: a build would read every contact card, "
                 + "calendar and contacts.json on this machine, and publish them" + advice
         }
-        guard site.hasPrefix(store + "/") else { return nil }
-        return quoted + " is \(store), which holds the site folder itself: a build would read every "
-            + "contact card, calendar and contacts.json beside the site, and publish them" + advice
+        if site.hasPrefix(store + "/") {
+            return quoted + " is \(store), which holds the site folder itself: a build would read every "
+                + "contact card, calendar and contacts.json beside the site, and publish them" + advice
+        }
+        if let published = AbsolutePath.resolved(folder.path + "/Public"),
+            store == published || store.hasPrefix(published + "/")
+        {
+            return quoted + " lies inside Public/, whose files are published as they are: every card "
+                + "and record in the store would be on the site as written, hidden contacts and hidden "
+                + "fields included; move the store out of Public/"
+        }
+        return nil
     }
 
     /// The digest of the statuses of every file `read` would read, each by the path it would
