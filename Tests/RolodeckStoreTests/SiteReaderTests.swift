@@ -150,7 +150,8 @@ import RolodeckCore
             }
             let message = error.diagnostics.map(\.description).joined()
             #expect(message.hasPrefix("site/rolodeck.json:3:12: error: store "), "\(message)")
-            #expect(message.contains("lies inside Public/, whose files are published as they are"), "\(message)")
+            let why = "lies inside Public/, whose files are published as they are"
+            #expect(message.contains(why), "\(message)")
         }
         try FileManager.default.removeItem(at: site.appendingPathComponent("Public"))
         let own = try read(store: ".").get()
@@ -256,7 +257,8 @@ import RolodeckCore
         try Data("secret".utf8).write(to: folder.appendingPathComponent("secret.txt"))
         try Data("body{}".utf8).write(to: site.appendingPathComponent("Public/own.css"))
         let links = [
-            "Public/logo.svg": "../../secret.txt", "Public/shared": "../../", "Templates/page.mustache": "gone",
+            "Public/logo.svg": "../../secret.txt", "Public/shared": "../../",
+            "Templates/page.mustache": "gone",
         ]
         for (name, target) in links {
             try FileManager.default.createSymbolicLink(
