@@ -181,6 +181,17 @@ import Testing
         #expect(try thumbnail(builtOn: 3) == demo.made)
     }
 
+    /// `check` takes each photo's files from an output made the same way, as a build does,
+    /// instead of making every thumbnail to see that the photo can be read; from an output of
+    /// another maker, it makes them.
+    @Test func aCheckTakesThePhotosFromAnOutputMadeTheSameWay() throws {
+        let demo = try Self.photoDemo()
+        let other = try Self.giveOtherBytes(demo.thumbnail)
+        #expect(try demo.build.check().photos.files[demo.digest]?.thumbnailBytes == other)
+        try Self.recordAnotherPhotosMaker(in: demo.out)
+        #expect(try demo.build.check().photos.files[demo.digest]?.thumbnailBytes == demo.made)
+    }
+
     /// A watch's first build reads each photo's thumbnail back from an output made as it makes
     /// them (a thumbnail here is given other bytes of the same size, which only a read back
     /// takes in), whether the output is up to date or not; on an output whose manifest names
