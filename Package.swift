@@ -77,7 +77,7 @@ let package = Package(
         ),
 
         .target(name: "RolodeckCore", dependencies: ["ByteKernels"]),
-        .target(name: "RolodeckStore", dependencies: ["RolodeckCore", "ByteKernels"]),
+        .target(name: "RolodeckStore", dependencies: ["RolodeckCore", "ByteKernels", "CSystem"]),
         .target(name: "RolodeckLocale", dependencies: ["RolodeckCore"]),
         .target(name: "RolodeckMarkdown", dependencies: ["CCmark", "CSystem"]),
         .target(name: "RolodeckPlan", dependencies: ["RolodeckCore", "RolodeckLocale"]),

@@ -38,4 +38,13 @@ void rolodeck_note_free(void *block);
 /// Lets go of every block of this thread's arena, keeping its first chunk for the next note.
 void rolodeck_note_arena_reset(void);
 
+/// Whether this processor has the SHA extensions (and the SSSE3 and SSE4.1 they come with), so
+/// that rolodeck_sha256_blocks may be called; 1 or 0 (always 0 off x86-64).
+int rolodeck_sha256_hardware(void);
+
+/// Runs SHA-256's compression function over `blocks` 64-byte blocks at `data`, updating `state`
+/// (the eight words A to H) with the SHA extensions. Call only when rolodeck_sha256_hardware
+/// says 1.
+void rolodeck_sha256_blocks(unsigned int state[8], const unsigned char *data, size_t blocks);
+
 #endif

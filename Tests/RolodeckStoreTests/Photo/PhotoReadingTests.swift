@@ -224,6 +224,35 @@ import Testing
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    /// Messages of every length around the block's edges (55 and 56 bytes, where the length no
+    /// longer fits the last block; 63, 64, 65; two blocks and more), each of other bytes, give
+    /// the digest coreutils' `sha256sum` gives, by the processor's SHA extensions and by the
+    /// plain function alike.
+    @Test func sha256AgreesWithSha256sumAtEveryBlockEdge() throws {
+        let folder = try Fixtures.temporaryFolder()
+        var generator = SeededGenerator(seed: 256)
+        for length in [1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 4096, 65_537] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let file = folder.appendingPathComponent("\(length).bin")
+            try Data(bytes).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["sha256sum", file.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(SHA256.hex(of: bytes) == String(printed.prefix(64)), "\(length) bytes")
+            let words = SHA256.digest(of: bytes, hardware: false)
+            #expect(words.map { String(format: "%08x", $0) }.joined() == String(printed.prefix(64)))
+        }
+        if !SHA256.hasHardware {
+            print("skipped the SHA extensions' half: this processor has none")
+        }
+    }
+
     /// Base64 as vCards write it: whitespace anywhere is passed over, padding is optional, and
     /// anything else is refused.
     @Test func base64() {
