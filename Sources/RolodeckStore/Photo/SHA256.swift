@@ -63,7 +63,9 @@ enum SHA256 {
             state.withUnsafeMutableBufferPointer { state in
                 for message in [bytes, tail] {
                     message.withUnsafeBufferPointer { buffer in
-                        rolodeck_sha256_blocks(state.baseAddress!, buffer.baseAddress!, message.count / 64)
+                        // An empty message has no blocks, and may have no address.
+                        guard let start = buffer.baseAddress, buffer.count >= 64 else { return }
+                        rolodeck_sha256_blocks(state.baseAddress!, start, buffer.count / 64)
                     }
                 }
             }
