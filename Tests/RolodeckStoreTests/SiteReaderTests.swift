@@ -154,6 +154,13 @@ import RolodeckCore
             #expect(message.contains(why), "\(message)")
         }
         try FileManager.default.removeItem(at: site.appendingPathComponent("Public"))
+        // Without a config, the default store folder may itself be a link to such a folder.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("rolodeck.json"))
+        try FileManager.default.createSymbolicLink(
+            at: site.appendingPathComponent("store"), withDestinationURL: parent)
+        #expect(throws: DiagnosticError.self) { try reader.read() }
+        #expect(reader.survey() == nil)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("store"))
         let own = try read(store: ".").get()
         #expect(own.count == 1 && own.first?.hasSuffix("/book/inside.vcf") == true, "\(own)")
         #expect(try read(store: "book").get() == ["site/book/inside.vcf"])

@@ -58,18 +58,20 @@ public struct SiteReader {
         let log = notesStatuses ? StatusLog() : nil
         let site = Tree(folder.path, display: displayPath, cache: cache, statuses: log)
         let configFile = site.existing([SiteConfig.fileName])
+        var configSource: SourceText?
         if let bytes = try site.read(configFile).first {
             let source = SourceText(path: display(SiteConfig.fileName), bytes: bytes)
             let decoded = ConfigDecoder.decode(source)
             input.config = decoded.config
             input.configBytes = bytes
             diagnostics += decoded.diagnostics
-            // Nothing under such a store is walked, let alone read.
-            if let refusal = storeRefusal(decoded.config) {
-                diagnostics.append(
-                    Diagnostic(.error, at: ConfigDecoder.valueLocation(of: "store", in: source), refusal))
-                throw DiagnosticError(diagnostics)
-            }
+            configSource = source
+        }
+        // Nothing under such a store is walked, let alone read (a `store` folder may be a link).
+        if let refusal = storeRefusal(input.config) {
+            let location = configSource.flatMap { ConfigDecoder.valueLocation(of: "store", in: $0) }
+            diagnostics.append(Diagnostic(.error, at: location, refusal))
+            throw DiagnosticError(diagnostics)
         }
         let store = site.folder(input.config.store)
         let storeRoot = AbsolutePath.of(store.root)
@@ -177,9 +179,10 @@ public struct SiteReader {
         guard let configBytes = try? site.read(site.existing([SiteConfig.fileName])) else { return nil }
         if let bytes = configBytes.first {
             let decoded = ConfigDecoder.decode(SourceText(path: display(SiteConfig.fileName), bytes: bytes))
-            guard !decoded.diagnostics.containsErrors, storeRefusal(decoded.config) == nil else { return nil }
+            guard !decoded.diagnostics.containsErrors else { return nil }
             config = decoded.config
         }
+        guard storeRefusal(config) == nil else { return nil }
         var statuses = FileStatusDigest()
         for (path, status) in log.all {
             statuses.add(status, path: path)
