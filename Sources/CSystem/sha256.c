@@ -5,10 +5,7 @@
 // the message schedule four words at a time.
 #include "rolodeck_system.h"
 
-#if defined(__x86_64__)
-#include <cpuid.h>
-#include <immintrin.h>
-
+// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
 static const unsigned int round_constants[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -19,6 +16,12 @@ static const unsigned int round_constants[64] = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
+
+const unsigned int *rolodeck_sha256_round_constants(void) { return round_constants; }
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
 
 int rolodeck_sha256_hardware(void) {
     unsigned int a, b, c, d;

@@ -252,7 +252,7 @@ extension SiteBuild {
             siteTemplates: input.templates.mapValues(\.bytes))
         let outputPath = result.outputPath
         let warnings = Set(site.warnings.map(\.description))
-        let photos = snapshot.writesPhotos ? Self.photosMaker(generator: generator) : nil
+        let photos = renderer.writesPhotos ? Self.photosMaker(generator: generator) : nil
         do {
             if let baseline, baseline.outputPath == outputPath,
                 let identity = ManifestIdentity(outputPath: outputPath), identity == baseline.manifest,

@@ -159,8 +159,7 @@ public final class SiteBuild {
     func outputRefusal(_ outputPath: String, config: SiteConfig) -> DiagnosticError? {
         guard let output = AbsolutePath.resolved(outputPath) else { return nil }
         func isInside(_ path: String?) -> Bool {
-            guard let path else { return false }
-            return path == output || path.hasPrefix(output == "/" ? "/" : output + "/")
+            path.map { $0 == output || AbsolutePath.isInside($0, output) } ?? false
         }
         let what: String
         if isInside(reader.resolvedFolder) {
@@ -188,11 +187,6 @@ public final class SiteBuild {
     /// only for a site with photos.
     static func photosMaker(generator: [UInt8]) -> String? {
         SitePhotos.libraries.map { InputFingerprint.digest(generator + $0) }
-    }
-
-    /// The digest `photosMaker` gives for `site`'s manifest; nil for a site without photos.
-    func photosMaker(of site: Site) -> String? {
-        site.photos.files.isEmpty ? nil : Self.photosMaker(generator: generator)
     }
 
     /// A cache that, until `stopReadingPublished`, takes the photos' files from the output at
@@ -299,7 +293,7 @@ public final class SiteBuild {
         return .prepared(
             Prepared(
                 renderer: renderer, fingerprint: fingerprint, result: result, statuses: settled,
-                photos: photosMaker(of: site)))
+                photos: renderer.writesPhotos ? Self.photosMaker(generator: generator) : nil))
     }
 
     /// The result of a build with nothing to do, told from the files' statuses alone: the

@@ -152,8 +152,8 @@ public struct Publisher: Sendable {
 
     /// Whether the output's photo files were made by what `photos` digests (the tool and the
     /// image libraries it ran; see `OutputManifest`), and the output is intact: every file as
-    /// the build that recorded it wrote it. Then its files at a photo's names are what such a build
-    /// would make of that photo again, whatever else changed. Reads, never writes.
+    /// the build that recorded it wrote it. Then its files at a photo's names are what such a
+    /// build would make of that photo again, whatever else changed. Reads, never writes.
     public func photosMadeBy(_ photos: String) -> Bool {
         guard let old = DirectoryHandle.open(outputPath) else { return false }
         return Publisher.intactFileCount(in: old) { OutputManifest.photos(in: $0) == photos } != nil

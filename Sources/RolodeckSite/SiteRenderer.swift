@@ -31,6 +31,8 @@ public struct SiteRenderer: Sendable {
     public let paging: SitePaging
     /// The files of the photos the directory's contacts show, each once, in digest order.
     let photoFiles: [SitePhotos.Files]
+    /// Whether the site writes any photo's files.
+    public var writesPhotos: Bool { !photoFiles.isEmpty }
     /// How many entries show each photo, by digest.
     let photoCounts: [String: Int]
     /// Every entry's card without its photo, made once when a file of cards needs them.

@@ -1,3 +1,5 @@
+import RolodeckCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -93,7 +95,7 @@ final class InotifyWatches {
 
     /// Stops watching a folder and everything under it (it moved away or was deleted).
     func unwatchTree(_ path: String) {
-        for (folder, wd) in watches where folder == path || WatchScope.isInside(folder, path) {
+        for (folder, wd) in watches where folder == path || AbsolutePath.isInside(folder, path) {
             inotify_rm_watch(descriptor, wd)
             watches[folder] = nil
             folders[wd] = nil

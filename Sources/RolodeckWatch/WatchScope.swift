@@ -28,14 +28,14 @@ public struct WatchScope: Sendable, Equatable {
     var trees: [String] {
         var trees = [store, siteFolder + "/Templates", siteFolder + "/Public"]
         // A store that is the site folder, or inside Templates/ or Public/, is covered once.
-        trees = trees.filter { tree in !trees.contains { $0 != tree && Self.isInside(tree, $0) } }
+        trees = trees.filter { tree in !trees.contains { $0 != tree && AbsolutePath.isInside(tree, $0) } }
         return trees
     }
 
     /// Whether a folder's contents matter (and it is watched, with its subfolders).
     func isWatched(folder path: String) -> Bool {
-        if let output, path == output || Self.isInside(path, output) { return false }
-        guard let tree = trees.first(where: { path == $0 || Self.isInside(path, $0) }) else { return false }
+        if let output, path == output || AbsolutePath.isInside(path, output) { return false }
+        guard let tree = trees.first(where: { path == $0 || AbsolutePath.isInside(path, $0) }) else { return false }
         let below = path.dropFirst(tree.count).split(separator: "/")
         return !below.contains { $0.hasPrefix(".") }
     }
@@ -44,17 +44,17 @@ public struct WatchScope: Sendable, Equatable {
     func isRelevant(_ name: String, in folder: String, isFolder: Bool) -> Bool {
         guard !Self.isIgnoredName(name) else { return false }
         let path = folder + "/" + name
-        if let output, path == output || Self.isInside(path, output) { return false }
+        if let output, path == output || AbsolutePath.isInside(path, output) { return false }
         if folder == siteFolder {
             if name == SiteConfig.fileName { return true }
-            if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }
+            if trees.contains(where: { $0 == path || AbsolutePath.isInside($0, path) }) { return true }
         }
-        if trees.contains(where: { $0 == path || Self.isInside($0, path) }) { return true }
+        if trees.contains(where: { $0 == path || AbsolutePath.isInside($0, path) }) { return true }
         guard isWatched(folder: folder) else { return false }
-        if isFolder || !(folder == store || Self.isInside(folder, store)) { return true }
+        if isFolder || !(folder == store || AbsolutePath.isInside(folder, store)) { return true }
         // Photo files are read whatever their names: the bytes tell the format.
         let photos = store + "/photos"
-        if folder == photos || Self.isInside(folder, photos) { return true }
+        if folder == photos || AbsolutePath.isInside(folder, photos) { return true }
         let lowered = name.lowercased()
         return name == "displayname"
             || [".json", ".vcf", ".vcard", ".ics"].contains { lowered.hasSuffix($0) }
@@ -63,10 +63,5 @@ public struct WatchScope: Sendable, Equatable {
     /// Names `SiteReader` never reads: hidden files and editors' backup, swap and temporary files.
     static func isIgnoredName(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
-    }
-
-    /// Whether `path` is strictly inside `folder`.
-    static func isInside(_ path: String, _ folder: String) -> Bool {
-        path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
     }
 }

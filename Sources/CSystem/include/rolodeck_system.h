@@ -42,6 +42,10 @@ void rolodeck_note_arena_reset(void);
 /// that rolodeck_sha256_blocks may be called; 1 or 0 (always 0 off x86-64).
 int rolodeck_sha256_hardware(void);
 
+/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for the compression functions here and in
+/// Swift alike.
+const unsigned int *rolodeck_sha256_round_constants(void);
+
 /// Runs SHA-256's compression function over `blocks` 64-byte blocks at `data`, updating `state`
 /// (the eight words A to H) with the SHA extensions. Call only when rolodeck_sha256_hardware
 /// says 1.

@@ -17,6 +17,12 @@ public enum AbsolutePath {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// Whether the absolute `path` is strictly inside the absolute `folder` (the root holds
+    /// every other path).
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
+    }
+
     /// `path` with every link resolved (`realpath`), absolute; nil when it does not exist or
     /// cannot be resolved.
     public static func resolved(_ path: String) -> String? {

@@ -130,7 +130,7 @@ struct FolderWalk {
             }
             if realRoot == nil { realRoot = AbsolutePath.resolved(root) ?? "" }
             if let target = AbsolutePath.resolved(root + "/" + linkPath), let realRoot,
-                !realRoot.isEmpty, target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+                !realRoot.isEmpty, AbsolutePath.isInside(target, realRoot)
             {
                 found.append(path)
             } else {

@@ -143,12 +143,12 @@ public struct SiteReader {
             return quoted + " is the root of the file system: a build would read every contact card, "
                 + "calendar and contacts.json on this machine, and publish them" + advice
         }
-        if site.hasPrefix(store + "/") {
+        if AbsolutePath.isInside(site, store) {
             return quoted + " is \(store), which holds the site folder itself: a build would read every "
                 + "contact card, calendar and contacts.json beside the site, and publish them" + advice
         }
         if let published = AbsolutePath.resolved(folder.path + "/Public"),
-            store == published || store.hasPrefix(published + "/")
+            store == published || AbsolutePath.isInside(store, published)
         {
             return quoted + " lies inside Public/, whose files are published as they are: every card "
                 + "and record in the store would be on the site as written, hidden contacts and hidden "
