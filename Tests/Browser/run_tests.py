@@ -25,6 +25,9 @@ Needs the Debian packages chromium, chromium-driver and default-jre-headless, th
 packages in Tests/Browser/requirements.txt, and axe-core in .build/axe-core (`make test-deps`
 puts both there). Exits 0 when every check passes, 1 when one fails, 2 when a tool is missing
 or the site cannot be built.
+
+A passing run removes the sites it built from its temporary folder and keeps the screenshots
+(the path is printed); a failing run, or one given --work, keeps everything.
 """
 
 import argparse
@@ -1123,7 +1126,9 @@ def main():
     global ENV
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rolodeck", required=True, type=Path, help="the rolodeck binary to test")
-    parser.add_argument("--work", type=Path, help="work folder (default: a new temporary folder); kept afterwards")
+    parser.add_argument("--work", type=Path,
+                        help="work folder, kept whole afterwards (default: a new temporary folder, of which a"
+                             " passing run keeps only what is there to look at)")
     parser.add_argument("-k", dest="patterns", action="append", help="only run tests whose name contains this")
     args = parser.parse_args()
 
@@ -1191,13 +1196,43 @@ def main():
         print("\nFailed checks:")
         for name in failed_tests:
             print(f"  {name}")
-    print(f"\nScreenshots: {ENV.screenshots}")
+    passed = counts["failed"] == 0 and result.wasSuccessful() and counts["passed"] > 0
+    if args.work:
+        print(f"\nWork folder kept: {work}")
+    elif passed:
+        removed = tidy_work(work)
+        print(f"\nRemoved the sites this run built ({removed / 1e6:.0f} MB); kept what there is to look at.")
+    else:
+        print(f"\nWork folder kept for a look at what failed: {work}")
+    print(f"Screenshots: {ENV.screenshots}")
     print(f"Runtime: {time.monotonic() - started:.1f} s")
     line = f"Browser: {counts['passed']} passed, {counts['failed']} failed"
     if counts["skipped"]:
         line += f", {counts['skipped']} skipped"
     print(line)
-    return 0 if counts["failed"] == 0 and result.wasSuccessful() and counts["passed"] > 0 else 1
+    return 0 if passed else 1
+
+
+# What a passing run leaves in its temporary work folder: the screenshots, and the page of
+# search results it saved. The rest is the sites it generated and built (about 800 MB, most of
+# it the 50,000-contact site of look_tests.py), which every run left in the temporary folder
+# (often a tmpfs) until it was removed by hand.
+KEPT_AFTER_A_PASS = ("screenshots", "search-results.html")
+
+
+def tidy_work(work):
+    """Removes all but KEPT_AFTER_A_PASS from `work`; returns the bytes removed."""
+    removed = 0
+    for entry in work.iterdir():
+        if entry.name in KEPT_AFTER_A_PASS:
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            removed += sum(f.lstat().st_size for f in entry.rglob("*") if f.is_file() and not f.is_symlink())
+            shutil.rmtree(entry)
+        else:
+            removed += entry.lstat().st_size
+            entry.unlink()
+    return removed
 
 
 if __name__ == "__main__":
