@@ -161,9 +161,28 @@ import RolodeckCore
         #expect(throws: DiagnosticError.self) { try reader.read() }
         #expect(reader.survey() == nil)
         try FileManager.default.removeItem(at: site.appendingPathComponent("store"))
-        let own = try read(store: ".").get()
-        #expect(own.count == 1 && own.first?.hasSuffix("/book/inside.vcf") == true, "\(own)")
-        #expect(try read(store: "book").get() == ["site/book/inside.vcf"])
+        // The site folder itself, and its folders however written, name their files plainly.
+        for store in [".", "./", "book", "./book/", "book//", "book/."] {
+            #expect(try read(store: store).get() == ["site/book/inside.vcf"], "\(store)")
+        }
+    }
+
+    @Test func messagesNameTheStoreWithoutDotParts() throws {
+        let site = try Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("book"), withIntermediateDirectories: true)
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:x\r\nFN:X\r\nN:X;;;;\r\nEND:VCARD\r\n"
+        try Data(card.utf8).write(to: site.appendingPathComponent("book/x.vcf"))
+        let named = [("site/.", "./book/"), ("site//", "book/."), ("./site", ".//book"), ("site", "./book")]
+        for (shown, store) in named {
+            try Data("{\"store\": \"\(store)\"}".utf8).write(to: site.appendingPathComponent("rolodeck.json"))
+            let reader = SiteReader(folder: site, displayPath: shown)
+            // Every message about a store file names it by its source's path.
+            #expect(try reader.read().input.storeFiles.map(\.source.path) == ["site/book/x.vcf"], "\(shown), \(store)")
+            #expect(reader.display(store) == "site/book", "\(shown), \(store)")
+        }
+        #expect(SiteReader(folder: site, displayPath: ".").display("./") == ".")
+        #expect(SiteReader(folder: site, displayPath: "/srv/./site/").display("../book") == "/srv/site/../book")
     }
 
     @Test func aShortReadEndsOnlyARegularFile() throws {

@@ -24,9 +24,7 @@ extension SiteReader {
         init(_ root: String, display: String, cache: InputFileCache?, statuses: StatusLog? = nil) {
             self.root = root
             self.statuses = statuses
-            var display = display == "." ? "" : display
-            while display.count > 1, display.hasSuffix("/") { display.removeLast() }
-            self.displayFolder = display
+            self.displayFolder = SiteReader.shown(display)
             self.cache = cache
             descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }

@@ -568,8 +568,16 @@ public struct SiteReader {
 
     /// A path inside the site as messages show it.
     public func display(_ relative: String) -> String {
-        if displayPath.isEmpty || displayPath == "." { return relative }
-        return displayPath.hasSuffix("/") ? displayPath + relative : displayPath + "/" + relative
+        let shown = Self.shown(displayPath.isEmpty ? relative : displayPath + "/" + relative)
+        return shown.isEmpty ? "." : shown
+    }
+
+    /// `path` as messages show it: without `.` parts, doubled or trailing slashes, so that a
+    /// store of `"."` or `"./book/"` names its files `site/x.vcf`, not `site/./x.vcf`; "" for the
+    /// current folder. A `..` part stays: what it leads to depends on the links before it.
+    static func shown(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
 
