@@ -178,11 +178,13 @@ import RolodeckCore
             try Data("{\"store\": \"\(store)\"}".utf8).write(to: site.appendingPathComponent("rolodeck.json"))
             let reader = SiteReader(folder: site, displayPath: shown)
             // Every message about a store file names it by its source's path.
-            #expect(try reader.read().input.storeFiles.map(\.source.path) == ["site/book/x.vcf"], "\(shown), \(store)")
+            let paths = try reader.read().input.storeFiles.map(\.source.path)
+            #expect(paths == ["site/book/x.vcf"], "\(shown), \(store)")
             #expect(reader.display(store) == "site/book", "\(shown), \(store)")
         }
         #expect(SiteReader(folder: site, displayPath: ".").display("./") == ".")
-        #expect(SiteReader(folder: site, displayPath: "/srv/./site/").display("../book") == "/srv/site/../book")
+        let absolute = SiteReader(folder: site, displayPath: "/srv/./site/")
+        #expect(absolute.display("../book") == "/srv/site/../book")
     }
 
     @Test func aShortReadEndsOnlyARegularFile() throws {
