@@ -94,6 +94,39 @@ import Testing
         }
     }
 
+    /// A site holds each photo once, as read: the copy without metadata is made when it is
+    /// written, not kept beside it for the whole build (a second copy of every photo).
+    @Test func aSiteHoldsEachPhotoOnceAsRead() throws {
+        var contacts = StoreDecoder.decode(try Self.input().storeFiles).store.contacts
+        let (photos, diagnostics) = SitePhotos.make(for: &contacts, cache: nil)
+        #expect(diagnostics.isEmpty)
+        let read = Dictionary(
+            contacts.compactMap { $0.photo }.map { ($0.digest, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(read.count == 4 && photos.files.count == 4)
+        var strippedCount = 0
+        for (digest, files) in photos.files {
+            let photo = try #require(read[digest])
+            switch files.source {
+            case .asRead(let kept), .withoutMetadata(let kept):
+                #expect(kept.data === photo.data, "\(files.path) holds a copy of the photo")
+            case .made:
+                Issue.record("\(files.path) holds bytes of its own, though it needs no turning")
+            }
+            if case .withoutMetadata = files.source { strippedCount += 1 }
+            // What is written is the photo without metadata, every time it is asked for.
+            let stripped = PhotoMetadata.stripped(photo.data.bytes, format: photo.format)
+            guard case .bytes(let expected) = stripped else {
+                Issue.record("\(files.path) is turned")
+                continue
+            }
+            #expect(files.bytes == expected && files.bytes == expected)
+            #expect(expected.count < photo.data.bytes.count || files.bytes == photo.data.bytes)
+        }
+        // Ada's JPEG (EXIF) and Cy's WebP (an EXIF chunk) have metadata; Bo's PNG and Eve's GIF
+        // none.
+        #expect(strippedCount == 2)
+    }
+
     @Test func pagesShowPhotosAndThumbnailsAndTheMonogramWhereThereIsNone() throws {
         let files = try Self.render(try Self.input())
         let adaName = String(SHA256.hex(of: try Self.image("face-gps.jpg")).prefix(20))
