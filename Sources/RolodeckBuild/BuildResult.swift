@@ -27,9 +27,11 @@ public struct BuildResult: Sendable {
         public var contacts = 0
         /// Contacts in the store that the config hides.
         public var hidden = 0
+        /// Contacts and todos left out because they are marked private.
+        public var leftOutAsPrivate = PrivateRecords()
         /// Groups in the store.
         public var groups = 0
-        /// Todos in the store.
+        /// Todos the site shows.
         public var todos = 0
     }
 

@@ -335,9 +335,9 @@ public final class SiteBuild {
 extension Site {
     /// How many contacts the site shows and hides, and how many groups and todos it has.
     var counts: BuildResult.Counts {
-        let hidden = hiddenContactCount
+        let hidden = hiddenContactCount + privateRecords.contacts
         return BuildResult.Counts(
-            contacts: store.contacts.count - hidden, hidden: hidden, groups: store.groups.count,
-            todos: store.todos.count)
+            contacts: store.contacts.count - hidden, hidden: hiddenContactCount,
+            leftOutAsPrivate: privateRecords, groups: store.groups.count, todos: store.todos.count)
     }
 }

@@ -75,16 +75,26 @@ struct BuildReport {
     {
         let counts = result.counts
         let records = Self.records(
-            contacts: counts.contacts, hidden: counts.hidden, groups: counts.groups, todos: counts.todos)
+            contacts: counts.contacts, hidden: counts.hidden, leftOutAsPrivate: counts.leftOutAsPrivate,
+            groups: counts.groups, todos: counts.todos)
         return "Built \(records) into \(result.outputPath): \(report.written) written, "
             + "\(report.unchanged) unchanged, \(report.removed) removed in \(Self.elapsed(since: started))"
     }
 
     /// What a site was built from, as the summary lines say it: "79 contacts (1 hidden),
-    /// 1 group, 18 todos"; the contacts are those the site shows.
-    static func records(contacts: Int, hidden: Int, groups: Int, todos: Int) -> String {
-        count(contacts, "contact") + (hidden > 0 ? " (\(hidden) hidden)" : "") + ", " + count(groups, "group")
-            + ", " + count(todos, "todo")
+    /// 1 group, 18 todos", "78 contacts (1 hidden, 1 private), 1 group, 17 todos (1 private)";
+    /// the contacts and todos are those the site shows.
+    static func records(
+        contacts: Int, hidden: Int, leftOutAsPrivate: PrivateRecords = PrivateRecords(), groups: Int,
+        todos: Int
+    ) -> String {
+        var leftOut: [String] = []
+        if hidden > 0 { leftOut.append("\(hidden) hidden") }
+        if leftOutAsPrivate.contacts > 0 { leftOut.append("\(leftOutAsPrivate.contacts) private") }
+        let privateTodos = leftOutAsPrivate.todos > 0 ? " (\(leftOutAsPrivate.todos) private)" : ""
+        let apart = leftOut.isEmpty ? "" : " (" + leftOut.joined(separator: ", ") + ")"
+        return count(contacts, "contact") + apart + ", " + count(groups, "group") + ", "
+            + count(todos, "todo") + privateTodos
     }
 
     /// "1 group", "10 groups", "0 groups".

@@ -19,6 +19,9 @@ public struct Site: Sendable {
     public let warnings: [Diagnostic]
     /// The files written for the contacts' photos.
     public let photos: SitePhotos
+    /// How many contacts and todos of the store are left out because their app marks them
+    /// private (`leavingOutPrivate`), besides those the config hides.
+    public let privateRecords: PrivateRecords
 
     /// Validates the store and compiles the templates; throws every error found (with the
     /// warnings), or returns the site with its warnings. `earlier` are diagnostics from reading
@@ -33,7 +36,10 @@ public struct Site: Sendable {
         var diagnostics = earlier
         var (store, storeDiagnostics) = StoreDecoder.decode(input.storeFiles, cache: storeCache)
         diagnostics += storeDiagnostics
-        let (photos, photoDiagnostics) = preparePhotos(of: &store, config: input.config, cache: photoCache)
+        // The config the site is planned with: the private contacts among those it hides.
+        var config = input.config
+        let privateRecords = leavingOutPrivate(of: &store, config: &config)
+        let (photos, photoDiagnostics) = preparePhotos(of: &store, config: config, cache: photoCache)
         diagnostics += photoDiagnostics
         var theme: Theme?
         do {
@@ -47,12 +53,12 @@ public struct Site: Sendable {
             diagnostics += error.diagnostics
         }
         if !input.config.hiddenContacts.isEmpty {
-            diagnostics += unknownHiddenContacts(input.config, store: store)
+            diagnostics += unknownHiddenContacts(config, store: store)
         }
         guard let theme, !diagnostics.containsErrors else { throw DiagnosticError(diagnostics) }
         return Site(
-            config: input.config, store: store, theme: theme, warnings: diagnostics.sortedByLocation(),
-            photos: photos)
+            config: config, store: store, theme: theme, warnings: diagnostics.sortedByLocation(),
+            photos: photos, privateRecords: privateRecords)
     }
 
     /// Makes the files of the photos the site shows: none when the config hides photos (then
@@ -93,11 +99,13 @@ public struct Site: Sendable {
         }
     }
 
-    /// How many of the store's contacts the config hides, which the site leaves out.
+    /// How many of the store's contacts the config hides, which the site leaves out (those
+    /// left out as private not among them).
     public var hiddenContactCount: Int {
         // Only when some are named: hashing every contact's id is work a large store notices.
         guard !config.hiddenContacts.isEmpty else { return 0 }
-        return store.contacts.count { config.hiddenContacts.contains($0.id) }
+        let hidden = store.contacts.count { config.hiddenContacts.contains($0.id) }
+        return hidden - privateRecords.contacts
     }
 
     /// Plans the directory and renders every page and static file, calling `emit` with each

@@ -247,6 +247,31 @@ extension SiteBuildRebuildTests {
         Step(label: "the second address book deleted", expect: .patched) { site in
             try site.remove("store/old-phone")
         },
+        // Who is left out as private is part of what the directory is planned with, as the
+        // config's hidden contacts are: a change of it plans the site anew.
+        Step(label: "a card marked private (CLASS:PRIVATE), which takes it out of the site", expect: .whole) {
+            site in
+            try site.replaceUnfolded(
+                "store/book/sabine-weiss.vcf", "UID:sabine-weiss", "UID:sabine-weiss\r\nCLASS:PRIVATE")
+        },
+        Step(label: "the card public again", expect: .whole) { site in
+            try site.replaceUnfolded("store/book/sabine-weiss.vcf", "CLASS:PRIVATE", "CLASS:PUBLIC")
+        },
+        Step(
+            label: "a task marked confidential, which takes it and its subtask out", expect: .patched,
+            touches: ["todos.html"]
+        ) { site in
+            try site.write(
+                "store/tasks/keys.ics",
+                DemoStoreLayouts.todo("copy-keys", "Copy the keys", order: 3, extra: ["CLASS:CONFIDENTIAL"]))
+            try site.write(
+                "store/tasks/key-tag.ics",
+                DemoStoreLayouts.todo("key-tag", "Label the copies", order: 4, extra: ["RELATED-TO:copy-keys"]))
+        },
+        Step(label: "the task public again", expect: .patched, touches: ["todos.html"]) { site in
+            try site.write(
+                "store/tasks/keys.ics", DemoStoreLayouts.todo("copy-keys", "Copy the keys", order: 3))
+        },
         Step(label: "the address book's displayname, which no page shows", expect: .patched, writes: false) {
             site in
             try site.write("store/book/displayname", "Address book\n")

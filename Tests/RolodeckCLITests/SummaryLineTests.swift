@@ -46,4 +46,38 @@ import Testing
         let check = try CLI.run(["check", "--site", site.path])
         #expect(check.stdout == "OK: 79 contacts (1 hidden), 10 groups, 18 todos, 15 templates\n")
     }
+
+    /// Contacts and todos their app marks private are left out and counted apart.
+    @Test func privateRecordsAreCountedApart() throws {
+        let site = try CLI.temporaryFolder().appendingPathComponent("site")
+        func card(_ id: String, _ extra: String) -> String {
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(id)\r\nFN:\(id)\r\n\(extra)END:VCARD\r\n"
+        }
+        let task = "BEGIN:VTODO\r\nUID:%@\r\nSUMMARY:%@\r\n%@END:VTODO\r\n"
+        let files = [
+            "store/book/ann.vcf": card("Ann", "CLASS:PUBLIC\r\n"),
+            "store/book/bob.vcf": card("Bob", "CLASS:PRIVATE\r\n"),
+            "store/book/cat.vcf": card("Cat", "CLASS:CONFIDENTIAL\r\n"),
+            "store/book/dee.vcf": card("Dee", "CLASS:PRIVATE\r\n"),
+            "store/tasks/todos.ics": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
+                + String(format: task, "a", "Open", "") + String(format: task, "b", "Secret", "CLASS:PRIVATE\r\n")
+                + "END:VCALENDAR\r\n",
+            "rolodeck.json": #"{"hiddenContacts": ["Dee"]}"#,
+        ]
+        for (path, text) in files {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let out = site.deletingLastPathComponent().appendingPathComponent("out")
+        let build = try CLI.run(["build", "--site", site.path, "--out", out.path])
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let records = "1 contact (1 hidden, 2 private), 0 groups, 1 todo (1 private)"
+        #expect(build.stdout.hasPrefix("Built \(records) into \(out.path): "), "\(build.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/ann.html").path))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/bob.html").path))
+        let check = try CLI.run(["check", "--site", site.path])
+        #expect(check.stdout == "OK: \(records), 15 templates\n", "\(check.stdout)")
+    }
 }

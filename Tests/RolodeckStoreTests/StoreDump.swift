@@ -33,6 +33,7 @@ enum StoreDump {
         add("birthday", contact.birthday?.description ?? "")
         add("geo", contact.geo?.uri ?? "")
         add("groups", contact.groupIDs.joined(separator: ", "))
+        add("class", contact.classification ?? "")
         add("notes", contact.notes.count > notesLimit ? contact.notes.prefix(notesLimit) + "…" : contact.notes)
         return lines.joined(separator: "\n")
     }
@@ -56,6 +57,7 @@ enum StoreDump {
         add("parent", todo.parentID ?? "")
         add("list", todo.list)
         add("contact", todo.contactID ?? "")
+        add("class", todo.classification ?? "")
         add("notes", todo.notes)
         return lines.joined(separator: "\n")
     }

@@ -37,7 +37,8 @@ enum CheckCommand {
         guard !quiet else { return .success }
         let hidden = site.hiddenContactCount
         let records = BuildReport.records(
-            contacts: site.store.contacts.count - hidden, hidden: hidden, groups: site.store.groups.count,
+            contacts: site.store.contacts.count - hidden - site.privateRecords.contacts, hidden: hidden,
+            leftOutAsPrivate: site.privateRecords, groups: site.store.groups.count,
             todos: site.store.todos.count)
         let templates = BuildReport.count(site.theme.templates.templateNames.count, "template")
         let warnings =

@@ -68,6 +68,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where each of `hiddenContacts` is written in the config, so that a message about an id
     /// that names no contact can point at it.
     public var hiddenContactLocations: [String: SourceLocation] = [:]
+    /// Whether contacts and todos their app marks private (`CLASS` other than `PUBLIC`) are
+    /// published; by default they are left out, as `hiddenContacts` are.
+    public var publishPrivate = false
     /// Where addresses link to on a map.
     public var mapLinks = MapLinks.openstreetmap
     /// The most contacts (or todos) one page lists: a longer list is split into a page per
@@ -92,7 +95,7 @@ public struct SiteConfig: Sendable, Equatable {
             && lhs.timeZone.hasSameBytes(as: rhs.timeZone) && lhs.hiddenFields == rhs.hiddenFields
             && lhs.hiddenContacts == rhs.hiddenContacts
             && lhs.hiddenContactLocations == rhs.hiddenContactLocations && lhs.mapLinks == rhs.mapLinks
-            && lhs.pageSize == rhs.pageSize
+            && lhs.pageSize == rhs.pageSize && lhs.publishPrivate == rhs.publishPrivate
     }
 
     /// The phone region to use: the configured one, or Korea for a Korean-language site.

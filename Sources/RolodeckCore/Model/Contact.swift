@@ -31,6 +31,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
         @usableFromInline var groupIDs: [String] = []
         @usableFromInline var notes = ""
         @usableFromInline var photo: ContactPhoto?
+        @usableFromInline var classification: String?
 
         /// Whether every field is the same, text byte for byte (`String.hasSameBytes`): a name
         /// saved again in another Unicode normal form is `==` as a Swift string, but the pages
@@ -50,7 +51,7 @@ public struct Contact: Sendable, Hashable, Identifiable {
                 && lhs.phones == rhs.phones && lhs.addresses == rhs.addresses && lhs.urls == rhs.urls
                 && lhs.birthday == rhs.birthday && lhs.geo == rhs.geo && lhs.age == rhs.age
                 && lhs.groupIDs.hasSameBytes(as: rhs.groupIDs) && lhs.notes.hasSameBytes(as: rhs.notes)
-                && lhs.photo == rhs.photo
+                && lhs.photo == rhs.photo && lhs.classification.hasSameBytes(as: rhs.classification)
         }
     }
 
@@ -199,6 +200,13 @@ public struct Contact: Sendable, Hashable, Identifiable {
     @inlinable public var photo: ContactPhoto? {
         get { box.fields.photo }
         _modify { yield &fields.photo }
+    }
+
+    /// The access classification its card gives (vCard `CLASS`), in capitals; nil when it
+    /// gives none. `AccessClass.isPrivate` says whether the site leaves the contact out.
+    @inlinable public var classification: String? {
+        get { box.fields.classification }
+        _modify { yield &fields.classification }
     }
 
     /// Creates a contact with an id and nothing else.

@@ -25,6 +25,9 @@ public struct Todo: Sendable, Hashable, Identifiable {
     public var parentID: String?
     /// The name of the task list it comes from (a vdir collection's `displayname`), or "".
     public var list = ""
+    /// The access classification it is written with (iCalendar `CLASS`), in capitals; nil when
+    /// it has none. `AccessClass.isPrivate` says whether the site leaves the todo out.
+    public var classification: String?
 
     /// Creates a todo.
     public init(id: String, title: String) {
@@ -39,6 +42,7 @@ public struct Todo: Sendable, Hashable, Identifiable {
             && lhs.contactID.hasSameBytes(as: rhs.contactID)
             && lhs.notes.hasSameBytes(as: rhs.notes) && lhs.categories.hasSameBytes(as: rhs.categories)
             && lhs.parentID.hasSameBytes(as: rhs.parentID) && lhs.list.hasSameBytes(as: rhs.list)
+            && lhs.classification.hasSameBytes(as: rhs.classification)
     }
 }
 

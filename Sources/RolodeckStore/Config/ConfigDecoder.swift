@@ -7,7 +7,7 @@ enum ConfigDecoder {
     static let known = [
         "title", "locale", "sortBy", "nameOrder", "phoneRegion", "unsafeHTML", "noindex", "store", "output",
         "baseURL", "hiddenFields", "hiddenContacts", "timeZone", "mapLinks",
-        "pageSize",
+        "pageSize", "publishPrivate",
     ]
 
     /// Decodes the config file; the config is usable when no diagnostic is an error.
@@ -76,6 +76,7 @@ enum ConfigDecoder {
             if let region { config.phoneRegion = region }
         case "unsafeHTML": config.unsafeHTML = reader.bool(member)
         case "noindex": config.noindex = reader.bool(member)
+        case "publishPrivate": config.publishPrivate = reader.bool(member)
         case "store": config.store = path(member, reader: &reader) ?? config.store
         case "output": config.output = path(member, reader: &reader) ?? config.output
         case "baseURL": config.baseURL = baseURL(reader.string(member))

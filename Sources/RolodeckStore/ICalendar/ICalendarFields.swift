@@ -2,8 +2,8 @@ import RolodeckCore
 
 /// Reads what Rolodeck shows from a `VTODO`: `SUMMARY`, whether it is done (`STATUS`,
 /// `COMPLETED`, `PERCENT-COMPLETE`), `DUE` (or `DTSTART` plus `DURATION`), `PRIORITY`,
-/// `DESCRIPTION`, `CATEGORIES`, and what orders and nests it (`UID`, `RELATED-TO`,
-/// `X-APPLE-SORT-ORDER`, `CREATED`).
+/// `DESCRIPTION`, `CATEGORIES`, whether it is private (`CLASS`), and what orders and nests it
+/// (`UID`, `RELATED-TO`, `X-APPLE-SORT-ORDER`, `CREATED`).
 ///
 /// One value is used per file, so each unknown time zone and charset problem is reported once.
 struct ICalendarFields: ContentLineFields {
@@ -75,6 +75,10 @@ struct ICalendarFields: ContentLineFields {
         case "X-APPLE-SORT-ORDER": written.sortOrder = Int(text(line).trimmingWhitespace)
         case "CREATED":
             if let created = Self.secondsSince1970(text(line)) { written.created = created }
+        case "CLASS":
+            if written.todo.classification == nil {
+                written.todo.classification = text(line).trimmingWhitespace.uppercased().nonEmpty
+            }
         default:
             return
         }

@@ -2,7 +2,8 @@ import RolodeckCore
 
 /// Reads what Rolodeck shows from a vCard's properties: the name (`N`, `FN`, `NICKNAME`, the
 /// sort and phonetic forms), `ORG`, `TITLE`, `TEL`, `EMAIL`, `ADR`, `URL`, `BDAY`, `NOTE`,
-/// `UID`, `CATEGORIES`, `GEO`, `PHOTO`, and for group cards their members.
+/// `UID`, `CATEGORIES`, `GEO`, `PHOTO`, `CLASS` (whether it is private), and for group cards
+/// their members.
 ///
 /// One value is used per file, so the charset problems of a file are reported once each.
 struct VCardFields: ContentLineFields {
@@ -138,6 +139,12 @@ struct VCardFields: ContentLineFields {
             if card.contact.geo == nil { report(.invalidGeo(written.trimmingWhitespace), at: line.valueLocation) }
         case .photo:
             readPhoto(line, into: &card)
+        case .classification:
+            // The first counts, as for any property a card has once (vCard 3.0's `CLASS`; 4.0
+            // dropped it, but a card that still says it is read the same).
+            if card.contact.classification == nil {
+                card.contact.classification = text(line).trimmingWhitespace.uppercased().nonEmpty
+            }
         }
     }
 

@@ -5,7 +5,7 @@
 /// the list of all names took twenty.
 enum VCardProperty {
     case fn, n, nickname, phoneticFirstName, phoneticLastName, sortString, org, title, tel, email, adr, url
-    case bday, note, uid, categories, kind, member, androidCustom, geo, photo
+    case bday, note, uid, categories, kind, member, androidCustom, geo, photo, classification
 
     /// Each property by its names, uppercase.
     private static let names: [(name: String, property: VCardProperty)] = [
@@ -15,6 +15,7 @@ enum VCardProperty {
         ("NOTE", .note), ("UID", .uid), ("CATEGORIES", .categories), ("KIND", .kind),
         ("X-ADDRESSBOOKSERVER-KIND", .kind), ("MEMBER", .member), ("X-ADDRESSBOOKSERVER-MEMBER", .member),
         ("X-ANDROID-CUSTOM", .androidCustom), ("GEO", .geo), ("PHOTO", .photo),
+        ("CLASS", .classification),
     ]
 
     /// `names` by the length of the name in bytes.

@@ -35,6 +35,12 @@ struct SameBytesTests {
             \.phoneticGivenName, \.phoneticFamilyName, \.sortGivenName, \.sortFamilyName, \.organization,
             \.title, \.notes,
         ]
+        // The class too, which says whether the contact is published.
+        var marked = Contact(id: "a"), other = Contact(id: "a")
+        marked.classification = "PRIVATE"
+        #expect(marked != other)
+        other.classification = "PRIVATE"
+        #expect(marked == other)
         for field in texts {
             var left = Contact(id: "a"), right = Contact(id: "a")
             left[keyPath: field] = Self.composed
@@ -77,12 +83,17 @@ struct SameBytesTests {
         todo.categories = [Self.composed]
         other.categories = [Self.decomposed]
         #expect(todo != other)
+        other.categories = todo.categories
+        todo.classification = "CONFIDENTIAL"
+        #expect(todo != other)
         var config = SiteConfig(), otherConfig = SiteConfig()
         config.title = Self.composed
         otherConfig.title = Self.decomposed
         #expect(config != otherConfig)
         otherConfig.title = Self.composed
         #expect(config == otherConfig)
+        otherConfig.publishPrivate = true
+        #expect(config != otherConfig)
     }
 
     /// The `==` of these types lists their fields one by one; a field added to one of them must
@@ -90,12 +101,12 @@ struct SameBytesTests {
     @Test func everyStoredFieldIsCompared() {
         func fields(_ value: Any) -> Int { Mirror(reflecting: value).children.count }
         let expected: [(String, Int, Int)] = [
-            ("Contact.Fields", fields(Contact(id: "a").box.fields), 23),
+            ("Contact.Fields", fields(Contact(id: "a").box.fields), 24),
             ("LabeledValue", fields(LabeledValue(label: "", value: "")), 2),
             ("PostalAddress", fields(PostalAddress()), 6),
             ("Group", fields(Group(id: "", name: "")), 3),
-            ("Todo", fields(Todo(id: "", title: "")), 10),
-            ("SiteConfig", fields(SiteConfig()), 16),
+            ("Todo", fields(Todo(id: "", title: "")), 11),
+            ("SiteConfig", fields(SiteConfig()), 17),
         ]
         for (name, count, compared) in expected {
             #expect(count == compared, "\(name) has \(count) stored fields; its == compares \(compared)")

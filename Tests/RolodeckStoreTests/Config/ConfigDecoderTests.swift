@@ -13,7 +13,7 @@ import Testing
             {"title": "Team", "locale": "ko-KR", "sortBy": "givenName", "nameOrder": "familyFirst",
              "phoneRegion": "de", "unsafeHTML": true, "noindex": false, "store": "data", "output": "public",
              "baseURL": "/team", "hiddenFields": ["birthday", "addresses"], "hiddenContacts": ["a", "b"],
-             "timeZone": "Europe/Berlin", "mapLinks": "apple", "pageSize": 250}
+             "timeZone": "Europe/Berlin", "mapLinks": "apple", "pageSize": 250, "publishPrivate": true}
             """)
         #expect(diagnostics.isEmpty)
         var expected = SiteConfig()
@@ -36,6 +36,7 @@ import Testing
         expected.timeZone = "Europe/Berlin"
         expected.mapLinks = .apple
         expected.pageSize = 250
+        expected.publishPrivate = true
         #expect(config == expected)
         #expect(config.effectivePhoneRegion == "DE")
         #expect(config.languageCode == "ko")
@@ -63,6 +64,10 @@ import Testing
                   expected: #"rolodeck.json:1:17: error: phoneRegion "Korea" is not a two-letter country code such as "KR" or "DE""#),
         BadConfig(json: #"{"hiddenFields": ["birthday", "shoeSize"]}"#,
                   expected: #"rolodeck.json:1:31: error: "shoeSize" is not a field that can be hidden; choose from salutation, nickname, organization, title, emails, phones, addresses, urls, birthday, age, groups, notes, photo"#),
+        BadConfig(json: #"{"publishPrivate": "yes"}"#,
+                  expected: #"rolodeck.json:1:20: error: "publishPrivate" must be true or false, not a string"#),
+        BadConfig(json: #"{"publishPrivat": true}"#,
+                  expected: #"rolodeck.json:1:2: error: unknown setting "publishPrivat"; did you mean "publishPrivate"?"#),
         BadConfig(json: #"{"noindex": "no"}"#,
                   expected: #"rolodeck.json:1:13: error: "noindex" must be true or false, not a string"#),
         BadConfig(json: #"{"store": ""}"#, expected: "rolodeck.json:1:11: error: store must name a folder"),
@@ -75,7 +80,7 @@ import Testing
         BadConfig(json: #"{"colour": "red"}"#,
                   expected: #"rolodeck.json:1:2: error: unknown setting "colour"; the settings are title, locale, sortBy, "#
                       + "nameOrder, phoneRegion, unsafeHTML, noindex, store, output, baseURL, hiddenFields, "
-                      + "hiddenContacts, timeZone, mapLinks, pageSize"),
+                      + "hiddenContacts, timeZone, mapLinks, pageSize, publishPrivate"),
         BadConfig(json: #"{"mapLinks": "gogle"}"#,
                   expected: #"rolodeck.json:1:14: error: mapLinks "gogle" is not one of "openstreetmap", "google", "#
                       + #""apple", "none"; did you mean "google"?"#),

@@ -143,6 +143,7 @@ import Testing
                 sort family: android
                 organization: Open, Handset, Alliance
                 phone: 0300000000
+                class: PUBLIC
                 """,
             ]),
         CorpusCase("aosp-v30_sip.vcf",
@@ -403,6 +404,7 @@ import Testing
                 family: User
                 email: (home) thejoe@abc.com
                 email: (work) johndoe@abc.com
+                class: PUBLIC
                 """,
             ]),
         // Two folded base64 PNG photos are skipped.
@@ -425,6 +427,7 @@ import Testing
                 email: (work) johndoe@abc.com
                 url: test1.url
                 url: test2.url
+                class: PUBLIC
                 """,
             ]),
         CorpusCase("kcontacts-vcard2-v30-folded-adr.vcf",
@@ -449,6 +452,7 @@ import Testing
                 family: User
                 email: email1@abc.de
                 email: email2@abc.de
+                class: PUBLIC
                 """,
             ]),
         // An Apple group card with no FN, N or UID has nothing to call the group by.

@@ -149,6 +149,16 @@ import Testing
              warnings: [
                 "c.vcf:15:5: warning: GEO \"somewhere nice\" is not a latitude and longitude in degrees; the location is left out",
              ]),
+        Case("access classification: CLASS in capitals, the first of two, none when empty",
+             card("VERSION:3.0", "N:A;One", "CLASS:PUBLIC")
+                + card("VERSION:3.0", "N:B;Two", "class:confidential", "CLASS:PUBLIC")
+                + card("VERSION:4.0", "FN:Three C", "CLASS: x-family ")
+                + card("VERSION:2.1", "N:D;Four", "CLASS:")
+                + card("VERSION:3.0", "N:E;Five"),
+             contacts: ["id: One A\ngiven: One\nfamily: A\nclass: PUBLIC",
+                        "id: Two B\ngiven: Two\nfamily: B\nclass: CONFIDENTIAL",
+                        "id: Three C\ngiven: Three\nfamily: C\nclass: X-FAMILY",
+                        "id: Four D\ngiven: Four\nfamily: D", "id: Five E\ngiven: Five\nfamily: E"]),
         Case("every field Rolodeck shows",
              card("VERSION:3.0", "UID:urn:uuid:0A1B", "N:Müller;Jürgen;Karl;Dr.;M.Sc.", "FN:Dr. Jürgen Müller",
                   "NICKNAME:Jü,Jürgi", "X-PHONETIC-FIRST-NAME:Yürgen", "X-PHONETIC-LAST-NAME:Mueller",
