@@ -6,16 +6,8 @@ import Testing
 /// kept as records of their own are named by id; a group deleted while contacts name it is a
 /// warning, not a failed build.
 @Suite struct StoreSeedTests {
-    /// A site folder with `files` (paths under it), and the output folder beside it.
     static func site(_ files: [String: String], name: String = #function) throws -> (site: URL, out: URL) {
-        let site = try CLI.temporaryFolder(name).appendingPathComponent("site")
-        for (path, text) in files {
-            let url = site.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return (site, site.deletingLastPathComponent().appendingPathComponent("out"))
+        try CLI.site(files, name: name)
     }
 
     static func page(_ out: URL, _ path: String) throws -> String {

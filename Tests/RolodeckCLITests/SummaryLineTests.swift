@@ -5,19 +5,12 @@ import Testing
 /// thing is singular, and hidden contacts are counted apart from those the site shows.
 @Suite struct SummaryLineTests {
     @Test func oneOfAThingIsSingular() throws {
-        let site = try CLI.temporaryFolder().appendingPathComponent("site")
         let files = [
             "store/contacts.json": #"[{"id": "ann", "givenName": "Ann", "groups": ["chess"]}]"#,
             "store/groups.json": #"[{"id": "chess", "name": "Chess"}]"#,
             "store/todos.json": #"[{"id": "call", "title": "Call Ann", "contact": "ann"}]"#,
         ]
-        for (path, text) in files {
-            let url = site.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let out = site.deletingLastPathComponent().appendingPathComponent("out")
+        let (site, out) = try CLI.site(files)
         let build = try CLI.run(["build", "--site", site.path, "--out", out.path])
         #expect(build.status == 0)
         #expect(
@@ -49,7 +42,6 @@ import Testing
 
     /// Contacts and todos their app marks private are left out and counted apart.
     @Test func privateRecordsAreCountedApart() throws {
-        let site = try CLI.temporaryFolder().appendingPathComponent("site")
         func card(_ id: String, _ extra: String) -> String {
             "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(id)\r\nFN:\(id)\r\n\(extra)END:VCARD\r\n"
         }
@@ -64,13 +56,7 @@ import Testing
                 + "END:VCALENDAR\r\n",
             "rolodeck.json": #"{"hiddenContacts": ["Dee"]}"#,
         ]
-        for (path, text) in files {
-            let url = site.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let out = site.deletingLastPathComponent().appendingPathComponent("out")
+        let (site, out) = try CLI.site(files)
         let build = try CLI.run(["build", "--site", site.path, "--out", out.path])
         #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
         let records = "1 contact (1 hidden, 2 private), 0 groups, 1 todo (1 private)"

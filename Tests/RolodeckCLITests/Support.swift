@@ -91,6 +91,19 @@ enum CLI {
         return url
     }
 
+    /// A site folder with `files` (paths under it, and their text) in a temporary folder, and
+    /// the output folder beside it.
+    static func site(_ files: [String: String], name: String = #function) throws -> (site: URL, out: URL) {
+        let site = try temporaryFolder(name).appendingPathComponent("site")
+        for (path, text) in files {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return (site, site.deletingLastPathComponent().appendingPathComponent("out"))
+    }
+
     /// A copy of the demo site in a temporary folder, so a test may change its store.
     static func copyOfDemo(_ name: String = #function) throws -> URL {
         let folder = try temporaryFolder(name).appendingPathComponent("site")
