@@ -52,8 +52,8 @@ import Testing
             "store/book/cat.vcf": card("Cat", "CLASS:CONFIDENTIAL\r\n"),
             "store/book/dee.vcf": card("Dee", "CLASS:PRIVATE\r\n"),
             "store/tasks/todos.ics": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
-                + String(format: task, "a", "Open", "") + String(format: task, "b", "Secret", "CLASS:PRIVATE\r\n")
-                + "END:VCALENDAR\r\n",
+                + String(format: task, "a", "Open", "")
+                + String(format: task, "b", "Secret", "CLASS:PRIVATE\r\n") + "END:VCALENDAR\r\n",
             "rolodeck.json": #"{"hiddenContacts": ["Dee"]}"#,
         ]
         let (site, out) = try CLI.site(files)
