@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 @testable import RolodeckCore
 @testable import RolodeckSite
 @testable import RolodeckStore
+@testable import RolodeckTestSupport
 
 /// What a contact's or a todo's app marks private (`CLASS` other than `PUBLIC`) is in no file of
 /// the site, unless the config publishes it: each private record holds words found nowhere
@@ -14,6 +16,9 @@ import Testing
     /// Ann is public; Bob private, Cat confidential (written in small letters), Dan marked with a
     /// class Rolodeck does not know; all four in the club. Of the todos, the party is private,
     /// and with it its subtask and that one's subtask; the milk is not.
+    /// Bob's photo, a PNG in his card.
+    static let photo = (try? Fixtures.photo("face.png")) ?? []
+
     static let store: [StoreFile] = [
         .vCard(
             SourceText(
@@ -25,8 +30,8 @@ import Testing
                 text: card(
                     "UID:xbob", "FN:Xbobgiven Xbobfamily", "N:Xbobfamily;Xbobgiven;;;", "CLASS:PRIVATE",
                     "TEL:+1 555 0100 4242", "EMAIL:xbobmail@example.com", "BDAY:1911-11-11",
-                    "CATEGORIES:Club",
-                    "NOTE:Xbobnote"))),
+                    "CATEGORIES:Club", "NOTE:Xbobnote",
+                    "PHOTO;ENCODING=b;TYPE=PNG:" + Data(photo).base64EncodedString()))),
         .vCard(
             SourceText(
                 path: "store/book/cat.vcf",
@@ -92,6 +97,8 @@ import Testing
         #expect(String(decoding: files["todos.html"] ?? [], as: UTF8.self).contains("Buy milk"))
         let leaks = Self.leaks(in: files)
         #expect(leaks.isEmpty, "private data in the output:\n\(leaks.joined(separator: "\n"))")
+        // Nor Bob's photo: no contact the site shows has one.
+        #expect(!files.keys.contains { $0.hasPrefix("photos/") }, "\(files.keys.sorted())")
     }
 
     /// With `publishPrivate` every word is there: the search above can find them.
@@ -107,6 +114,7 @@ import Testing
                 all.contains(word.lowercased()) || all.filter(\.isNumber).contains("555" + word), "\(word)")
         }
         #expect(files["contacts/xbob.html"] != nil && files["contacts/xdan.vcf"] != nil)
+        #expect(!Self.photo.isEmpty && files.keys.filter { $0.hasPrefix("photos/") }.count == 2)
     }
 
     /// A private contact the config hides by id too is counted once, as hidden; a misspelt
