@@ -111,12 +111,14 @@ install-packages:
 # FUZZ_SECONDS each; FUZZ_TARGETS picks some of json vcard icalendar config mustache markdown
 # http. Exits non-zero when any target crashed. libFuzzer ships with the Swift toolchain.
 # Without --disable-dead-strip the linker drops the coverage counters, which nothing refers to,
-# and the fuzzer runs blind.
+# and the fuzzer runs blind. SwiftPM hands swiftc each --sanitize as a flag of its own, and
+# swiftc keeps only the last (-sanitize=address: no coverage at all in the Swift code), so both
+# are given again as one flag, which comes after them.
 FUZZ_SECONDS ?= 300
 FUZZ_TARGETS ?=
 fuzz: deps
 	$(SWIFT) build -c release --package-path Fuzz --sanitize fuzzer --sanitize address -Xswiftc -enable-testing \
-		--disable-dead-strip
+		-Xswiftc -sanitize=fuzzer,address --disable-dead-strip
 	$(PYTHON) Fuzz/run_fuzzers.py --bin Fuzz/.build/release --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Random saves of a synthetic store under `rolodeck watch`, in every store layout, each checked

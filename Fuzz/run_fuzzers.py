@@ -28,6 +28,12 @@ TARGETS = ["json", "vcard", "icalendar", "config", "mustache", "markdown", "http
 # short enough that the fuzzer spends its time on variety rather than on size.
 MAX_LEN = {"json": 16384, "vcard": 16384, "icalendar": 16384, "config": 4096, "mustache": 8192,
            "markdown": 8192, "http": 20480}
+# The fewest edges a target's binary may be instrumented on (libFuzzer's "inline 8-bit
+# counters"). Rolodeck's few C files alone give about fifty; the Swift code each target feeds,
+# thousands. A binary under this was built without coverage in its Swift code (as when swiftc was
+# handed -sanitize=fuzzer and -sanitize=address apart, and kept only the last): its fuzzer
+# mutates blind, its runs prove little, and the run says so instead of passing.
+EDGE_FLOOR = 1000
 
 
 def literals(path, marker):
@@ -111,7 +117,8 @@ def gather(target, folder):
 
 
 def run(target, binary, seconds, scratch):
-    """Runs one target for `seconds`; returns (seconds run, runs executed, crash files)."""
+    """Runs one target for `seconds`; returns (seconds run, runs executed, crash files, seeds,
+    edges instrumented, whether it ran blind)."""
     seeds = scratch / "seeds" / target
     corpus = scratch / "corpus" / target
     crashes = scratch / "crashes" / target
@@ -137,11 +144,14 @@ def run(target, binary, seconds, scratch):
     if not runs:
         runs = re.findall(r"#(\d+)\s", text)
     found = sorted(set(crashes.iterdir()) - before)
-    # A fuzzer that failed without saving an input (it could not start, say) is a failure too,
-    # and so is one that saw no coverage: it ran blind, and its runs prove nothing.
-    if (status != 0 and not found) or "Is the code instrumented for coverage?" in text:
+    # A fuzzer that failed without saving an input (it could not start, say) is a failure too.
+    if status != 0 and not found:
         found = [log]
-    return elapsed, int(runs[-1]) if runs else 0, found, seed_count
+    # So is one that saw no coverage, or too little to be the Swift code's: it ran blind.
+    counters = re.findall(r"Loaded \d+ modules?\s+\((\d+) inline 8-bit counters\)", text)
+    edges = int(counters[0]) if counters else 0
+    blind = edges < EDGE_FLOOR or "Is the code instrumented for coverage?" in text
+    return elapsed, int(runs[-1]) if runs else 0, found, seed_count, edges, blind
 
 
 def main():
@@ -160,20 +170,27 @@ def main():
     rows = []
     for target in targets:
         print(f"fuzz-{target}: {args.seconds} s ...", flush=True)
-        elapsed, runs, found, seed_count = run(target, Path(args.bin).resolve() / f"fuzz-{target}", args.seconds, scratch)
-        rows.append((target, elapsed, runs, found))
+        binary = Path(args.bin).resolve() / f"fuzz-{target}"
+        elapsed, runs, found, seed_count, edges, blind = run(target, binary, args.seconds, scratch)
+        rows.append((target, elapsed, runs, found, edges, blind))
         with open(scratch / "history.tsv", "a") as history:
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             history.write(f"{stamp}\t{target}\t{elapsed:.0f}\t{runs}\t{len(found)}\t{seed_count}\n")
-    print(f"\n{'target':<12}{'seconds':>9}{'runs':>14}{'crashes':>9}")
-    for target, elapsed, runs, found in rows:
-        print(f"{target:<12}{elapsed:>9.0f}{runs:>14}{len(found):>9}")
+    print(f"\n{'target':<12}{'seconds':>9}{'runs':>14}{'edges':>9}{'crashes':>9}")
+    for target, elapsed, runs, found, edges, blind in rows:
+        print(f"{target:<12}{elapsed:>9.0f}{runs:>14}{edges:>9}{len(found):>9}" + ("  ran blind" if blind else ""))
         for path in found:
             print(f"  {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
-    if any(found for *_, found in rows):
-        print(f"\nCrashes found; each log is in {scratch.relative_to(REPO) if scratch.is_relative_to(REPO) else scratch}/logs/.")
-        return 1
-    return 0
+    logs = f"{scratch.relative_to(REPO) if scratch.is_relative_to(REPO) else scratch}/logs/"
+    failed = False
+    if any(row[5] for row in rows):
+        print(f"\nA fuzzer ran blind: its binary is instrumented on fewer than {EDGE_FLOOR} edges, so the Swift"
+              " code it feeds was built without coverage (see the Makefile's fuzz target).")
+        failed = True
+    if any(row[3] for row in rows):
+        print(f"\nCrashes found; each log is in {logs}.")
+        failed = True
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
