@@ -278,6 +278,10 @@ public final class SiteBuild {
             result.outcome = .failed(error)
             return .done(result)
         }
+        // The files' bytes and statuses go before the directory is planned, not with the
+        // renderer's start: at the peak, not after it.
+        _ = consume input
+        _ = consume index
         result.warnings = site.warnings
         result.counts = site.counts
         if control.isCancelled() {
