@@ -226,9 +226,10 @@ public final class SiteBuild {
         var photos: String?
     }
 
-    /// Reads, loads and plans the site. The files' bytes and the store are let go when this
-    /// returns, before any page is rendered: the store file is as large as the store, and the
-    /// planned directory holds its own copy of every contact.
+    /// Reads, loads and plans the site. The files' bytes are let go once the site is loaded,
+    /// before the directory is planned, and the store when this returns, before any page is
+    /// rendered: the store's files are as large as the store, and the planned directory holds
+    /// its own copy of every contact.
     private func prepare(
         today: PartialDate, progress: (@Sendable (BuildProgress) -> Void)?, control: PublishControl
     ) -> Preparation {
