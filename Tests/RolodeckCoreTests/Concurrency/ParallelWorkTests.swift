@@ -147,5 +147,14 @@ import Testing
         #expect(freed.wait(timeout: .now() + 30) == .success)
         let thread = freedOn.withLock { $0 }
         #expect(thread != nil && thread != pthread_self())
+        // Turned off (as the fuzz targets do), it frees here, before it returns. In this test,
+        // not one of its own, so that the check above never runs while it is off.
+        ParallelWork.releasesAlongside.store(false, ordering: .relaxed)
+        defer { ParallelWork.releasesAlongside.store(true, ordering: .relaxed) }
+        let freedHere = Mutex<pthread_t?>(nil)
+        var other = [Witness { freedHere.withLock { $0 = pthread_self() } }]
+        ParallelWork.release(&other, leaving: [])
+        #expect(other.isEmpty)
+        #expect(freedHere.withLock { $0 } == pthread_self())
     }
 }
