@@ -110,6 +110,9 @@ public struct VCardWriter: Sendable {
         if !card.categories.isEmpty { lines.append("CATEGORIES", .list(card.categories)) }
         // The Markdown source: vCard notes are plain text, and Markdown reads as such.
         if !contact.notes.isEmpty { lines.appendText("NOTE", contact.notes) }
+        // The class it was read with: a card published with `publishPrivate` stays marked
+        // private in the address book it is imported into.
+        if let classification = contact.classification { lines.appendText("CLASS", classification) }
         // vCard 3.0's inline binary: `ENCODING=b` and the format as `TYPE`, base64 folded.
         if let photo = card.photo {
             let type = photo.format == .jpeg ? "JPEG" : photo.format.rawValue.uppercased()

@@ -90,6 +90,7 @@ import Testing
                 "birthday", "\(mine.birthday.map(\.description) ?? "")",
                 "\(theirs.birthday.map(\.description) ?? "")"
             ),
+            ("class", mine.classification ?? "", theirs.classification ?? ""),
         ]
     }
 
