@@ -6,9 +6,9 @@ import RolodeckPlan
 ///
 /// Each todo gives `UID` (its id), `SUMMARY`, `STATUS` (`COMPLETED` or `NEEDS-ACTION`), `DUE`,
 /// `PRIORITY` (high 1, medium 5, low 9, the values the reader takes back to the same level),
-/// `DESCRIPTION` (its notes, as written), `CATEGORIES`, `RELATED-TO` (its parent) and
-/// `X-APPLE-SORT-ORDER` (its place in the user's order, from 1), which Apple's Reminders and
-/// Rolodeck's own reader sort by.
+/// `DESCRIPTION` (its notes, as written), `CATEGORIES`, `RELATED-TO` (its parent), `CLASS` (as it
+/// was read) and `X-APPLE-SORT-ORDER` (its place in the user's order, from 1), which Apple's
+/// Reminders and Rolodeck's own reader sort by.
 ///
 /// `DUE` is a `DATE` for a day, a floating time for a time written without a zone, a UTC time
 /// for one written in UTC, and otherwise the time as written with a `TZID` of its offset from
@@ -59,6 +59,8 @@ enum TodoCalendar {
             if !todo.notes.isEmpty { writer.text("DESCRIPTION", todo.notes) }
             if !todo.categories.isEmpty { writer.list("CATEGORIES", todo.categories) }
             if let parent = entry.parent { writer.text("RELATED-TO", directory.todos[parent].todo.id) }
+            // The class it was read with: published with `publishPrivate`, it stays private.
+            if let classification = todo.classification { writer.text("CLASS", classification) }
             writer.line("X-APPLE-SORT-ORDER", String(position + 1))
             writer.end("VTODO")
         }

@@ -28,16 +28,19 @@ import Testing
         var notes: String
         var categories: [String]
         var parentID: String?
+        var classification: String?
 
         init(_ todo: Todo) {
             (id, title, done, due, priority) = (todo.id, todo.title, todo.done, todo.due, todo.priority)
             // The reader trims a description, as it does every one it reads.
             (notes, categories, parentID) = (todo.notes.trimmingWhitespace, todo.categories, todo.parentID)
+            classification = todo.classification
         }
 
         var description: String {
             "\(id) \"\(title)\" done=\(done) due=\(due.map { "\($0)" } ?? "-") \(priority?.rawValue ?? "-") "
                 + "notes=\(notes.debugDescription) \(categories) parent=\(parentID ?? "-")"
+                + " class=\(classification ?? "-")"
         }
     }
 
@@ -117,6 +120,7 @@ import Testing
         child.done = true
         child.parentID = "p"
         child.priority = .low
+        child.classification = "CONFIDENTIAL"
         let text = String(
             decoding: TodoCalendar.bytes(
                 directory: Directory(store: Store(todos: [parent, child]), config: SiteConfig()),
@@ -125,7 +129,8 @@ import Testing
         let expected = """
             BEGIN:VTODO\r\nUID:p\r\nDTSTAMP:20260501T000000Z\r\nSUMMARY:Plan\\, then\\; do\r\nSTATUS:NEEDS-ACTION\r
             PRIORITY:5\r\nX-APPLE-SORT-ORDER:1\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:c\r\nDTSTAMP:20260501T000000Z\r
-            SUMMARY:Child\r\nSTATUS:COMPLETED\r\nPRIORITY:9\r\nRELATED-TO:p\r\nX-APPLE-SORT-ORDER:2\r\nEND:VTODO\r\n
+            SUMMARY:Child\r\nSTATUS:COMPLETED\r\nPRIORITY:9\r\nRELATED-TO:p\r\nCLASS:CONFIDENTIAL\r
+            X-APPLE-SORT-ORDER:2\r\nEND:VTODO\r\n
             """
         #expect(
             text.contains(
