@@ -158,13 +158,10 @@ public final class SiteBuild {
     /// resolved first; nil when the output does not exist yet, or holds neither.
     func outputRefusal(_ outputPath: String, config: SiteConfig) -> DiagnosticError? {
         guard let output = AbsolutePath.resolved(outputPath) else { return nil }
-        func isInside(_ path: String?) -> Bool {
-            path.map { $0 == output || AbsolutePath.isInside($0, output) } ?? false
-        }
         let what: String
-        if isInside(reader.resolvedFolder) {
+        if let site = reader.resolvedFolder, AbsolutePath.isWithin(site, output) {
             what = "the site folder"
-        } else if isInside(reader.resolvedStore(config)) {
+        } else if let resolved = reader.resolvedStore(config), AbsolutePath.isWithin(resolved, output) {
             let store = config.store.hasPrefix("/") ? config.store : reader.display(config.store)
             what = "the store (\(store))"
         } else {
@@ -339,7 +336,7 @@ public final class SiteBuild {
 
 extension Site {
     /// How many contacts the site shows and hides, and how many groups and todos it has.
-    var counts: BuildResult.Counts {
+    public var counts: BuildResult.Counts {
         let hidden = hiddenContactCount + privateRecords.contacts
         return BuildResult.Counts(
             contacts: store.contacts.count - hidden, hidden: hiddenContactCount,

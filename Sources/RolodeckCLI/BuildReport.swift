@@ -74,9 +74,7 @@ struct BuildReport {
         -> String
     {
         let counts = result.counts
-        let records = Self.records(
-            contacts: counts.contacts, hidden: counts.hidden, leftOutAsPrivate: counts.leftOutAsPrivate,
-            groups: counts.groups, todos: counts.todos)
+        let records = Self.records(counts)
         return "Built \(records) into \(result.outputPath): \(report.written) written, "
             + "\(report.unchanged) unchanged, \(report.removed) removed in \(Self.elapsed(since: started))"
     }
@@ -84,17 +82,15 @@ struct BuildReport {
     /// What a site was built from, as the summary lines say it: "79 contacts (1 hidden),
     /// 1 group, 18 todos", "78 contacts (1 hidden, 1 private), 1 group, 17 todos (1 private)";
     /// the contacts and todos are those the site shows.
-    static func records(
-        contacts: Int, hidden: Int, leftOutAsPrivate: PrivateRecords = PrivateRecords(), groups: Int,
-        todos: Int
-    ) -> String {
+    static func records(_ counts: BuildResult.Counts) -> String {
+        let leftOutAsPrivate = counts.leftOutAsPrivate
         var leftOut: [String] = []
-        if hidden > 0 { leftOut.append("\(hidden) hidden") }
+        if counts.hidden > 0 { leftOut.append("\(counts.hidden) hidden") }
         if leftOutAsPrivate.contacts > 0 { leftOut.append("\(leftOutAsPrivate.contacts) private") }
         let privateTodos = leftOutAsPrivate.todos > 0 ? " (\(leftOutAsPrivate.todos) private)" : ""
         let apart = leftOut.isEmpty ? "" : " (" + leftOut.joined(separator: ", ") + ")"
-        return count(contacts, "contact") + apart + ", " + count(groups, "group") + ", "
-            + count(todos, "todo") + privateTodos
+        return count(counts.contacts, "contact") + apart + ", " + count(counts.groups, "group") + ", "
+            + count(counts.todos, "todo") + privateTodos
     }
 
     /// "1 group", "10 groups", "0 groups".

@@ -95,7 +95,7 @@ final class InotifyWatches {
 
     /// Stops watching a folder and everything under it (it moved away or was deleted).
     func unwatchTree(_ path: String) {
-        for (folder, wd) in watches where folder == path || AbsolutePath.isInside(folder, path) {
+        for (folder, wd) in watches where AbsolutePath.isWithin(folder, path) {
             inotify_rm_watch(descriptor, wd)
             watches[folder] = nil
             folders[wd] = nil

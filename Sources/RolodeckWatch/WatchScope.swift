@@ -34,8 +34,8 @@ public struct WatchScope: Sendable, Equatable {
 
     /// Whether a folder's contents matter (and it is watched, with its subfolders).
     func isWatched(folder path: String) -> Bool {
-        if let output, path == output || AbsolutePath.isInside(path, output) { return false }
-        guard let tree = trees.first(where: { path == $0 || AbsolutePath.isInside(path, $0) }) else { return false }
+        if let output, AbsolutePath.isWithin(path, output) { return false }
+        guard let tree = trees.first(where: { AbsolutePath.isWithin(path, $0) }) else { return false }
         let below = path.dropFirst(tree.count).split(separator: "/")
         return !below.contains { $0.hasPrefix(".") }
     }
@@ -44,17 +44,17 @@ public struct WatchScope: Sendable, Equatable {
     func isRelevant(_ name: String, in folder: String, isFolder: Bool) -> Bool {
         guard !Self.isIgnoredName(name) else { return false }
         let path = folder + "/" + name
-        if let output, path == output || AbsolutePath.isInside(path, output) { return false }
+        if let output, AbsolutePath.isWithin(path, output) { return false }
         if folder == siteFolder {
             if name == SiteConfig.fileName { return true }
-            if trees.contains(where: { $0 == path || AbsolutePath.isInside($0, path) }) { return true }
+            if trees.contains(where: { AbsolutePath.isWithin($0, path) }) { return true }
         }
-        if trees.contains(where: { $0 == path || AbsolutePath.isInside($0, path) }) { return true }
+        if trees.contains(where: { AbsolutePath.isWithin($0, path) }) { return true }
         guard isWatched(folder: folder) else { return false }
-        if isFolder || !(folder == store || AbsolutePath.isInside(folder, store)) { return true }
+        if isFolder || !AbsolutePath.isWithin(folder, store) { return true }
         // Photo files are read whatever their names: the bytes tell the format.
         let photos = store + "/photos"
-        if folder == photos || AbsolutePath.isInside(folder, photos) { return true }
+        if AbsolutePath.isWithin(folder, photos) { return true }
         let lowered = name.lowercased()
         return name == "displayname"
             || [".json", ".vcf", ".vcard", ".ics"].contains { lowered.hasSuffix($0) }

@@ -1,3 +1,4 @@
+import RolodeckBuild
 import RolodeckCore
 import RolodeckSite
 
@@ -35,11 +36,7 @@ enum CheckCommand {
         // Warnings even when quiet, as `build` prints them: only the summary is silenced.
         site.warnings.forEach(console.report)
         guard !quiet else { return .success }
-        let hidden = site.hiddenContactCount
-        let records = BuildReport.records(
-            contacts: site.store.contacts.count - hidden - site.privateRecords.contacts, hidden: hidden,
-            leftOutAsPrivate: site.privateRecords, groups: site.store.groups.count,
-            todos: site.store.todos.count)
+        let records = BuildReport.records(site.counts)
         let templates = BuildReport.count(site.theme.templates.templateNames.count, "template")
         let warnings =
             site.warnings.isEmpty ? "" : " (" + BuildReport.count(site.warnings.count, "warning") + ")"

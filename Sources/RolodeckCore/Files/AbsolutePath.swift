@@ -23,6 +23,11 @@ public enum AbsolutePath {
         path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
     }
 
+    /// Whether the absolute `path` is `folder` itself or inside it.
+    public static func isWithin(_ path: String, _ folder: String) -> Bool {
+        path == folder || isInside(path, folder)
+    }
+
     /// `path` with every link resolved (`realpath`), absolute; nil when it does not exist or
     /// cannot be resolved.
     public static func resolved(_ path: String) -> String? {

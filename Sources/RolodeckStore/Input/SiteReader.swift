@@ -148,7 +148,7 @@ public struct SiteReader {
                 + "contact card, calendar and contacts.json beside the site, and publish them" + advice
         }
         if let published = AbsolutePath.resolved(folder.path + "/Public"),
-            store == published || AbsolutePath.isInside(store, published)
+            AbsolutePath.isWithin(store, published)
         {
             return quoted + " lies inside Public/, whose files are published as they are: every card "
                 + "and record in the store would be on the site as written, hidden contacts and hidden "
