@@ -80,17 +80,18 @@ struct BuildReport {
     }
 
     /// What a site was built from, as the summary lines say it: "79 contacts (1 hidden),
-    /// 1 group, 18 todos", "78 contacts (1 hidden, 1 private), 1 group, 17 todos (1 private)";
-    /// the contacts and todos are those the site shows.
+    /// 1 group, 18 todos", "78 contacts (1 hidden, 1 private), 1 group (2 private), 17 todos
+    /// (1 private)"; the contacts, groups and todos are those the site shows.
     static func records(_ counts: BuildResult.Counts) -> String {
         let leftOutAsPrivate = counts.leftOutAsPrivate
         var leftOut: [String] = []
         if counts.hidden > 0 { leftOut.append("\(counts.hidden) hidden") }
         if leftOutAsPrivate.contacts > 0 { leftOut.append("\(leftOutAsPrivate.contacts) private") }
-        let privateTodos = leftOutAsPrivate.todos > 0 ? " (\(leftOutAsPrivate.todos) private)" : ""
+        func privateOnes(_ count: Int) -> String { count > 0 ? " (\(count) private)" : "" }
         let apart = leftOut.isEmpty ? "" : " (" + leftOut.joined(separator: ", ") + ")"
-        return count(counts.contacts, "contact") + apart + ", " + count(counts.groups, "group") + ", "
-            + count(counts.todos, "todo") + privateTodos
+        return count(counts.contacts, "contact") + apart + ", " + count(counts.groups, "group")
+            + privateOnes(leftOutAsPrivate.groups) + ", " + count(counts.todos, "todo")
+            + privateOnes(leftOutAsPrivate.todos)
     }
 
     /// "1 group", "10 groups", "0 groups".

@@ -6,7 +6,7 @@ enum ContactFields {
     enum Field: String, CaseIterable, Sendable {
         case id, salutation, givenName, familyName, additionalNames, suffix, nickname
         case phoneticGivenName, phoneticFamilyName, organization, title, emails, phones
-        case addresses, urls, birthday, age, groups, notes, photo
+        case addresses, urls, birthday, age, groups, notes, photo, `private`
     }
 
     /// The greatest age a contact may be given.
@@ -71,6 +71,7 @@ enum ContactFields {
                 let offset = parser.offset
                 let path = try reader.string(key, from: &parser)
                 if !path.isBlank { photoReference = (path, offset) }
+            case .private: contact.classification = reader.classification(try parser.member(key))
             case nil: reader.unknown(try parser.member(key), known: known)
             }
         }

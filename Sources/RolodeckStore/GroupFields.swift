@@ -4,7 +4,7 @@ import RolodeckCore
 enum GroupFields {
     /// The members of a group object.
     enum Field: String, CaseIterable, Sendable {
-        case id, name, notes
+        case id, name, notes, `private`
     }
 
     private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
@@ -20,12 +20,14 @@ enum GroupFields {
         var idMember: JSONMember?
         var name: String?
         var notes = ""
+        var classification: String?
         try reader.readMembers(of: &parser, depth: depth, names: names) {
             (reader, parser, key, field) throws(JSONSyntaxError) in
             switch field {
             case .id: idMember = try parser.member(key)
             case .name: name = try reader.string(key, from: &parser)
             case .notes: notes = try reader.string(key, from: &parser)
+            case .private: classification = reader.classification(try parser.member(key))
             case nil: reader.unknown(try parser.member(key), known: known)
             }
         }
@@ -35,6 +37,8 @@ enum GroupFields {
             if !id.isEmpty { reader.report(.missingField(.group, id: id, field: "name"), at: offset) }
             return (identifier, nil)
         }
-        return (identifier, Group(id: id, name: name, notes: notes))
+        var group = Group(id: id, name: name, notes: notes)
+        group.classification = classification
+        return (identifier, group)
     }
 }

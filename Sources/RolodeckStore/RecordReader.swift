@@ -115,6 +115,12 @@ struct RecordReader {
         }
     }
 
+    /// The access classification a record's `"private"` gives, as a vCard's or a todo's `CLASS`
+    /// would: `PRIVATE` for true; nil, as a record without a mark, for false or null.
+    mutating func classification(_ member: JSONMember) -> String? {
+        bool(member) ? "PRIVATE" : nil
+    }
+
     /// The value as an array's elements; null reads as empty.
     mutating func array(_ member: JSONMember) -> [JSONValue] {
         switch member.value.kind {

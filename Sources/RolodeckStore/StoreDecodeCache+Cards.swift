@@ -336,9 +336,9 @@ extension VCardRecord {
         location.line += delta
         uid?.location.line += delta
         for index in categories.indices { categories[index].location.line += delta }
-        if case .group(let name, let notes, var members) = content {
+        if case .group(let name, let notes, let classification, var members) = content {
             for index in members.indices { members[index].location.line += delta }
-            content = .group(name: name, notes: notes, members: members)
+            content = .group(name: name, notes: notes, classification: classification, members: members)
         }
     }
 }

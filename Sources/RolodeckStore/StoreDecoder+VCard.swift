@@ -325,7 +325,9 @@ extension StoreDecoder {
         var groupByUID: [String: String] = [:]
         var groupCardUIDs: [String: SourceLocation] = [:]
         for record in groupCards {
-            guard case .group(let name, let notes, let members) = record.content else { continue }
+            guard case .group(let name, let notes, let classification, let members) = record.content else {
+                continue
+            }
             guard !name.isBlank else {
                 warn(.groupWithoutName, at: record.location)
                 continue
@@ -335,9 +337,11 @@ extension StoreDecoder {
                 diagnostics.append(VCardIssue.warning(reason, at: uid.location).mentioning(first))
                 continue
             }
-            guard let id = groupID(of: record, named: name, notes: notes, groupsByName: &groupsByName) else {
-                continue
-            }
+            guard
+                let id = groupID(
+                    of: record, named: name, notes: notes, classification: classification,
+                    groupsByName: &groupsByName)
+            else { continue }
             if let uid = record.uid {
                 groupCardUIDs[uid.value] = record.location
                 groupByUID[uid.value] = id
@@ -348,17 +352,21 @@ extension StoreDecoder {
     }
 
     /// The id of the group a group card stands for: the group of its name, whose notes it gives
-    /// when that group has none, or a new group under its UID or an id made from its name; nil
+    /// when that group has none, and which it makes private when it is (a group any of its cards
+    /// marks private is private), or a new group under its UID or an id made from its name; nil
     /// after reporting that its UID is a JSON group's id.
     private mutating func groupID(
-        of record: VCardRecord, named name: String, notes: String, groupsByName: inout [String: String]
+        of record: VCardRecord, named name: String, notes: String, classification: String?,
+        groupsByName: inout [String: String]
     ) -> String? {
         let key = StoreDecoder.groupKey(name)
         if let existing = groupsByName[key] {
-            if let index = store.groups.firstIndex(where: { $0.id == existing }),
-                store.groups[index].notes.isBlank
-            {
-                store.groups[index].notes = notes
+            if let index = store.groups.firstIndex(where: { $0.id == existing }) {
+                if store.groups[index].notes.isBlank { store.groups[index].notes = notes }
+                let group = store.groups[index].classification
+                if group == nil || (AccessClass.isPrivate(classification) && !AccessClass.isPrivate(group)) {
+                    store.groups[index].classification = classification ?? group
+                }
             }
             return existing
         }
@@ -368,7 +376,9 @@ extension StoreDecoder {
             return nil
         }
         let id = record.uid?.value ?? StoreDecoder.uniqueID(name, fallback: "group") { groupIDs[$0] != nil }
-        store.groups.append(Group(id: id, name: name, notes: notes))
+        var group = Group(id: id, name: name, notes: notes)
+        group.classification = classification
+        store.groups.append(group)
         groupIDs[id] = .location(record.uid?.location ?? record.location)
         groupsByName[key] = id
         return id

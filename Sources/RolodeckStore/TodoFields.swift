@@ -4,7 +4,7 @@ import RolodeckCore
 enum TodoFields {
     /// The members of a todo object.
     enum Field: String, CaseIterable, Sendable {
-        case id, title, done, due, priority, contact, notes, categories, parent
+        case id, title, done, due, priority, contact, notes, categories, parent, `private`
     }
 
     private static let names = MemberNames<Field>(keys: StoreDecoder.knownKeys)
@@ -39,6 +39,7 @@ enum TodoFields {
                 todo.title = reader.string(member)
                 hasTitle = !todo.title.isBlank
             case .done: todo.done = reader.bool(member)
+            case .private: todo.classification = reader.classification(member)
             case .due: todo.due = dueDate(member, reader: &reader)
             case .priority: todo.priority = priority(member, reader: &reader)
             case .contact:

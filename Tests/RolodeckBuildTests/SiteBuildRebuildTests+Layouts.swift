@@ -272,6 +272,20 @@ extension SiteBuildRebuildTests {
             try site.write(
                 "store/tasks/keys.ics", DemoStoreLayouts.todo("copy-keys", "Copy the keys", order: 3))
         },
+        Step(label: "a group card for a group the cards' categories make, marked private", expect: .patched) {
+            site in
+            try site.write(
+                "store/book/group-book-club.vcf",
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:group-book-club\r\nX-ADDRESSBOOKSERVER-KIND:group\r\n"
+                    + "FN:Book Club\r\nCLASS:PRIVATE\r\nEND:VCARD\r\n")
+        },
+        Step(label: "the group card public again", expect: .patched) { site in
+            try site.replaceUnfolded("store/book/group-book-club.vcf", "CLASS:PRIVATE", "CLASS:PUBLIC")
+        },
+        // The card's UID was the group's id, and so its page's name; the categories name it again.
+        Step(label: "the group card deleted", expect: .patched) { site in
+            try site.remove("store/book/group-book-club.vcf")
+        },
         Step(label: "the address book's displayname, which no page shows", expect: .patched, writes: false) {
             site in
             try site.write("store/book/displayname", "Address book\n")

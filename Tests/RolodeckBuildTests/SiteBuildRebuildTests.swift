@@ -256,6 +256,19 @@ import Testing
             }
             #expect(try site.read("store/groups.json").utf8.contains(0xCC), "the name is not decomposed")
         },
+        Step(label: "a group marked private: its page goes, and no member's page names it", expect: .patched) {
+            site in
+            try site.update("store/groups.json", "family") { $0["private"] = true }
+        },
+        Step(label: "the group public again", expect: .patched) { site in
+            try site.update("store/groups.json", "family") { $0["private"] = false }
+        },
+        Step(label: "a contact marked private, which takes it out of the site", expect: .whole) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["private"] = true }
+        },
+        Step(label: "the contact's mark taken away", expect: .whole) { site in
+            try site.update("store/contacts.json", "juergen-mueller") { $0["private"] = nil }
+        },
         Step(label: "a new group with no members, then its page", expect: .patched) { site in
             try site.records("store/groups.json") { records in
                 records.append(["id": "chess-club", "name": "Chess Club"])

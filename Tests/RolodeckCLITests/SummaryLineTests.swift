@@ -47,7 +47,9 @@ import Testing
         }
         let task = "BEGIN:VTODO\r\nUID:%@\r\nSUMMARY:%@\r\n%@END:VTODO\r\n"
         let files = [
-            "store/book/ann.vcf": card("Ann", "CLASS:PUBLIC\r\n"),
+            "store/book/ann.vcf": card("Ann", "CLASS:PUBLIC\r\nCATEGORIES:Open group,Hush\r\n"),
+            "store/book/hush.vcf": card("Hush", "X-ADDRESSBOOKSERVER-KIND:group\r\nCLASS:PRIVATE\r\n"),
+            "store/groups.json": #"[{"id": "quiet", "name": "Quiet", "private": true}]"#,
             "store/book/bob.vcf": card("Bob", "CLASS:PRIVATE\r\n"),
             "store/book/cat.vcf": card("Cat", "CLASS:CONFIDENTIAL\r\n"),
             "store/book/dee.vcf": card("Dee", "CLASS:PRIVATE\r\n"),
@@ -59,7 +61,7 @@ import Testing
         let (site, out) = try CLI.site(files)
         let build = try CLI.run(["build", "--site", site.path, "--out", out.path])
         #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
-        let records = "1 contact (1 hidden, 2 private), 0 groups, 1 todo (1 private)"
+        let records = "1 contact (1 hidden, 2 private), 1 group (2 private), 1 todo (1 private)"
         #expect(build.stdout.hasPrefix("Built \(records) into \(out.path): "), "\(build.stdout)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/ann.html").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("contacts/bob.html").path))

@@ -31,6 +31,20 @@ import Testing
         #expect(diagnostics.map(\.location?.line) == missing.sorted().map { $0 + 2 })
     }
 
+    /// `"private": true` marks a contact, a group or a todo as a `CLASS:PRIVATE` would; false
+    /// and null leave it unmarked.
+    @Test func aPrivateMarkIsReadAsAClassification() {
+        let (store, diagnostics) = Self.decode(
+            contacts: #"[{"id": "a", "givenName": "A", "private": true}, {"id": "b", "givenName": "B", "private": false},"#
+                + #" {"id": "c", "givenName": "C", "private": null}]"#,
+            groups: #"[{"id": "g", "name": "G", "private": true}, {"id": "h", "name": "H"}]"#,
+            todos: #"[{"id": "t", "title": "T", "private": true}, {"id": "u", "title": "U", "private": false}]"#)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(store.contacts.map(\.classification) == ["PRIVATE", nil, nil])
+        #expect(store.groups.map(\.classification) == ["PRIVATE", nil])
+        #expect(store.todos.map(\.classification) == ["PRIVATE", nil])
+    }
+
     @Test func readsEveryField() throws {
         let contacts = """
             [{
@@ -164,6 +178,8 @@ import Testing
                     "store/todos.json:1:2: error: todo \"t\" has no \"title\"",
                     "store/todos.json:1:22: error: \"done\" must be true or false, not a string",
                  ]),
+        BadInput(name: "a private mark that is not true or false", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"private\": \"yes\"}]",
+                 expected: ["store/contacts.json:1:43: error: \"private\" must be true or false, not a string"]),
         BadInput(name: "unknown fields are warnings", contacts: "[{\"id\": \"a\", \"firstName\": \"A\", \"familyName\": \"B\", \"shoeSize\": 42}]",
                  expected: [
                     "store/contacts.json:1:14: warning: unknown field \"firstName\" of a contact; did you mean \"givenName\"?",

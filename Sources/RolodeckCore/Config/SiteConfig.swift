@@ -68,8 +68,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where each of `hiddenContacts` is written in the config, so that a message about an id
     /// that names no contact can point at it.
     public var hiddenContactLocations: [String: SourceLocation] = [:]
-    /// Whether contacts and todos their app marks private (`CLASS` other than `PUBLIC`) are
-    /// published; by default they are left out, as `hiddenContacts` are.
+    /// Whether contacts, groups and todos their app marks private (`CLASS` other than `PUBLIC`,
+    /// or `"private": true` in the JSON store) are published; by default they are left out, as
+    /// `hiddenContacts` are.
     public var publishPrivate = false
     /// Where addresses link to on a map.
     public var mapLinks = MapLinks.openstreetmap

@@ -12,16 +12,19 @@ public enum AccessClass {
     }
 }
 
-/// The contacts and todos a site leaves out because their app marks them private.
+/// The contacts, groups and todos a site leaves out because their app marks them private.
 public struct PrivateRecords: Sendable, Equatable {
     /// Contacts left out as private that the config does not hide by id as well.
     public var contacts = 0
+    /// Groups left out as private.
+    public var groups = 0
     /// Todos left out as private, or as the subtasks of one.
     public var todos = 0
 
-    /// `contacts` and `todos` left out; none by default.
-    public init(contacts: Int = 0, todos: Int = 0) {
+    /// `contacts`, `groups` and `todos` left out; none by default.
+    public init(contacts: Int = 0, groups: Int = 0, todos: Int = 0) {
         self.contacts = contacts
+        self.groups = groups
         self.todos = todos
     }
 }

@@ -257,8 +257,9 @@ struct VCardFields: ContentLineFields {
         func groupRecord(at location: SourceLocation, keepingWrittenNames: Bool) -> VCardRecord {
             let name = fn ?? firstNamePart ?? organizationUnits.first ?? ""
             return VCardRecord(
-                content: .group(name: name, notes: contact.notes, members: members), uid: uid,
-                formattedName: name, categories: categories, location: location,
+                content: .group(
+                    name: name, notes: contact.notes, classification: contact.classification, members: members),
+                uid: uid, formattedName: name, categories: categories, location: location,
                 writtenFN: keepingWrittenNames ? fn : nil, writtenN: keepingWrittenNames ? n?.lists : nil)
         }
 

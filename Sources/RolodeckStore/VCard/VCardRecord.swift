@@ -8,8 +8,8 @@ struct VCardRecord: Sendable {
         /// A person or an organization; its id is its UID, or still empty when it has none.
         case contact(Contact)
         /// A group card (`KIND:group` or Apple's `X-ADDRESSBOOKSERVER-KIND:group`) and its
-        /// members as written (`urn:uuid:…`, a bare UID or `mailto:`).
-        case group(name: String, notes: String, members: [Located<String>])
+        /// members as written (`urn:uuid:…`, a bare UID or `mailto:`); its `CLASS`, in capitals.
+        case group(name: String, notes: String, classification: String?, members: [Located<String>])
     }
 
     /// The contact or group.

@@ -76,6 +76,9 @@ struct SameBytesTests {
         #expect(Group(id: "g", name: Self.composed) != Group(id: "g", name: Self.decomposed))
         let notes = Group(id: "g", name: "x", notes: Self.composed)
         #expect(notes != Group(id: "g", name: "x", notes: Self.decomposed))
+        var marked = notes
+        marked.classification = "PRIVATE"
+        #expect(marked != notes)
         var todo = Todo(id: "t", title: Self.composed), other = Todo(id: "t", title: Self.decomposed)
         #expect(todo != other)
         other.title = Self.composed
@@ -104,7 +107,7 @@ struct SameBytesTests {
             ("Contact.Fields", fields(Contact(id: "a").box.fields), 24),
             ("LabeledValue", fields(LabeledValue(label: "", value: "")), 2),
             ("PostalAddress", fields(PostalAddress()), 6),
-            ("Group", fields(Group(id: "", name: "")), 3),
+            ("Group", fields(Group(id: "", name: "")), 4),
             ("Todo", fields(Todo(id: "", title: "")), 11),
             ("SiteConfig", fields(SiteConfig()), 17),
         ]

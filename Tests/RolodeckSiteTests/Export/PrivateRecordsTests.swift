@@ -5,17 +5,20 @@ import Testing
 @testable import RolodeckStore
 @testable import RolodeckTestSupport
 
-/// What a contact's or a todo's app marks private (`CLASS` other than `PUBLIC`) is in no file of
-/// the site, unless the config publishes it: each private record holds words found nowhere
-/// else, and every output file is searched for all of them.
+/// What a contact's, a group's or a todo's app marks private (`CLASS` other than `PUBLIC`, or
+/// `"private": true` in the JSON store) is in no file of the site, unless the config publishes
+/// it: each private record holds words found nowhere else, and every output file is searched
+/// for all of them.
 @Suite struct PrivateRecordsTests {
     static func card(_ lines: String...) -> String {
         (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
     }
 
     /// Ann is public; Bob private, Cat confidential (written in small letters), Dan marked with a
-    /// class Rolodeck does not know; all four in the club. Of the todos, the party is private,
-    /// and with it its subtask and that one's subtask; the milk is not.
+    /// class Rolodeck does not know, Eve a JSON contact marked private; all five in the club. Ann
+    /// is in two private groups as well: a group card's, which lists her, and a JSON group's,
+    /// which her categories name. Of the todos, the party is private, and with it its subtask
+    /// and that one's subtask, and so is a JSON todo; the milk is not, nor a todo linked to Bob.
     /// Bob's photo, a PNG in his card.
     static let photo = (try? Fixtures.photo("face.png")) ?? []
 
@@ -23,7 +26,30 @@ import Testing
         .vCard(
             SourceText(
                 path: "store/book/ann.vcf",
-                text: card("UID:ann", "FN:Ann Lee", "N:Lee;Ann;;;", "CLASS:PUBLIC", "CATEGORIES:Club"))),
+                text: card(
+                    "UID:ann", "FN:Ann Lee", "N:Lee;Ann;;;", "CLASS:PUBLIC", "CATEGORIES:Club,Xhushclub"))),
+        .vCard(
+            SourceText(
+                path: "store/book/secret.vcf",
+                text: card(
+                    "UID:xsecret", "X-ADDRESSBOOKSERVER-KIND:group", "FN:Xsecretname", "CLASS:PRIVATE",
+                    "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:ann", "NOTE:Xsecretnote"))),
+        StoreFile(
+            kind: .contact, layout: .single,
+            source: SourceText(
+                path: "store/contacts/xeve.json",
+                text: #"{"id": "xeve", "givenName": "Xevegiven", "groups": ["Club"], "private": true}"#)),
+        StoreFile(
+            kind: .group, layout: .list,
+            source: SourceText(
+                path: "store/groups.json",
+                text: #"[{"id": "Club", "name": "Club"}, {"id": "xhush", "name": "Xhushclub", "private": true}]"#)),
+        StoreFile(
+            kind: .todo, layout: .list,
+            source: SourceText(
+                path: "store/todos.json",
+                text: #"[{"id": "xjsontodo", "title": "Xjsontitle", "private": true},"#
+                    + #" {"id": "call", "title": "Call back", "contact": "xbob"}]"#)),
         .vCard(
             SourceText(
                 path: "store/book/bob.vcf",
@@ -62,6 +88,7 @@ import Testing
     static let privateWords = [
         "Xbobgiven", "Xbobfamily", "xbobmail", "0100", "1911", "Xbobnote", "xbob", "Xcatgiven", "xcat",
         "Xdangiven", "xdan", "Xpartysummary", "xparty", "Xcakesummary", "xcake", "Xbakersummary", "xbaker",
+        "Xevegiven", "xeve", "Xsecretname", "Xsecretnote", "xsecret", "Xhushclub", "xhush", "Xjsontitle", "xjsontodo",
     ]
 
     static func load(_ config: SiteConfig) throws -> Site {
@@ -88,12 +115,15 @@ import Testing
         return leaks
     }
 
-    @Test func privateContactsAndTodosAreInNoFile() throws {
+    @Test func privateContactsGroupsAndTodosAreInNoFile() throws {
         let site = try Self.load(SiteConfig())
-        #expect(site.privateRecords == PrivateRecords(contacts: 3, todos: 3))
+        #expect(site.privateRecords == PrivateRecords(contacts: 4, groups: 2, todos: 4))
         #expect(site.hiddenContactCount == 0)
+        #expect(site.store.groups.map(\.id) == ["Club"])
+        #expect(site.store.contacts.map(\.groupIDs) == [["Club"], ["Club"], ["Club"], ["Club"], ["Club"]])
         let files = try Self.render(site)
-        #expect(files["contacts/ann.html"] != nil && files["groups/club.html"] != nil)
+        #expect(files["contacts/ann.html"] != nil)
+        #expect(files.keys.filter { $0.hasPrefix("groups/") }.sorted() == ["groups/club.html", "groups/club.vcf"])
         #expect(String(decoding: files["todos.html"] ?? [], as: UTF8.self).contains("Buy milk"))
         let leaks = Self.leaks(in: files)
         #expect(leaks.isEmpty, "private data in the output:\n\(leaks.joined(separator: "\n"))")
@@ -114,6 +144,11 @@ import Testing
                 all.contains(word.lowercased()) || all.filter(\.isNumber).contains("555" + word), "\(word)")
         }
         #expect(files["contacts/xbob.html"] != nil && files["contacts/xdan.vcf"] != nil)
+        #expect(
+            files.keys.filter { $0.hasPrefix("groups/") }.sorted() == [
+                "groups/club.html", "groups/club.vcf", "groups/xhush.html", "groups/xhush.vcf",
+                "groups/xsecret.html", "groups/xsecret.vcf",
+            ])
         #expect(!Self.photo.isEmpty && files.keys.filter { $0.hasPrefix("photos/") }.count == 2)
     }
 
@@ -124,7 +159,7 @@ import Testing
         config.hiddenContacts = ["xbob", "ann"]
         let site = try Self.load(config)
         #expect(site.hiddenContactCount == 2)
-        #expect(site.privateRecords == PrivateRecords(contacts: 2, todos: 3))
+        #expect(site.privateRecords == PrivateRecords(contacts: 3, groups: 2, todos: 4))
         config.hiddenContacts = ["xcatt"]
         let warnings = try Self.load(config).warnings.map(\.description)
         #expect(

@@ -16,8 +16,8 @@ import Testing
         switch card.content {
         case .contact(let contact):
             lines.append(StoreDump.contact(contact))
-        case .group(let name, let notes, let members):
-            lines.append("group \(name): \(notes)")
+        case .group(let name, let notes, let classification, let members):
+            lines.append("group \(name): \(notes)" + (classification.map { " [class \($0)]" } ?? ""))
             lines += members.map { "member \($0.value) at \($0.location)" }
         }
         return lines.joined(separator: "\n")

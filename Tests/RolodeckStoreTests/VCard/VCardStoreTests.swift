@@ -51,6 +51,25 @@ import Testing
         #expect(store.contacts[0].groupIDs == ["Tennis", "fam"])
     }
 
+    /// A group card's `CLASS` is its group's; a group that any of its cards (or its JSON
+    /// record) marks private is private, whatever the others say.
+    @Test func aGroupCardGivesItsGroupItsClass() {
+        let cards = card("VERSION:4.0", "UID:club", "KIND:group", "FN:Club", "CLASS:private")
+            + card("VERSION:4.0", "UID:club-2", "KIND:group", "FN:club", "CLASS:PUBLIC")
+            + card("VERSION:4.0", "UID:team", "KIND:group", "FN:Team", "CLASS:PUBLIC")
+            + card("VERSION:4.0", "UID:team-2", "KIND:group", "FN:TEAM", "CLASS:Confidential")
+            + card("VERSION:4.0", "UID:choir", "KIND:group", "FN:Choir")
+            + card("VERSION:4.0", "UID:fam-card", "KIND:group", "FN:Family", "CLASS:PUBLIC")
+            + card("UID:ann", "N:Lee;Ann", "CATEGORIES:Club,Choir,Team,Family")
+        let json = StoreFile(kind: .group, layout: .list, source: SourceText(
+            path: "store/groups.json", text: #"[{"id": "fam", "name": "Family", "private": true}]"#))
+        let (store, diagnostics) = Self.decode(json: [json], vcards: [("store/a.vcf", cards)])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(store.groups.map { "\($0.id) \($0.classification ?? "-")" }
+            == ["fam PRIVATE", "club PRIVATE", "team CONFIDENTIAL", "choir -"])
+        #expect(store.contacts[0].groupIDs == ["club", "choir", "team", "fam"])
+    }
+
     @Test func theSameUIDTwiceIsOneContactAndAClashWithJSONIsAnError() {
         let json = StoreFile(kind: .contact, layout: .list, source: SourceText(
             path: "store/contacts.json", text: #"[{"id": "jo", "givenName": "Jo"}]"#))

@@ -178,7 +178,7 @@ import Testing
             case .contact(let contact):
                 reading.phones = contact.phones.map(\.value)
                 reading.emails = contact.emails.map(\.value)
-            case .group(_, _, let members):
+            case .group(_, _, _, let members):
                 reading.isGroup = true
                 reading.members = members.map(\.value)
             }
