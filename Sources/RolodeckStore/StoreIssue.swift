@@ -45,9 +45,15 @@ struct StoreIssue: Sendable, Equatable {
         self.reason = reason
     }
 
+    /// The field that keeps a record off the site; an unknown field that may mean it is an error.
+    static let privateField = "private"
+
     /// Whether the issue stops the build.
     var severity: Diagnostic.Severity {
         switch reason {
+        // A record meant to be private would be published: the slip stops the build, as a
+        // misspelt hidden contact's id does.
+        case .unknownField(_, _, let suggestion) where suggestion == Self.privateField: return .error
         // A group deleted while contacts still name it is left out of them: deleting a group
         // is one tap in a groups app, editing every member is not.
         case .unknownField, .repeatedGroup, .unknownGroup, .ageBesideBirthday: return .warning
@@ -112,7 +118,10 @@ struct StoreIssue: Sendable, Equatable {
             return "contact \"\(contactID)\" has a birthday with a year, which gives the age; \"age\" is ignored"
         case .unknownField(let kind, let field, let suggestion):
             let owner = kind.map { " of a \($0.rawValue)" } ?? ""
-            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "; it is ignored"
+            var hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "; it is ignored"
+            if suggestion == Self.privateField {
+                hint += " (the \(kind?.rawValue ?? "record") would be published)"
+            }
             return "unknown field \"\(field)\"\(owner)\(hint)"
         case .unknownSetting(let key, let suggestion, let known):
             if let suggestion { return "unknown setting \"\(key)\"; did you mean \"\(suggestion)\"?" }

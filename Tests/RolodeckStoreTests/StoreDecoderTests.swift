@@ -180,6 +180,16 @@ import Testing
                  ]),
         BadInput(name: "a private mark that is not true or false", contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"private\": \"yes\"}]",
                  expected: ["store/contacts.json:1:43: error: \"private\" must be true or false, not a string"]),
+        BadInput(name: "a field that may mean private is an error: the record would be published",
+                 contacts: "[{\"id\": \"a\", \"givenName\": \"A\", \"privat\": true}, {\"id\": \"b\", \"givenName\": \"B\", \"hidden\": true}]",
+                 groups: "[{\"id\": \"g\", \"name\": \"G\", \"Private\": true}]",
+                 todos: "[{\"id\": \"t\", \"title\": \"T\", \"secret\": true}]",
+                 expected: [
+                    "store/contacts.json:1:32: error: unknown field \"privat\" of a contact; did you mean \"private\"? (the contact would be published)",
+                    "store/contacts.json:1:79: error: unknown field \"hidden\" of a contact; did you mean \"private\"? (the contact would be published)",
+                    "store/groups.json:1:27: error: unknown field \"Private\" of a group; did you mean \"private\"? (the group would be published)",
+                    "store/todos.json:1:28: error: unknown field \"secret\" of a todo; did you mean \"private\"? (the todo would be published)",
+                 ]),
         BadInput(name: "unknown fields are warnings", contacts: "[{\"id\": \"a\", \"firstName\": \"A\", \"familyName\": \"B\", \"shoeSize\": 42}]",
                  expected: [
                     "store/contacts.json:1:14: warning: unknown field \"firstName\" of a contact; did you mean \"givenName\"?",

@@ -26,6 +26,8 @@ public enum Suggestion {
         "state": ["region"], "province": ["region"], "completed": ["done"], "duedate": ["due"],
         "summary": ["title"], "contactid": ["contact"], "parentid": ["parent"],
         "name": ["givenName", "title", "text"], "title": ["name"], "label": ["text"],
+        "hidden": ["private"], "hide": ["private"], "secret": ["private"], "confidential": ["private"],
+        "class": ["private"], "isprivate": ["private"], "privacy": ["private"],
     ]
 
     /// The known field closest to `field`, or nil when none is close enough to be a good guess.
