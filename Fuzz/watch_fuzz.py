@@ -29,6 +29,7 @@ here reaches into Rolodeck but its command line.
 
 import argparse
 import base64
+import collections
 import filecmp
 import json
 import os
@@ -49,7 +50,7 @@ import to_vdir  # noqa: E402  (the vCard writer the benchmarks use)
 LAYOUTS = ["array", "files", "vcards", "onevcf", "nouid"]
 KINDS = ["rename", "rename", "rename", "normalize", "phone", "email", "birthday", "group", "note", "org",
          "add", "remove", "id", "todo", "groupname", "config", "template", "photo", "photo", "ics", "ics",
-         "groupcard", "groupcard", "salutation", "displayname"]
+         "groupcard", "groupcard", "salutation", "displayname", "private"]
 JSON_LAYOUTS = ("array", "files")
 VCARD_LAYOUTS = ("vcards", "onevcf", "nouid")
 # Photos the tests use: every format a photo may have, and one cut short (a warning).
@@ -123,6 +124,8 @@ class Store:
         if contact.get("_photo"):
             photo = to_vdir.fold("PHOTO;ENCODING=b:" + base64.b64encode(PHOTOS[contact["_photo"]]).decode())
             card = card.replace(b"END:VCARD", photo + b"END:VCARD")
+        if contact.get("private"):
+            card = card.replace(b"END:VCARD", b"CLASS:PRIVATE\r\nEND:VCARD")
         return card
 
     def group_card(self, uid):
@@ -131,6 +134,8 @@ class Store:
         lines = ["BEGIN:VCARD", "VERSION:4.0", "KIND:group", "FN:" + to_vdir.escape(group["name"])]
         if self.layout != "nouid":
             lines.append("UID:" + uid)
+        if group.get("private"):
+            lines.append("CLASS:CONFIDENTIAL")
         lines += ["MEMBER:" + member for member in group["members"]]
         lines.append("END:VCARD")
         return b"".join(to_vdir.fold(line) for line in lines)
@@ -154,6 +159,8 @@ class Store:
             lines.append("DUE;VALUE=DATE:" + todo["due"])
         if todo.get("parent"):
             lines.append("RELATED-TO:" + todo["parent"])
+        if todo.get("private"):
+            lines.append("CLASS:PRIVATE")
         lines += ["END:VTODO", "END:VCALENDAR"]
         return "".join(line + "\r\n" for line in lines).encode()
 
@@ -341,6 +348,8 @@ class Store:
             return self.edit_group_card()
         elif kind == "salutation" and self.layout in JSON_LAYOUTS:
             return self.edit_salutation(contact)
+        elif kind == "private":
+            return self.edit_private(contact)
         elif kind == "displayname":
             # A collection renamed: the task list, or the address book.
             folder = self.book if self.layout in VCARD_LAYOUTS and rng.random() < 0.5 else self.store / "tasks"
@@ -396,6 +405,35 @@ class Store:
         self.put(photos / name, PHOTOS[rng.choice(sorted(PHOTOS))])
         contact["photo"] = "photos/" + name
         return [contact]
+
+    def edit_private(self, contact):
+        """Marks a contact, a group of groups.json, a group card, a todo of the task list or of
+        todos.json private (`"private": true`, or CLASS in a card or task), or takes the mark away."""
+        rng = self.rng
+
+        def toggle(record):
+            if record.get("private"):
+                record.pop("private")
+            else:
+                record["private"] = True
+
+        r = rng.random()
+        if r < 0.4:
+            toggle(contact)
+            return [contact]
+        if r < 0.55:
+            toggle(rng.choice(self.groups))
+            return ["groups"]
+        if r < 0.7 and self.layout in VCARD_LAYOUTS and self.group_cards:
+            uid = rng.choice(sorted(self.group_cards))
+            toggle(self.group_cards[uid])
+            return [("groupcard", uid)]
+        if r < 0.85 and self.tasks:
+            uid = rng.choice(sorted(self.tasks))
+            toggle(self.tasks[uid])
+            return [("task", uid)]
+        toggle(rng.choice(self.todos))
+        return ["todos"]
 
     def new_task(self):
         rng = self.rng
@@ -532,7 +570,7 @@ def differing(left, right):
     return sorted(name for name in found if name != ".rolodeck")
 
 
-def run(binary, layout, size, steps, seed, work, poll=False):
+def run(binary, layout, size, steps, seed, work, poll=False, only=None, made=None):
     """Runs one layout; returns the number of the step whose output differed, or None."""
     rng = random.Random(seed)
     shutil.rmtree(work, ignore_errors=True)
@@ -547,7 +585,9 @@ def run(binary, layout, size, steps, seed, work, poll=False):
                   list(to_vdir.records(str(source), "groups")), list(to_vdir.records(str(source), "todos")), rng)
     store.create()
     kinds = [kind for kind in KINDS if not (kind in ("id", "salutation") and layout not in JSON_LAYOUTS)
-             and not (kind == "groupcard" and layout not in VCARD_LAYOUTS)]
+             and not (kind == "groupcard" and layout not in VCARD_LAYOUTS) and (not only or kind in only)]
+    if not kinds:
+        sys.exit("no kind of save among %s applies to the %s layout" % (", ".join(sorted(only)), layout))
 
     said = []
     watch = subprocess.Popen([binary, "watch", "--site", str(site), "--out", str(out)] + (["--poll"] if poll else []),
@@ -579,6 +619,8 @@ def run(binary, layout, size, steps, seed, work, poll=False):
             for _ in range(1 if rng.random() < 0.7 else rng.randint(2, 4)):
                 kind = rng.choice(kinds)
                 changed += store.edit(kind)
+                if made is not None:
+                    made[kind] += 1
                 outside = outside or kind in ("config", "template")
             before = len(said)
             store.save(changed)
@@ -627,7 +669,12 @@ def main():
     parser.add_argument("--seeds", default="1", help="comma-separated seeds")
     parser.add_argument("--work", default=str(REPO / ".build" / "fuzz-watch"), help="scratch folder")
     parser.add_argument("--poll", action="store_true", help="run watch --poll (look every second, no inotify)")
+    parser.add_argument("--kinds", help="comma-separated kinds of save to make, of " + ", ".join(sorted(set(KINDS)))
+                        + " (all by default)")
     args = parser.parse_args()
+    only = set(args.kinds.split(",")) if args.kinds else None
+    if only and not only <= set(KINDS):
+        sys.exit("unknown kinds %s" % ", ".join(sorted(only - set(KINDS))))
     if not GEN_STORE.exists():
         sys.exit("%s not found: the store generator lies beside the repository" % GEN_STORE)
     failed = 0
@@ -637,12 +684,14 @@ def main():
                 sys.exit("unknown layout %s" % layout)
             start = time.time()
             work = Path(args.work) / ("%s-%d" % (layout, seed))
-            step = run(args.bin, layout, args.contacts, args.steps, seed, work, poll=args.poll)
+            made = collections.Counter()
+            step = run(args.bin, layout, args.contacts, args.steps, seed, work, poll=args.poll, only=only, made=made)
             if step is None:
                 # Only a failing run's stores and outputs are worth their room (tens of MB).
                 shutil.rmtree(work, ignore_errors=True)
-                print("%s seed %d: %d saves, every output the same as a whole build's (%.0f s)"
-                      % (layout, seed, args.steps, time.time() - start), flush=True)
+                print("%s seed %d: %d saves, every output the same as a whole build's (%.0f s); edits: %s"
+                      % (layout, seed, args.steps, time.time() - start,
+                         ", ".join("%s %d" % item for item in sorted(made.items()))), flush=True)
             else:
                 failed += 1
     sys.exit(1 if failed else 0)
