@@ -67,11 +67,16 @@ extension SiteRenderer {
     /// and vCards, or of every entry when nil.
     public func pagesBeforeSearch(ofEntries entries: [Int]?) -> [SitePage] {
         var pages: [SitePage] = theme.assets.keys.sorted().map(SitePage.asset)
-        pages += [.groups, .todos]
+        if publishesGroups { pages.append(.groups) }
+        pages.append(.todos)
         pages += paging.todos.pages.indices.dropFirst().map(SitePage.todosPage)
-        pages += [.notFound, .birthdays]
-        pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
-        pages += [.birthdaysCalendar, .todosCalendar]
+        pages.append(.notFound)
+        if publishesBirthdays {
+            pages.append(.birthdays)
+            pages += paging.birthdays.indices.dropFirst().map(SitePage.birthdaysPage)
+            pages.append(.birthdaysCalendar)
+        }
+        pages.append(.todosCalendar)
         let entries = entries ?? Array(directory.entries.indices)
         pages += entries.map(SitePage.contact)
         pages += directory.groups.indices.map(SitePage.group)
@@ -84,6 +89,14 @@ extension SiteRenderer {
         pages.append(.index)
         return pages
     }
+
+    /// Whether the site has `groups.html`: not when the config hides the groups, which leaves
+    /// every group without a page or a vCard.
+    var publishesGroups: Bool { directory.config.shows(.groups) }
+
+    /// Whether the site has the birthday pages and `birthdays.ics`: not when the config hides
+    /// the birthdays, which would leave them empty.
+    var publishesBirthdays: Bool { directory.config.shows(.birthday) }
 
     /// The search index's files, as `pages` ends; waits until the index is built.
     public var searchFiles: [SitePage] {

@@ -185,9 +185,14 @@ public struct SiteRenderer: Sendable {
 
     /// How many files `render` emits (waits for the search index).
     var pageCount: Int {
-        8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
+        var count =
+            8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
             + paging.extraPageCount
             + 2 * photoFiles.count
+        if !publishesGroups { count -= 1 }
+        // The birthday pages and the calendar.
+        if !publishesBirthdays { count -= paging.birthdays.count + 1 }
+        return count
     }
 
     /// Renders everything, handing each file to `emit`, which may be called from several
@@ -265,18 +270,20 @@ public struct SiteRenderer: Sendable {
         for path in theme.assets.keys.sorted() {
             try finish(path, theme.assets[path]!)
         }
-        try finish("groups.html", try page("groups", views.groupsPage()))
+        if publishesGroups { try finish("groups.html", try page("groups", views.groupsPage())) }
         try finish("todos.html", try page("todos", views.todosPage()))
         for number in paging.todos.pages.indices.dropFirst() {
             try finish(TodoPaging.path(ofPage: number), try page("todos", views.todosPage(number)))
         }
         try finish("404.html", try page("not-found", views.notFoundPage()))
-        try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
-        for number in paging.birthdays.indices.dropFirst() {
-            try finish(
-                SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
+        if publishesBirthdays {
+            try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
+            for number in paging.birthdays.indices.dropFirst() {
+                try finish(
+                    SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
+            }
+            try finish("birthdays.ics", birthdaysCalendar())
         }
-        try finish("birthdays.ics", birthdaysCalendar())
         try finish("todos.ics", todosCalendar())
         try ParallelWork.forEach(directory.entries.count) { index in
             // The list row holds the page's path, `contacts/<slug>.html` as `path(of:)` makes it.

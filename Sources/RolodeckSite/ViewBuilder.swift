@@ -159,12 +159,13 @@ struct ViewBuilder: @unchecked Sendable {
         ]
     }
 
-    /// The `nav` links of a page of `kind`, the one to the page itself marked `current`.
+    /// The `nav` links of a page of `kind`, the one to the page itself marked `current`; none to
+    /// a page the config's hidden fields leave out (`SiteRenderer.publishes`).
     private func navigation(kind: String, root: String) -> [MustacheTable] {
-        let links: [(String, String, InterfaceKey)] = [
-            ("index", "index.html", .contacts), ("groups", "groups.html", .groups), ("todos", "todos.html", .todos),
-            ("birthdays", "birthdays.html", .birthdays),
-        ]
+        var links: [(String, String, InterfaceKey)] = [("index", "index.html", .contacts)]
+        if directory.config.shows(.groups) { links.append(("groups", "groups.html", .groups)) }
+        links.append(("todos", "todos.html", .todos))
+        if directory.config.shows(.birthday) { links.append(("birthdays", "birthdays.html", .birthdays)) }
         return links.map { name, href, key in
             MustacheTable(keys: Self.navKeys) { field in
                 [

@@ -32,7 +32,32 @@ import Testing
         var paged = input
         paged.config.pageSize = 3
         sites.append(("demo paged by 3", try Site.load(paged, earlier: warnings)))
+        // Paged, its birthdays and groups hidden: no birthday pages, calendar or groups page.
+        paged.config.hiddenFields = [.birthday, .groups]
+        sites.append(("demo paged by 3, birthdays and groups hidden", try Site.load(paged, earlier: warnings)))
         return sites
+    }
+
+    /// A site whose config hides the birthdays or the groups has no page of them, which would
+    /// be empty, and no page links to one.
+    @Test func theBirthdayAndGroupPagesGoWithTheirFields() throws {
+        let all = try Self.sites()
+        let shown = try #require(all.first { $0.0 == "demo paged by 3" }?.1).renderFiles(today: Self.today)
+        let hidden = try #require(all.first { $0.0.hasSuffix("hidden") }?.1).renderFiles(today: Self.today)
+        let pages = ["groups.html", "birthdays.html", "birthdays-2.html", "birthdays.ics"]
+        for path in pages {
+            #expect(shown[path] != nil, "\(path)")
+            #expect(hidden[path] == nil, "\(path)")
+        }
+        #expect(!hidden.keys.contains { $0.hasPrefix("groups/") })
+        func links(_ files: [String: [UInt8]]) -> [String] {
+            files.filter { $0.key.hasSuffix(".html") }.compactMap { path, bytes in
+                let text = String(decoding: bytes, as: UTF8.self)
+                return text.contains("groups.html") || text.contains("birthdays.html") ? path : nil
+            }
+        }
+        #expect(links(shown).count == shown.keys.filter { $0.hasSuffix(".html") }.count)
+        #expect(links(hidden).isEmpty, "\(links(hidden).sorted())")
     }
 
     @Test func pagesRenderedOneByOneAreTheFilesOfAWholeBuild() throws {
