@@ -27,9 +27,10 @@ public struct BuildResult: Sendable {
         public var contacts = 0
         /// Contacts in the store that the config hides.
         public var hidden = 0
-        /// Contacts and todos left out because they are marked private.
+        /// Contacts, groups and todos left out because they are marked private.
         public var leftOutAsPrivate = PrivateRecords()
-        /// Groups in the store.
+        /// Groups in the store, but those left out as private (a config that hides the groups
+        /// shows none of them, yet they are counted).
         public var groups = 0
         /// Todos the site shows.
         public var todos = 0
