@@ -185,10 +185,8 @@ public struct SiteRenderer: Sendable {
 
     /// How many files `render` emits (waits for the search index).
     var pageCount: Int {
-        var count =
-            8 + 2 * directory.entries.count + 2 * directory.groups.count + theme.assets.count + search.files.count
-            + paging.extraPageCount
-            + 2 * photoFiles.count
+        var count = 8 + 2 * directory.entries.count + 2 * directory.groups.count
+        count += theme.assets.count + search.files.count + paging.extraPageCount + 2 * photoFiles.count
         if !publishesGroups { count -= 1 }
         // The birthday pages and the calendar.
         if !publishesBirthdays { count -= paging.birthdays.count + 1 }
@@ -279,8 +277,8 @@ public struct SiteRenderer: Sendable {
         if publishesBirthdays {
             try finish("birthdays.html", try page("birthdays", views.birthdaysPage()))
             for number in paging.birthdays.indices.dropFirst() {
-                try finish(
-                    SitePaging.birthdaysPath(ofPage: number), try page("birthdays", views.birthdaysPage(number)))
+                let path = SitePaging.birthdaysPath(ofPage: number)
+                try finish(path, try page("birthdays", views.birthdaysPage(number)))
             }
             try finish("birthdays.ics", birthdaysCalendar())
         }

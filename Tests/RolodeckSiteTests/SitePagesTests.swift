@@ -34,7 +34,8 @@ import Testing
         sites.append(("demo paged by 3", try Site.load(paged, earlier: warnings)))
         // Paged, its birthdays and groups hidden: no birthday pages, calendar or groups page.
         paged.config.hiddenFields = [.birthday, .groups]
-        sites.append(("demo paged by 3, birthdays and groups hidden", try Site.load(paged, earlier: warnings)))
+        let hidden = try Site.load(paged, earlier: warnings)
+        sites.append(("demo paged by 3, birthdays and groups hidden", hidden))
         return sites
     }
 

@@ -35,10 +35,10 @@ import Testing
     /// and null leave it unmarked.
     @Test func aPrivateMarkIsReadAsAClassification() {
         let (store, diagnostics) = Self.decode(
-            contacts: #"[{"id": "a", "givenName": "A", "private": true}, {"id": "b", "givenName": "B", "private": false},"#
-                + #" {"id": "c", "givenName": "C", "private": null}]"#,
+            contacts: #"[{"id": "a", "givenName": "A", "private": true},"#
+                + #" {"id": "b", "givenName": "B", "private": false}, {"id": "c", "givenName": "C", "private": null}]"#,
             groups: #"[{"id": "g", "name": "G", "private": true}, {"id": "h", "name": "H"}]"#,
-            todos: #"[{"id": "t", "title": "T", "private": true}, {"id": "u", "title": "U", "private": false}]"#)
+            todos: #"[{"id": "t", "title": "T", "private": true},"# + #" {"id": "u", "title": "U", "private": false}]"#)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(store.contacts.map(\.classification) == ["PRIVATE", nil, nil])
         #expect(store.groups.map(\.classification) == ["PRIVATE", nil])

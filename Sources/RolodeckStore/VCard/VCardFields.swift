@@ -258,7 +258,8 @@ struct VCardFields: ContentLineFields {
             let name = fn ?? firstNamePart ?? organizationUnits.first ?? ""
             return VCardRecord(
                 content: .group(
-                    name: name, notes: contact.notes, classification: contact.classification, members: members),
+                    name: name, notes: contact.notes, classification: contact.classification,
+                    members: members),
                 uid: uid, formattedName: name, categories: categories, location: location,
                 writtenFN: keepingWrittenNames ? fn : nil, writtenN: keepingWrittenNames ? n?.lists : nil)
         }
