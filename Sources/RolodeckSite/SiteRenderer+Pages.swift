@@ -90,13 +90,11 @@ extension SiteRenderer {
         return pages
     }
 
-    /// Whether the site has `groups.html`: not when the config hides the groups, which leaves
-    /// every group without a page or a vCard.
-    var publishesGroups: Bool { directory.config.shows(.groups) }
+    /// Whether the site has `groups.html` (`SiteConfig.publishesGroups`).
+    var publishesGroups: Bool { directory.config.publishesGroups }
 
-    /// Whether the site has the birthday pages and `birthdays.ics`: not when the config hides
-    /// the birthdays, which would leave them empty.
-    var publishesBirthdays: Bool { directory.config.shows(.birthday) }
+    /// Whether the site has the birthday pages and calendar (`SiteConfig.publishesBirthdays`).
+    var publishesBirthdays: Bool { directory.config.publishesBirthdays }
 
     /// The search index's files, as `pages` ends; waits until the index is built.
     public var searchFiles: [SitePage] {

@@ -160,12 +160,13 @@ struct ViewBuilder: @unchecked Sendable {
     }
 
     /// The `nav` links of a page of `kind`, the one to the page itself marked `current`; none to
-    /// a page the config's hidden fields leave out (`SiteRenderer.publishes`).
+    /// a page the config's hidden fields leave out (`SiteConfig.publishesGroups`,
+    /// `publishesBirthdays`).
     private func navigation(kind: String, root: String) -> [MustacheTable] {
         var links: [(String, String, InterfaceKey)] = [("index", "index.html", .contacts)]
-        if directory.config.shows(.groups) { links.append(("groups", "groups.html", .groups)) }
+        if directory.config.publishesGroups { links.append(("groups", "groups.html", .groups)) }
         links.append(("todos", "todos.html", .todos))
-        if directory.config.shows(.birthday) { links.append(("birthdays", "birthdays.html", .birthdays)) }
+        if directory.config.publishesBirthdays { links.append(("birthdays", "birthdays.html", .birthdays)) }
         return links.map { name, href, key in
             MustacheTable(keys: Self.navKeys) { field in
                 [

@@ -365,7 +365,7 @@ extension StoreDecoder {
                 if store.groups[index].notes.isBlank { store.groups[index].notes = notes }
                 let group = store.groups[index].classification
                 if group == nil || (AccessClass.isPrivate(classification) && !AccessClass.isPrivate(group)) {
-                    store.groups[index].classification = classification ?? group
+                    store.groups[index].classification = classification
                 }
             }
             return existing
